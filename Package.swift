@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// redactfs: a read-only FUSE filesystem that shows redacted copies of a folder.
+//
+// Layering (lower never imports higher):
+//   C<Lib>        one system-library module per C library, shim headers only
+//   Posix         thin typed wrappers over the syscalls we use (Errno, openat, ...)
+//   RedactCore    pure types: geometry, glyphs, detections, names, errors
+//   Detect        pure recognizers (+ the libphonenumber wrapper)
+//   Imaging       pure pixel work: pixmaps, burning boxes
+//   Encode        our own image-only PDF writer (zlib behind a wrapper)
+//   Poppler       poppler-glib + cairo behind a wrapper (used only in the worker)
+//   Worker        the worker process: protocol, worker main, client that spawns it
+//   Pipeline      source -> worker -> detect -> burn -> encode
+//   FuseFS        the only module that imports libfuse
+//   redactfs      the command line
+import PackageDescription
+
+let package = Package(
+    name: "redactfs",
+    targets: [
+        .systemLibrary(name: "CFuse", pkgConfig: "fuse3"),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo"),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto"),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
+        .target(
+            name: "CPhoneNumber",
+            cxxSettings: [.unsafeFlags(["-std=c++17"])],
+            linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("stdc++")]
+        ),
+        .target(name: "CPosix"),
+        .target(name: "Posix", dependencies: ["CPosix"]),
+        .target(name: "RedactCore"),
+        .target(name: "Detect", dependencies: ["RedactCore", "CPhoneNumber"]),
+        .target(name: "Imaging", dependencies: ["RedactCore"]),
+        .target(name: "Encode", dependencies: ["RedactCore", "Imaging", "CZlib"]),
+        .target(name: "Poppler", dependencies: ["RedactCore", "Imaging", "CPoppler"]),
+        .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "Poppler", "Posix"]),
+        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "Encode", "Worker", "Posix"]),
+        .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "CFuse"]),
+        .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect"]),
+        .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),
+        .testTarget(name: "DetectTests", dependencies: ["Detect", "RedactCore"]),
+        .testTarget(name: "EncodeTests", dependencies: ["Encode", "Imaging", "RedactCore"]),
+    ]
+)

@@ -1,0 +1,7 @@
+#ifndef REDACTFS_CCRYPTO_SHIM_H
+#define REDACTFS_CCRYPTO_SHIM_H
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#endif

@@ -1,0 +1,63 @@
+// The C shim over libphonenumber's PhoneNumberMatcher; see phone_shim.h.
+#include "phone_shim.h"
+
+#include <climits>
+#include <new>
+#include <string>
+
+#include <phonenumbers/logger.h>
+#include <phonenumbers/phonenumber.pb.h>
+#include <phonenumbers/phonenumbermatch.h>
+#include <phonenumbers/phonenumbermatcher.h>
+#include <phonenumbers/phonenumberutil.h>
+
+using i18n::phonenumbers::PhoneNumber;
+using i18n::phonenumbers::PhoneNumberMatch;
+using i18n::phonenumbers::PhoneNumberMatcher;
+using i18n::phonenumbers::PhoneNumberUtil;
+
+namespace {
+
+// The library's singleton, with its logger silenced once. C++11 guarantees
+// the initialisation of a function-local static runs exactly once, even when
+// several threads arrive together.
+const PhoneNumberUtil *util() {
+    static const PhoneNumberUtil *instance = [] {
+        PhoneNumberUtil *u = PhoneNumberUtil::GetInstance();
+        u->SetLogger(new i18n::phonenumbers::NullLogger());
+        return u;
+    }();
+    return instance;
+}
+
+}  // namespace
+
+extern "C" size_t rf_phone_find(const char *utf8, size_t len, const char *region,
+                                int leniency, rf_phone_match *out, size_t cap) {
+    if (utf8 == nullptr || region == nullptr || len == 0) return 0;
+    if (leniency < RF_PHONE_LENIENCY_POSSIBLE || leniency > RF_PHONE_LENIENCY_EXACT_GROUPING) return 0;
+    try {
+        const PhoneNumberUtil *u = util();
+        const std::string text(utf8, len);
+        const std::string regionCode(region);
+        PhoneNumberMatcher matcher(*u, text, regionCode,
+                                   static_cast<PhoneNumberMatcher::Leniency>(leniency), INT_MAX);
+        size_t count = 0;
+        while (matcher.HasNext()) {
+            PhoneNumberMatch match;
+            if (!matcher.Next(&match)) break;
+            if (count < cap && out != nullptr) {
+                const PhoneNumber &number = match.number();
+                rf_phone_match &m = out[count];
+                m.start = static_cast<size_t>(match.start());
+                m.end = static_cast<size_t>(match.end());
+                m.type = static_cast<int32_t>(u->GetNumberType(number));
+                m.country_code = static_cast<int32_t>(number.country_code());
+            }
+            count += 1;
+        }
+        return count;
+    } catch (...) {
+        return 0;
+    }
+}

@@ -1,0 +1,10 @@
+#define _GNU_SOURCE
+#include "cposix.h"
+#include <sys/prctl.h>
+
+int rf_set_nondumpable(void) { return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
+int rf_set_no_new_privs(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); }
+int rf_set_parent_death_signal(int sig) { return prctl(PR_SET_PDEATHSIG, sig, 0, 0, 0); }
+#include <fcntl.h>
+#include <unistd.h>
+int rf_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

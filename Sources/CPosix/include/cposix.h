@@ -1,0 +1,17 @@
+// Thin C helpers for calls Swift cannot make directly (variadic prctl,
+// wait-status macros).
+#ifndef REDACTFS_CPOSIX_H
+#define REDACTFS_CPOSIX_H
+
+/// prctl(PR_SET_DUMPABLE, 0): no core dumps, no ptrace by same-uid processes.
+int rf_set_nondumpable(void);
+/// prctl(PR_SET_NO_NEW_PRIVS, 1): exec can never gain privileges.
+int rf_set_no_new_privs(void);
+/// prctl(PR_SET_PDEATHSIG, sig): the kernel signals us when the parent dies.
+int rf_set_parent_death_signal(int sig);
+
+
+
+/// pipe2(fds, O_CLOEXEC) (needs _GNU_SOURCE, which Swift's Glibc lacks).
+int rf_pipe_cloexec(int fds[2]);
+#endif

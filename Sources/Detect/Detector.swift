@@ -1,0 +1,103 @@
+import RedactCore
+
+/// Which recognizers run, and how phone numbers without a country code are read.
+public struct DetectorConfig: Sendable, Equatable {
+    /// Categories to detect; a category not in the set is not looked for at all.
+    public var enabled: Set<Category>
+    /// The CLDR region ("DE", "GB", ...) whose national format phone numbers
+    /// without a country code are read in.
+    public var defaultRegion: String
+
+    /// Every category except `.term` (always-redact terms are matched
+    /// elsewhere), phone numbers read as German.
+    public init(
+        enabled: Set<Category> = Set(Category.allCases).subtracting([.term]),
+        defaultRegion: String = "DE"
+    ) {
+        self.enabled = enabled
+        self.defaultRegion = defaultRegion
+    }
+}
+
+/// Runs the recognizers over the scalars of one page's text.
+///
+/// Every recognizer is a hand-written scanner over the scalars (no regular
+/// expressions); phone numbers go through libphonenumber once per call.
+/// Checksums win over patterns: a phone number or payment card overlapping an
+/// IBAN, or a phone number overlapping a payment card, is dropped.
+public struct Detector: Sendable {
+    public let config: DetectorConfig
+
+    public init(config: DetectorConfig = .init()) {
+        self.config = config
+    }
+
+    /// The detections in `scalars`: sorted by range start (then category),
+    /// deterministic, overlapping detections of one category merged.
+    public func detect(_ scalars: [Unicode.Scalar]) -> [Detection] {
+        if scalars.isEmpty || config.enabled.isEmpty { return [] }
+        let enabled = config.enabled
+        var found: [Detection] = []
+        scalars.withUnsafeBufferPointer { text in
+            if enabled.contains(.email) { EmailRecognizer.find(in: text, into: &found) }
+            if enabled.contains(.url) { URLRecognizer.find(in: text, into: &found) }
+            if enabled.contains(.ipAddress) {
+                IPv4Recognizer.find(in: text, into: &found)
+                IPv6Recognizer.find(in: text, into: &found)
+            }
+            var ibans: [Detection] = []
+            if enabled.contains(.iban) {
+                IBANRecognizer.find(in: text, into: &ibans)
+                found += ibans
+            }
+            var cards: [Detection] = []
+            if enabled.contains(.paymentCard) {
+                PaymentCardRecognizer.find(in: text, into: &cards)
+                cards.removeAll { card in ibans.contains { $0.range.overlaps(card.range) } }
+                found += cards
+            }
+            if enabled.contains(.phone) {
+                var phones: [Detection] = []
+                PhoneRecognizer.find(in: text, region: config.defaultRegion, into: &phones)
+                phones.removeAll { phone in
+                    ibans.contains { $0.range.overlaps(phone.range) }
+                        || cards.contains { $0.range.overlaps(phone.range) }
+                }
+                found += phones
+            }
+        }
+        return Self.mergedAndSorted(found)
+    }
+
+    /// Sorts by start, then category, then end; merges overlapping detections
+    /// of the same category into one (union of ranges, highest confidence,
+    /// the reason that came with it).
+    static func mergedAndSorted(_ detections: [Detection]) -> [Detection] {
+        let sorted = detections.sorted {
+            if $0.range.lowerBound != $1.range.lowerBound { return $0.range.lowerBound < $1.range.lowerBound }
+            if $0.category != $1.category { return $0.category < $1.category }
+            if $0.range.upperBound != $1.range.upperBound { return $0.range.upperBound < $1.range.upperBound }
+            return $0.confidence > $1.confidence
+        }
+        var result: [Detection] = []
+        result.reserveCapacity(sorted.count)
+        // Index in `result` of the last detection of each category: only it can
+        // overlap a later one, since inputs come in order of start.
+        var last: [Category: Int] = [:]
+        for d in sorted {
+            if let i = last[d.category], result[i].range.upperBound > d.range.lowerBound {
+                var m = result[i]
+                m.range = m.range.lowerBound..<max(m.range.upperBound, d.range.upperBound)
+                if d.confidence > m.confidence {
+                    m.confidence = d.confidence
+                    m.reason = d.reason
+                }
+                result[i] = m
+            } else {
+                last[d.category] = result.count
+                result.append(d)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,79 @@
+import RedactCore
+
+/// International Bank Account Numbers.
+///
+/// Rule: at the start of a word, a country code of two letters with an entry
+/// in the SWIFT registry table, two check digits, then the BBAN: letters and
+/// digits, optionally broken by single spaces (as printed, "DE89 3704 0044
+/// 0532 0130 00", or grouped otherwise), until exactly the country's length is
+/// reached; the next scalar must not be a letter or digit. Valid only if the
+/// ISO 7064 MOD 97-10 checksum over BBAN + country + check digits is 1 and
+/// the check digits are 02-98. A candidate that fails is not an IBAN. Letters
+/// may be lower case (OCR), though country codes are printed in capitals.
+enum IBANRecognizer {
+    static let confidence = 1.0
+
+    static func find(in s: Text, into out: inout [Detection]) {
+        let n = s.count
+        var i = 0
+        var chars = [UInt32](repeating: 0, count: IBANRegistry.maxLength)
+        while i + 4 <= n {
+            let a = s[i].value, b = s[i + 1].value
+            guard a.isASCIILetter, b.isASCIILetter, s[i + 2].value.isDigit, s[i + 3].value.isDigit else {
+                i += 1
+                continue
+            }
+            if i > 0, s[i - 1].isWordScalar { i += 1; continue }
+            let length = IBANRegistry.length(a, b)
+            if length == 0 { i += 1; continue }
+            if let end = collect(s, from: i, length: length, into: &chars), checksumIsValid(chars, length) {
+                out.append(Detection(category: .iban, range: i..<end, confidence: confidence, reason: .checksum))
+                i = end
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// Reads `length` letters and digits from `start`, skipping single spaces
+    /// between them, into `chars`; returns the end index, or nil if the text
+    /// does not hold exactly that many before a word boundary.
+    static func collect(_ s: Text, from start: Int, length: Int, into chars: inout [UInt32]) -> Int? {
+        let n = s.count
+        var j = start
+        var k = 0
+        while k < length {
+            guard j < n else { return nil }
+            let v = s[j].value
+            if v.isASCIIAlnum {
+                chars[k] = v
+                k += 1
+                j += 1
+            } else if k >= 4, s[j].isHorizontalSpace, s[j].value != 0x09, j + 1 < n, s[j + 1].value.isASCIIAlnum {
+                j += 1  // one space between groups, never right after the country code
+            } else {
+                return nil
+            }
+        }
+        if j < n, s[j].isWordScalar { return nil }
+        return j
+    }
+
+    /// MOD 97-10 over the rearranged IBAN (`chars[4...]` then `chars[0..<4]`),
+    /// letters as 10...35.
+    static func checksumIsValid(_ chars: [UInt32], _ length: Int) -> Bool {
+        let check = chars[2].digitValue * 10 + chars[3].digitValue
+        if check < 2 || check > 98 { return false }
+        var r = 0
+        for k in 0..<length {
+            let v = chars[(k + 4) % length]
+            if v.isDigit {
+                r = (r * 10 + v.digitValue) % 97
+            } else {
+                let x = Int((v | 0x20) - 0x61) + 10
+                r = (r * 100 + x) % 97
+            }
+        }
+        return r == 1
+    }
+}

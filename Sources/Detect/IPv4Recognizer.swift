@@ -1,0 +1,52 @@
+import RedactCore
+
+/// IPv4 addresses in dotted-quad form, `192.0.2.17`.
+///
+/// Rule: exactly four dot-separated groups of 1-3 digits, each 0-255, that
+/// are a whole dotted number sequence: not preceded by a letter, digit or a
+/// dot after a letter or digit, not followed by a letter or digit, and not a
+/// part of a longer sequence ("1.2.3.4.5" is a version, not an address). A dot
+/// ending the sentence after the address is fine. Groups with leading zeros
+/// ("010") are accepted with lower confidence.
+enum IPv4Recognizer {
+    static let confidence = 0.85
+    static let leadingZeroConfidence = 0.6
+
+    static func find(in s: Text, into out: inout [Detection]) {
+        let n = s.count
+        var i = 0
+        while i < n {
+            guard s[i].value.isDigit else { i += 1; continue }
+            let start = i
+            // Walk the whole dotted number sequence from here.
+            var groups = 0
+            var valid = true
+            var leadingZero = false
+            var j = i
+            while true {
+                let g = j
+                var value = 0
+                while j < n, s[j].value.isDigit {
+                    if j - g < 4 { value = value * 10 + s[j].value.digitValue }
+                    j += 1
+                }
+                let len = j - g
+                if len > 3 || value > 255 { valid = false }
+                if len > 1 && s[g].value == 0x30 { leadingZero = true }
+                groups += 1
+                if j + 1 < n, s[j].value == 0x2E, s[j + 1].value.isDigit { j += 1 } else { break }
+            }
+            let end = j
+            i = end
+            guard valid, groups == 4 else { continue }
+            if start > 0 {
+                let p = s[start - 1]
+                if p.isWordScalar { continue }
+                if p.value == 0x2E, start > 1, s[start - 2].isWordScalar { continue }
+            }
+            if end < n, s[end].isWordScalar { continue }
+            out.append(Detection(category: .ipAddress, range: start..<end,
+                                 confidence: leadingZero ? leadingZeroConfidence : confidence, reason: .pattern))
+        }
+    }
+}

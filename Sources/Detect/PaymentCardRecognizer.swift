@@ -1,0 +1,147 @@
+import RedactCore
+
+/// Payment card numbers (PANs).
+///
+/// Rule: 13-19 digits, written as one run or in groups of 3-8 digits joined
+/// by one separator used throughout (a space, no-break space or hyphen:
+/// "4111 1111 1111 1111", "3782-822463-10005"), that pass the Luhn check AND
+/// fall in an issuer's range with that issuer's length:
+///   Visa 4 (13, 16, 19) · Mastercard 51-55, 2221-2720 (16) ·
+///   American Express 34, 37 (15) · Discover 6011, 644-649, 65 (16-19) ·
+///   JCB 3528-3589 (16-19) · Diners Club 300-305, 36, 38, 39 (14-19) ·
+///   UnionPay 62 (16-19) · Maestro 50, 56-58, 63, 67 (13-19).
+/// The number must not be part of a longer digit run: no digit, letter or
+/// decimal point/comma-with-digit directly before or after. In a longer run of
+/// groups (a card number followed by other groups) the longest window of
+/// whole groups that passes is taken.
+enum PaymentCardRecognizer {
+    static let groupedConfidence = 0.95
+    static let plainConfidence = 0.9
+
+    static func find(in s: Text, into out: inout [Detection]) {
+        let n = s.count
+        var i = 0
+        // Group boundaries of the current run: start and end index of each group.
+        var starts: [Int] = []
+        var ends: [Int] = []
+        var digits = [Int](repeating: 0, count: 19)
+        while i < n {
+            guard s[i].value.isDigit else { i += 1; continue }
+            let runStart = i
+            starts.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+            var separator: UInt32 = 0
+            var j = i
+            while true {
+                let g = j
+                while j < n, s[j].value.isDigit { j += 1 }
+                starts.append(g)
+                ends.append(j)
+                guard j + 1 < n, isSeparator(s[j].value), s[j + 1].value.isDigit else { break }
+                if separator == 0 { separator = s[j].value } else if separator != s[j].value { break }
+                j += 1
+            }
+            i = j
+            if !boundaryBefore(s, runStart) || !boundaryAfter(s, j) { continue }
+            // Groups must look like card groups when there are several.
+            if starts.count > 1 {
+                var ok = true
+                for g in 0..<starts.count where ends[g] - starts[g] < 3 || ends[g] - starts[g] > 8 { ok = false; break }
+                if !ok { continue }
+            } else if j - runStart < 13 || j - runStart > 19 {
+                continue
+            }
+            scanWindows(s, starts: starts, ends: ends, digits: &digits, into: &out)
+        }
+    }
+
+    /// Tries windows of whole groups, longest first and then leftmost; keeps
+    /// non-overlapping valid ones.
+    static func scanWindows(_ s: Text, starts: [Int], ends: [Int], digits: inout [Int], into out: inout [Detection]) {
+        let groups = starts.count
+        var taken: [Range<Int>] = []  // group index ranges already used
+        let confidence = groups > 1 ? groupedConfidence : plainConfidence
+        for width in stride(from: groups, through: 1, by: -1) {
+            for first in 0...(groups - width) {
+                let last = first + width - 1
+                if taken.contains(where: { $0.overlaps(first..<(last + 1)) }) { continue }
+                var count = 0
+                for g in first...last { count += ends[g] - starts[g] }
+                if count < 13 || count > 19 { continue }
+                var k = 0
+                for g in first...last {
+                    for t in starts[g]..<ends[g] { digits[k] = s[t].value.digitValue; k += 1 }
+                }
+                if luhnIsValid(digits, count) && issuerMatches(digits, count) {
+                    taken.append(first..<(last + 1))
+                    out.append(Detection(category: .paymentCard, range: starts[first]..<ends[last],
+                                         confidence: confidence, reason: .checksum))
+                }
+            }
+        }
+    }
+
+    @inline(__always) static func isSeparator(_ v: UInt32) -> Bool {
+        v == 0x20 || v == 0xA0 || v == 0x2D || v == 0x202F || v == 0x2009
+    }
+
+    static func boundaryBefore(_ s: Text, _ i: Int) -> Bool {
+        guard i > 0 else { return true }
+        let p = s[i - 1]
+        if p.isWordScalar { return false }
+        if (p.value == 0x2E || p.value == 0x2C), i > 1, s[i - 2].value.isDigit { return false }
+        return true
+    }
+
+    static func boundaryAfter(_ s: Text, _ j: Int) -> Bool {
+        guard j < s.count else { return true }
+        if s[j].isWordScalar { return false }
+        if (s[j].value == 0x2E || s[j].value == 0x2C), j + 1 < s.count, s[j + 1].value.isDigit { return false }
+        return true
+    }
+
+    /// The Luhn (mod 10) check over `d[0..<count]`.
+    static func luhnIsValid(_ d: [Int], _ count: Int) -> Bool {
+        var sum = 0
+        var double = false
+        for k in stride(from: count - 1, through: 0, by: -1) {
+            var x = d[k]
+            if double {
+                x *= 2
+                if x > 9 { x -= 9 }
+            }
+            sum += x
+            double.toggle()
+        }
+        return sum % 10 == 0
+    }
+
+    /// Whether the number's prefix and length belong to a known issuer.
+    static func issuerMatches(_ d: [Int], _ count: Int) -> Bool {
+        let p2 = d[0] * 10 + d[1]
+        let p3 = p2 * 10 + d[2]
+        let p4 = p3 * 10 + d[3]
+        switch d[0] {
+        case 4:  // Visa
+            return count == 13 || count == 16 || count == 19
+        case 2:  // Mastercard 2-series
+            return (2221...2720).contains(p4) && count == 16
+        case 3:
+            if p2 == 34 || p2 == 37 { return count == 15 }  // American Express
+            if (3528...3589).contains(p4) { return count >= 16 }  // JCB
+            if (300...305).contains(p3) || p2 == 36 || p2 == 38 || p2 == 39 { return count >= 14 }  // Diners Club
+            return false
+        case 5:
+            if (51...55).contains(p2) { return count == 16 }  // Mastercard
+            if p2 == 50 || (56...58).contains(p2) { return count >= 13 }  // Maestro
+            return false
+        case 6:
+            if p4 == 6011 || (644...649).contains(p3) || p2 == 65 { return count >= 16 }  // Discover
+            if p2 == 62 { return count >= 16 }  // UnionPay
+            if p2 == 63 || p2 == 67 { return count >= 13 }  // Maestro
+            return false
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import CPhoneNumber
+import RedactCore
+
+/// Phone numbers, found by libphonenumber's `PhoneNumberMatcher` at leniency
+/// VALID: numbers with a country code ("+49 30 1234 5678", "0049 …") or in
+/// the national format of the configured region ("030 12345678",
+/// "0171/1234567", "(030) 123 456 78").
+///
+/// Rule: libphonenumber decides (valid number for its region, not a date,
+/// time stamp or a number glued to letters). To keep it fast, it is called
+/// once per page on only the parts of the text that could hold a number:
+/// runs of digits and phone punctuation with at least five digits, with a few
+/// scalars of context either side. Then, on the same line before the number:
+///   - a phone label ("Tel.", "Telefon", "Fax", "Mobil", "Handy", "Phone", …)
+///     raises the confidence;
+///   - an identifier label ("Rechnungsnr.", "Kundennummer", "Konto", "BLZ",
+///     "Invoice", "Order", "Steuernummer", …) makes a number written without
+///     a country code not a phone number.
+/// Confidence: 0.85 for fixed-line and mobile numbers, 0.75 for other valid
+/// types; +0.05 if written with a country code; an unbroken digit run
+/// without a country code only 0.7; 0.95 with a phone label.
+enum PhoneRecognizer {
+    /// Scalars of context kept on each side of a candidate run.
+    static let context = 8
+    /// Fewest digits of a run worth showing to libphonenumber.
+    static let minimumDigits = 5
+    /// Put between two pieces of text: no number can span it.
+    static let pieceSeparator: [UInt8] = Array("\nQ\n".utf8)
+
+    static func find(in s: Text, region: String, into out: inout [Detection]) {
+        find(in: s, region: region, prefilter: true, into: &out)
+    }
+
+    /// With `prefilter` false the whole text goes to libphonenumber (tests
+    /// compare both ways).
+    static func find(in s: Text, region: String, prefilter: Bool, into out: inout [Detection]) {
+        let pieces = prefilter ? candidatePieces(s) : [0..<s.count]
+        if pieces.isEmpty { return }
+        var bytes: [UInt8] = []
+        var byteToScalar: [Int32] = []  // -1 for separator bytes
+        var byteToPiece: [Int32] = []
+        for (p, piece) in pieces.enumerated() {
+            if p > 0 {
+                bytes += pieceSeparator
+                byteToScalar += Array(repeating: -1, count: pieceSeparator.count)
+                byteToPiece += Array(repeating: -1, count: pieceSeparator.count)
+            }
+            for k in piece {
+                let before = bytes.count
+                appendUTF8(s[k], to: &bytes)
+                for _ in before..<bytes.count {
+                    byteToScalar.append(Int32(k))
+                    byteToPiece.append(Int32(p))
+                }
+            }
+        }
+        for m in matches(in: bytes, region: region) {
+            guard m.start < m.end, m.end <= bytes.count else { continue }
+            let a = Int(m.start), b = Int(m.end) - 1
+            guard byteToPiece[a] >= 0, byteToPiece[a] == byteToPiece[b] else { continue }
+            let range = Int(byteToScalar[a])..<(Int(byteToScalar[b]) + 1)
+            if let confidence = judge(s, range, type: m.type) {
+                out.append(Detection(category: .phone, range: range, confidence: confidence, reason: .pattern))
+            }
+        }
+    }
+
+    /// Runs `rf_phone_find` over `bytes`, growing the buffer once if needed.
+    static func matches(in bytes: [UInt8], region: String) -> [rf_phone_match] {
+        var cap = 64
+        while true {
+            var out = [rf_phone_match](repeating: rf_phone_match(), count: cap)
+            let total = bytes.withUnsafeBufferPointer { b in
+                region.withCString { r in
+                    b.withMemoryRebound(to: CChar.self) { c in
+                        rf_phone_find(c.baseAddress, c.count, r, Int32(RF_PHONE_LENIENCY_VALID), &out, cap)
+                    }
+                }
+            }
+            if total <= cap { return Array(out.prefix(total)) }
+            cap = total
+        }
+    }
+
+    // MARK: - Candidates
+
+    @inline(__always) static func isDigitScalar(_ c: Unicode.Scalar) -> Bool {
+        let v = c.value
+        if v < 0x80 { return v.isDigit }
+        return c.properties.numericType == .decimal
+    }
+
+    /// Digits and the punctuation libphonenumber allows inside a number.
+    @inline(__always) static func isPhoneScalar(_ c: Unicode.Scalar) -> Bool {
+        let v = c.value
+        if v < 0x80 {
+            if v.isDigit { return true }
+            switch v {
+            case 0x20, 0x09, 0x2D, 0x2F, 0x28, 0x29, 0x5B, 0x5D, 0x2E, 0x7E, 0x2B: return true
+            default: return false
+            }
+        }
+        switch v {
+        case 0xA0, 0xAD, 0x2000...0x200B, 0x2010...0x2015, 0x202F, 0x2053, 0x205F, 0x2060, 0x2212, 0x223C,
+             0x3000, 0x30FC, 0xFF08, 0xFF09, 0xFF0B, 0xFF0D, 0xFF0E, 0xFF0F, 0xFF3B, 0xFF3D, 0xFF5E:
+            return true
+        default:
+            return c.properties.numericType == .decimal
+        }
+    }
+
+    /// Ranges of `s` (merged, in order) that could hold a phone number.
+    static func candidatePieces(_ s: Text) -> [Range<Int>] {
+        let n = s.count
+        var pieces: [Range<Int>] = []
+        var i = 0
+        while i < n {
+            guard isDigitScalar(s[i]) || s[i].value == 0x2B || s[i].value == 0x28 else { i += 1; continue }
+            let start = i
+            var digits = 0
+            while i < n, isPhoneScalar(s[i]) {
+                if isDigitScalar(s[i]) { digits += 1 }
+                i += 1
+            }
+            if i == start { i += 1; continue }
+            guard digits >= minimumDigits else { continue }
+            let lo = max(0, start - context), hi = min(n, i + context)
+            if let last = pieces.last, last.upperBound >= lo {
+                pieces[pieces.count - 1] = last.lowerBound..<hi
+            } else {
+                pieces.append(lo..<hi)
+            }
+        }
+        return pieces
+    }
+
+    @inline(__always) static func appendUTF8(_ c: Unicode.Scalar, to bytes: inout [UInt8]) {
+        let v = c.value
+        if v < 0x80 {
+            bytes.append(UInt8(v))
+        } else if v < 0x800 {
+            bytes.append(UInt8(0xC0 | (v >> 6)))
+            bytes.append(UInt8(0x80 | (v & 0x3F)))
+        } else if v < 0x10000 {
+            bytes.append(UInt8(0xE0 | (v >> 12)))
+            bytes.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            bytes.append(UInt8(0x80 | (v & 0x3F)))
+        } else {
+            bytes.append(UInt8(0xF0 | (v >> 18)))
+            bytes.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+            bytes.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            bytes.append(UInt8(0x80 | (v & 0x3F)))
+        }
+    }
+
+    // MARK: - Judging a match
+
+    /// Word stems that label a phone number.
+    static let phoneLabels = ["tel", "fon", "phon", "mobil", "handy", "fax", "ruf", "cell", "call", "durchwahl"]
+    /// Word stems that label an identifier that is not a phone number.
+    static let identifierLabels = [
+        "rechnung", "re", "kunde", "bestell", "auftrag", "artikel", "art", "vertrag", "versicherung",
+        "police", "konto", "blz", "steuer", "st", "ust", "finanzamt", "aktenzeichen", "az", "referenz",
+        "vorgang", "beleg", "buchung", "mandat", "sendung", "lieferschein", "lieferung", "charge", "serien",
+        "plz", "postleitzahl", "iban", "bic", "invoice", "order", "customer", "account", "reference",
+        "ref", "tax", "vat", "serial", "tracking", "contract", "policy", "case", "ticket", "item",
+    ]
+
+    /// The confidence of the match at `range`, or nil if it is not a phone number.
+    static func judge(_ s: Text, _ range: Range<Int>, type: Int32) -> Double? {
+        var international = false
+        var plainRun = true
+        var k = range.lowerBound
+        while k < range.upperBound, s[k].value == 0x28 { k += 1 }
+        if k < range.upperBound, s[k].value == 0x2B || s[k].value == 0xFF0B {
+            international = true
+            k += 1
+        } else if k + 1 < range.upperBound, s[k].value == 0x30, s[k + 1].value == 0x30 {
+            international = true
+        }
+        for t in k..<range.upperBound where !isDigitScalar(s[t]) { plainRun = false; break }
+
+        let words = precedingWords(s, before: range.lowerBound)
+        if words.contains(where: { w in phoneLabels.contains { w.hasPrefix($0) } }) { return 0.95 }
+        if !international && words.contains(where: { w in identifierLabels.contains { stem in
+            stem.count <= 3 ? w == stem : w.hasPrefix(stem)
+        } }) {
+            return nil
+        }
+        var confidence: Double
+        switch Int(type) {
+        case Int(RF_PHONE_TYPE_FIXED_LINE), Int(RF_PHONE_TYPE_MOBILE), Int(RF_PHONE_TYPE_FIXED_LINE_OR_MOBILE):
+            confidence = 0.85
+        default:
+            confidence = 0.75
+        }
+        if international { confidence += 0.05 }
+        if plainRun && !international { confidence = 0.7 }
+        return confidence
+    }
+
+    /// Up to three words (lower-cased letters) on the same line before `i`,
+    /// within 32 scalars, nearest first. "Tel.-Nr.:" gives ["nr", "tel"].
+    static func precedingWords(_ s: Text, before i: Int) -> [String] {
+        var words: [String] = []
+        var j = i
+        let floor = max(0, i - 32)
+        while j > floor, words.count < 3 {
+            let c = s[j - 1]
+            if c.value == 0x0A || c.value == 0x0D || c.value == 0x2028 || c.value == 0x2029 { break }
+            if !c.properties.isAlphabetic { j -= 1; continue }
+            let end = j
+            while j > floor, s[j - 1].properties.isAlphabetic { j -= 1 }
+            var w = String.UnicodeScalarView()
+            w.append(contentsOf: s[j..<end])
+            words.append(String(w).lowercased())
+        }
+        return words
+    }
+}

@@ -1,0 +1,36 @@
+/// Why an output could not be written. The cases carry page indices and zlib
+/// return codes only, never pixels or text, so they are safe to log.
+public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `PDFWriter.write` was given no pages; a PDF needs at least one.
+    case noPages
+    /// The page at this zero-based index has a width or height that is not a
+    /// finite number of points greater than zero (after rounding to 4
+    /// decimals), or is absurdly large.
+    case invalidPageSize(page: Int)
+    /// The pixmap of the page at this zero-based index does not hold
+    /// `width * height * 3` bytes (its `rgb` was replaced after init).
+    case pixmapGeometry(page: Int)
+    /// The compression level is outside -1...9.
+    case invalidCompressionLevel(Int32)
+    /// zlib `compress2` failed with this return code.
+    case compressionFailed(code: Int32)
+    /// zlib `uncompress` failed with this return code (`Z_BUF_ERROR` when the
+    /// stream is truncated or longer than expected), or it inflated to fewer
+    /// bytes than expected (reported as `Z_DATA_ERROR`).
+    case decompressionFailed(code: Int32)
+    /// The output would exceed what a classic xref table can address
+    /// (10-digit offsets).
+    case outputTooLarge
+
+    public var description: String {
+        switch self {
+        case .noPages: return "a PDF needs at least one page"
+        case .invalidPageSize(let page): return "page \(page + 1): page size is not a positive finite number of points"
+        case .pixmapGeometry(let page): return "page \(page + 1): pixel buffer does not match width x height x 3"
+        case .invalidCompressionLevel(let level): return "compression level \(level) is not in -1...9"
+        case .compressionFailed(let code): return "zlib compress2 failed (\(code))"
+        case .decompressionFailed(let code): return "zlib uncompress failed (\(code))"
+        case .outputTooLarge: return "output exceeds 9999999999 bytes"
+        }
+    }
+}

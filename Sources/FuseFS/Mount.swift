@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CFuse
+import Posix
+
+/// How to mount.
+public struct MountOptions: Sendable {
+    public var foreground = false
+    /// Extra `-o` options passed to libfuse (allow_other, …).
+    public var fuseOptions: [String] = []
+    /// More threads than renders can run at once, so slow renders never
+    /// starve lookups and stats elsewhere in the mount (libfuse's default
+    /// cap of 10 would).
+    public var maxThreads: UInt32 = 64
+    public var debug = false
+    public init() {}
+}
+
+public enum MountError: Error {
+    case setup(String)
+}
+
+/// Mounts `fs` at `mountpoint`, serves until unmounted or signalled
+/// (SIGTERM, SIGINT, SIGHUP unmount cleanly), and returns.
+public func serve(_ fs: RedactFS, at mountpoint: String, options: MountOptions,
+                  onReady: () -> Void) throws(MountError) {
+    var opts = ["ro", "fsname=redactfs", "subtype=redactfs", "default_permissions"]
+    opts += options.fuseOptions
+    var argv = ["redactfs", "-o", opts.joined(separator: ",")]
+    if options.debug { argv.append("-d") }
+
+    var cargs = argv.map { strdup($0) }
+    defer { for p in cargs { free(p) } }
+    var args = fuse_args(argc: Int32(cargs.count), argv: nil, allocated: 0)
+    var ops = Operations.table()
+    let ctx = Unmanaged.passRetained(fs)
+    defer { ctx.release() }
+
+    let f: OpaquePointer? = cargs.withUnsafeMutableBufferPointer { buf in
+        args.argv = buf.baseAddress
+        return fuse_new(&args, &ops, MemoryLayout<fuse_operations>.size, ctx.toOpaque())
+    }
+    guard let f else { throw .setup("could not set up FUSE (bad -o option?)") }
+    defer { fuse_destroy(f) }
+    guard fuse_mount(f, mountpoint) == 0 else {
+        throw .setup("could not mount at \(mountpoint) (is /dev/fuse usable and the mount point an empty folder?)")
+    }
+    defer { fuse_unmount(f) }
+    let se = fuse_get_session(f)
+    guard fuse_set_signal_handlers(se) == 0 else { throw .setup("could not install signal handlers") }
+    defer { fuse_remove_signal_handlers(se) }
+    guard fuse_daemonize(options.foreground ? 1 : 0) == 0 else { throw .setup("could not go to the background") }
+    onReady()
+
+    guard let cfg = fuse_loop_cfg_create() else { throw .setup("out of memory") }
+    defer { fuse_loop_cfg_destroy(cfg) }
+    fuse_loop_cfg_set_max_threads(cfg, options.maxThreads)
+    fuse_loop_cfg_set_idle_threads(cfg, 8)
+    let rc = fuse_loop_mt(f, cfg)
+    // The loop returns the signal number when a signal ended it: a clean exit.
+    if rc < 0 { throw .setup("FUSE loop failed (\(-rc))") }
+}

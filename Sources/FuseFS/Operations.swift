@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CFuse
+
+/// The libfuse operation table, assigned in one place. Each callback finds
+/// the file system through `private_data` and replies exactly once (by
+/// returning). Mutating calls all fail with EROFS; the mount is also `ro`,
+/// so the kernel normally refuses them before they get here.
+enum Operations {
+    static func table() -> fuse_operations {
+        var ops = fuse_operations()
+        ops.`init` = { _, cfg in
+            if let cfg {
+                // st_ino from getattr is what programs see; stable numbers.
+                cfg.pointee.use_ino = 1
+                cfg.pointee.readdir_ino = 0
+                // Sizes change from estimate to exact at open(): never let
+                // the kernel cache attributes. Names are cheap to recheck.
+                cfg.pointee.attr_timeout = 0
+                cfg.pointee.entry_timeout = 1
+                cfg.pointee.negative_timeout = 0
+                cfg.pointee.kernel_cache = 0
+                cfg.pointee.auto_cache = 0
+                cfg.pointee.direct_io = 0
+                cfg.pointee.hard_remove = 1
+            }
+            return fuse_get_context()!.pointee.private_data
+        }
+        ops.getattr = { p, st, _ in fs().getattr(path(p), st!) }
+        ops.readdir = { p, buf, filler, _, _, _ in
+            fs().readdir(path(p)) { name, _ in
+                _ = name.withCString { filler!(buf, $0, nil, 0, fuse_fill_dir_flags(rawValue: 0)) }
+            }
+        }
+        ops.open = { p, fi in
+            let (rc, h, keep) = fs().open(path(p), flags: fi!.pointee.flags)
+            if rc == 0 {
+                fi!.pointee.fh = h
+                fi!.pointee.keep_cache = keep ? 1 : 0
+            }
+            return rc
+        }
+        ops.read = { _, buf, size, off, fi in
+            fs().read(handle: fi!.pointee.fh, into: buf!, size: size, offset: Int64(off))
+        }
+        ops.release = { _, fi in
+            fs().release(handle: fi!.pointee.fh)
+            return 0
+        }
+        ops.statfs = { _, v in fs().statfs(v!) }
+        ops.getxattr = { _, _, _, _ in -ENODATA }
+        ops.listxattr = { _, _, _ in 0 }
+        ops.setxattr = { _, _, _, _, _ in -EROFS }
+        ops.removexattr = { _, _ in -EROFS }
+        ops.mknod = { _, _, _ in -EROFS }
+        ops.mkdir = { _, _ in -EROFS }
+        ops.unlink = { _ in -EROFS }
+        ops.rmdir = { _ in -EROFS }
+        ops.symlink = { _, _ in -EROFS }
+        ops.rename = { _, _, _ in -EROFS }
+        ops.link = { _, _ in -EROFS }
+        ops.chmod = { _, _, _ in -EROFS }
+        ops.chown = { _, _, _, _ in -EROFS }
+        ops.truncate = { _, _, _ in -EROFS }
+        ops.write = { _, _, _, _, _ in -EROFS }
+        ops.create = { _, _, _ in -EROFS }
+        ops.utimens = { _, _, _ in -EROFS }
+        ops.fallocate = { _, _, _, _, _ in -EROFS }
+        return ops
+    }
+}
+
+// Free functions, not static members: a C callback may not capture even
+// the enclosing type's metatype.
+private func fs() -> RedactFS {
+    Unmanaged<RedactFS>.fromOpaque(fuse_get_context()!.pointee.private_data!).takeUnretainedValue()
+}
+
+private func path(_ p: UnsafePointer<CChar>?) -> String {
+    p.map { String(cString: $0) } ?? "/"
+}

@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Pipeline
+import Posix
+import RedactCore
+import Synchronization
+
+/// One entry of the source as the mount shows it.
+struct SourceEntry: Sendable {
+    enum Kind: Sendable { case directory, pdf }
+    var kind: Kind
+    /// Path of the source entry relative to the root, "" for the root.
+    var relativePath: String
+    /// Status of the source (of the symlink's target for in-root links).
+    var status: FileStatus
+}
+
+/// The source folder, resolved safely: every step is an `openat` relative
+/// to the root with O_NOFOLLOW, so a path can never leave the root; symlinks
+/// are followed only when their resolved target stays inside it.
+///
+/// Directory listings are cached by the directory's identity and mtime;
+/// file status is always fresh.
+final class SourceTree: Sendable {
+    let rootPath: String
+    let root: FileDescriptor
+    let rootDevice: UInt64
+
+    private struct Listing: Sendable {
+        var identity: FileStatus
+        var map: [String: (source: String, kind: NameMap.EntryKind)]
+        var names: [String]
+    }
+    /// Guards: the listing cache only. Never held across I/O on the source.
+    private let listings = Mutex<[String: Listing]>([:])
+
+    init(rootPath: String) throws(Errno) {
+        self.rootPath = rootPath
+        root = try FileDescriptor.open(rootPath, flags: O_RDONLY | O_DIRECTORY)
+        rootDevice = try root.status().device
+    }
+
+    /// Splits a FUSE path ("/a/b") into components, refusing anything odd.
+    static func components(_ path: String) -> [String]? {
+        var out: [String] = []
+        for c in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if c == "." || c == ".." { return nil }
+            out.append(String(c))
+        }
+        return out
+    }
+
+    /// Opens the source directory for shown directory components.
+    private func openDirectory(_ shown: [String]) throws(Errno) -> (FileDescriptor, String) {
+        var fd = root
+        var rel = ""
+        for name in shown {
+            let listing = try list(fd, relativePath: rel)
+            guard let e = listing.map[name], e.kind == .directory else { throw .noSuchFileOrDirectory }
+            fd = try fd.openAt(e.source, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+            rel = rel.isEmpty ? e.source : rel + "/" + e.source
+        }
+        return (fd, rel)
+    }
+
+    /// Resolves a shown path to its source entry.
+    func resolve(_ path: String) throws(Errno) -> SourceEntry {
+        guard let comps = Self.components(path) else { throw .noSuchFileOrDirectory }
+        if comps.isEmpty {
+            return SourceEntry(kind: .directory, relativePath: "", status: try root.status())
+        }
+        let (dir, rel) = try openDirectory(Array(comps.dropLast()))
+        let listing = try list(dir, relativePath: rel)
+        guard let e = listing.map[comps.last!] else { throw .noSuchFileOrDirectory }
+        let srcRel = rel.isEmpty ? e.source : rel + "/" + e.source
+        switch e.kind {
+        case .directory:
+            let st = try dir.statusAt(e.source)
+            guard st.isDirectory else { throw .noSuchFileOrDirectory }
+            return SourceEntry(kind: .directory, relativePath: srcRel, status: st)
+        case .file:
+            let st = try fileStatus(dir, name: e.source, relativePath: srcRel)
+            return SourceEntry(kind: .pdf, relativePath: srcRel, status: st)
+        }
+    }
+
+    /// Opens a PDF entry for reading.
+    func open(_ entry: SourceEntry) throws(Errno) -> FileDescriptor {
+        let comps = entry.relativePath.split(separator: "/").map(String.init)
+        var fd = root
+        for c in comps.dropLast() { fd = try fd.openAt(c, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW) }
+        let name = comps.last!
+        let lst = try fd.statusAt(name)
+        let file: FileDescriptor
+        if lst.isSymlink {
+            guard let target = insideRoot(entry.relativePath) else { throw .noSuchFileOrDirectory }
+            file = try FileDescriptor.open(target, flags: O_RDONLY | O_NOFOLLOW)
+        } else {
+            file = try fd.openAt(name, flags: O_RDONLY | O_NOFOLLOW)
+        }
+        let st = try file.status()
+        guard st.isRegular else { throw .noSuchFileOrDirectory }
+        return file
+    }
+
+    /// Shown names of a directory, sorted.
+    func names(_ path: String) throws(Errno) -> [String] {
+        guard let comps = Self.components(path) else { throw .noSuchFileOrDirectory }
+        let (dir, rel) = try openDirectory(comps)
+        return try list(dir, relativePath: rel).names
+    }
+
+    /// Status of a regular file or an in-root symlink to one.
+    private func fileStatus(_ dir: FileDescriptor, name: String, relativePath: String) throws(Errno) -> FileStatus {
+        let st = try dir.statusAt(name)
+        if st.isRegular { return st }
+        guard st.isSymlink, let target = insideRoot(relativePath) else { throw .noSuchFileOrDirectory }
+        var tst = stat()
+        guard lstat(target, &tst) == 0 else { throw .current }
+        let t = FileStatus(tst)
+        guard t.isRegular else { throw .noSuchFileOrDirectory }
+        return t
+    }
+
+    /// The resolved absolute target of a symlink at `relativePath` if it
+    /// stays inside the root, else nil. (realpath(3))
+    private func insideRoot(_ relativePath: String) -> String? {
+        guard let rootReal = realpath(rootPath, nil) else { return nil }
+        defer { free(rootReal) }
+        guard let real = realpath(rootPath + "/" + relativePath, nil) else { return nil }
+        defer { free(real) }
+        let r = String(cString: rootReal), t = String(cString: real)
+        let prefix = r.hasSuffix("/") ? r : r + "/"
+        return t.hasPrefix(prefix) ? t : nil
+    }
+
+    /// The shown entries of an open directory, from the cache while the
+    /// directory is unchanged.
+    private func list(_ dir: FileDescriptor, relativePath: String) throws(Errno) -> Listing {
+        let id = try dir.status()
+        if let cached = listings.withLock({ $0[relativePath] }), cached.identity == id {
+            return cached
+        }
+        var entries: [(name: String, kind: NameMap.EntryKind)] = []
+        for name in try dir.directoryEntries() where !name.hasPrefix(".") {
+            guard let st = try? dir.statusAt(name) else { continue }
+            if st.isDirectory {
+                entries.append((name, .directory))
+            } else if NameMap.outputName(forFile: name) != nil {
+                let rel = relativePath.isEmpty ? name : relativePath + "/" + name
+                if st.isRegular || (st.isSymlink && insideRoot(rel) != nil) {
+                    if hasPDFMagic(dir, name: name, relativePath: rel, symlink: st.isSymlink) {
+                        entries.append((name, .file))
+                    }
+                }
+            }
+            // Symlinks to directories, sockets, devices, fifos: not shown.
+        }
+        let map = NameMap.map(entries)
+        let listing = Listing(identity: id, map: map,
+                              names: map.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        listings.withLock { $0[relativePath] = listing }
+        return listing
+    }
+
+    /// Readable and starting with `%PDF-` (in the first 1024 bytes).
+    private func hasPDFMagic(_ dir: FileDescriptor, name: String, relativePath: String, symlink: Bool) -> Bool {
+        let fd: FileDescriptor
+        do {
+            if symlink {
+                guard let t = insideRoot(relativePath) else { return false }
+                fd = try FileDescriptor.open(t, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+            } else {
+                fd = try dir.openAt(name, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+            }
+            guard try fd.status().isRegular else { return false }
+            let head = try fd.read(count: 1024, at: 0)
+            return (try? SourceKind.classify(head: head)) == .pdf
+        } catch {
+            return false
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import CPoppler
+import Imaging
+import RedactCore
+
+/// A PDF opened by poppler. Lives only in the worker process: parsing and
+/// rendering untrusted PDFs never happens in the process that holds keys.
+///
+/// One document per thread (poppler documents are not thread-safe).
+public final class PDFDocument {
+    private let doc: OpaquePointer
+
+    /// Opens the PDF behind `fd` (which the document takes over; the worker
+    /// exits when done, so it is not closed separately).
+    /// (poppler_document_new_from_fd)
+    public init(fd: Int32) throws(RedactError) {
+        var err: UnsafeMutablePointer<GError>?
+        guard let d = poppler_document_new_from_fd(fd, nil, &err) else {
+            let code = err?.pointee.code ?? -1
+            let isPoppler = err.map { $0.pointee.domain == poppler_error_quark() } ?? false
+            g_clear_error(&err)
+            if isPoppler && code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) { throw .passwordRequired }
+            throw .damaged(.parse)
+        }
+        doc = d
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(doc)) }
+
+    /// (poppler_document_get_n_pages)
+    public var pageCount: Int { Int(poppler_document_get_n_pages(doc)) }
+
+    /// The page at zero-based `index`. (poppler_document_get_page)
+    public func page(_ index: Int) throws(RedactError) -> PDFPage {
+        guard let p = poppler_document_get_page(doc, Int32(index)) else { throw .damaged(.parse) }
+        return PDFPage(p)
+    }
+}
+
+/// One page of a `PDFDocument`.
+public final class PDFPage {
+    private let page: OpaquePointer
+
+    init(_ p: OpaquePointer) { page = p }
+    deinit { g_object_unref(UnsafeMutableRawPointer(page)) }
+
+    /// The visible page in points: the CropBox, with width and height
+    /// swapped when /Rotate is 90 or 270. (poppler_page_get_size)
+    public var size: PageSize {
+        var w = 0.0, h = 0.0
+        poppler_page_get_size(page, &w, &h)
+        return PageSize(width: w, height: h)
+    }
+
+    /// The page text with one box per Unicode scalar, in page space (points,
+    /// top-left origin of the visible page). Fails closed when poppler's
+    /// text and its layout disagree in length: guessing which box belongs to
+    /// which character could leave personal data uncovered.
+    /// (poppler_page_get_text, poppler_page_get_text_layout)
+    public func text() throws(RedactError) -> PageText {
+        guard let cText = poppler_page_get_text(page) else { return .empty }
+        defer { g_free(cText) }
+        let scalars = Array(String(cString: cText).unicodeScalars)
+        if scalars.isEmpty { return .empty }
+        var rects: UnsafeMutablePointer<PopplerRectangle>?
+        var n: guint = 0
+        guard poppler_page_get_text_layout(page, &rects, &n) != 0, let rects else {
+            throw .damaged(.text)
+        }
+        defer { g_free(rects) }
+        guard Int(n) == scalars.count else { throw .damaged(.text) }
+        var boxes: [Rect] = []
+        boxes.reserveCapacity(Int(n))
+        for i in 0..<Int(n) {
+            let r = rects[i]
+            boxes.append(Rect(x: min(r.x1, r.x2), y: min(r.y1, r.y2),
+                              width: abs(r.x2 - r.x1), height: abs(r.y2 - r.y1)))
+        }
+        return PageText(scalars: scalars, boxes: boxes)
+    }
+
+    /// Removes every annotation (form fields included) from the in-memory
+    /// page so rendering draws the page content only. Annotation appearances
+    /// carry text that is not in the text layer, so detection cannot see it;
+    /// drawing it would serve personal data unredacted. Until OCR covers
+    /// annotation appearances, they are left out of the output.
+    /// (poppler_page_get_annot_mapping, poppler_page_remove_annot)
+    public func removeAnnotations() {
+        guard let list = poppler_page_get_annot_mapping(page) else { return }
+        var node: UnsafeMutablePointer<GList>? = list
+        while let n = node {
+            if let m = n.pointee.data?.assumingMemoryBound(to: PopplerAnnotMapping.self),
+               let annot = m.pointee.annot {
+                poppler_page_remove_annot(page, annot)
+            }
+            node = n.pointee.next
+        }
+        poppler_page_free_annot_mapping(list)
+    }
+
+    /// Renders the visible page at `dpi` to RGB pixels on white.
+    /// (cairo_image_surface_create, poppler_page_render)
+    public func render(dpi: Double, limits: Limits) throws(RedactError) -> Pixmap {
+        let s = size
+        guard s.width > 0, s.height > 0 else { throw .damaged(.render) }
+        guard s.width <= limits.maxPagePoints, s.height <= limits.maxPagePoints else {
+            throw .limitExceeded(.pageSize(maxPoints: limits.maxPagePoints))
+        }
+        let scale = dpi / 72.0
+        let w = max(1, Int((s.width * scale).rounded(.up)))
+        let h = max(1, Int((s.height * scale).rounded(.up)))
+        guard w * h <= limits.maxPixelsPerPage else {
+            throw .limitExceeded(.pixelsPerPage(max: limits.maxPixelsPerPage))
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h)) else {
+            throw .damaged(.render)
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
+            throw .damaged(.render)
+        }
+        // Pages are transparent: paint white first, then the page on top.
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_scale(cr, scale, scale)
+        poppler_page_render(page, cr)
+        let status = cairo_status(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        guard status == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            throw .damaged(.render)
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        // RGB24 is one native-endian 32-bit word per pixel: B, G, R, X in
+        // memory on little-endian machines.
+        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        rgb.withUnsafeMutableBufferPointer { out in
+            for y in 0..<h {
+                let row = data + y * stride
+                var o = y * w * 3
+                for x in 0..<w {
+                    let px = UnsafeRawPointer(row + x * 4).loadUnaligned(as: UInt32.self)
+                    out[o] = UInt8((px >> 16) & 0xFF)
+                    out[o + 1] = UInt8((px >> 8) & 0xFF)
+                    out[o + 2] = UInt8(px & 0xFF)
+                    o += 3
+                }
+            }
+        }
+        return Pixmap(width: w, height: h, rgb: rgb)
+    }
+}

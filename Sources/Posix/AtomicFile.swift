@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a whole file so that a crash at any moment leaves either the old
+/// file or the new one: a temporary file in the same folder, fsync, rename
+/// over the target, fsync of the folder.
+public enum AtomicFile {
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(Errno) {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[..<$0]) } ?? "."
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let dirFD = try FileDescriptor.open(dir.isEmpty ? "/" : dir, flags: O_RDONLY | O_DIRECTORY)
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        // Unique enough with O_EXCL: a clash fails instead of overwriting.
+        let tmp = ".\(base).tmp-\(getpid())-\(ts.tv_sec)\(ts.tv_nsec)"
+        let fd = try dirFD.openAt(tmp, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
+        do throws(Errno) {
+            guard fchmod(fd.rawValue, mode) == 0 else { throw Errno.current }
+            try fd.writeAll(bytes)
+            guard fsync(fd.rawValue) == 0 else { throw Errno.current }
+            guard renameat(dirFD.rawValue, tmp, dirFD.rawValue, base) == 0 else { throw Errno.current }
+        } catch {
+            unlinkat(dirFD.rawValue, tmp, 0)
+            throw error
+        }
+        _ = fsync(dirFD.rawValue)
+    }
+}

@@ -1,0 +1,52 @@
+/// Turns detections into the rectangles to burn: one box per run of glyphs
+/// on one line, padded, in page space.
+public enum RedactionPlan {
+    /// Padding around each box: a fraction of the glyph height, at least a
+    /// fixed minimum, so anti-aliased edges and accents are covered too.
+    public static let padFraction = 0.12
+    public static let minPadX = 1.0
+    public static let minPadY = 0.8
+
+    /// Boxes for every detection on one page. Whitespace and empty glyph
+    /// boxes are skipped; a new box starts where the text moves to another
+    /// line (vertical overlap under half) or jumps backwards.
+    public static func boxes(for detections: [Detection], in text: PageText) -> [Rect] {
+        var out: [Rect] = []
+        for d in detections {
+            out.append(contentsOf: boxes(for: d.range, in: text))
+        }
+        return out
+    }
+
+    public static func boxes(for range: Range<Int>, in text: PageText) -> [Rect] {
+        var out: [Rect] = []
+        var current: Rect?
+        let r = range.clamped(to: 0..<text.scalars.count)
+        for i in r {
+            let s = text.scalars[i]
+            let b = text.boxes[i]
+            if b.isEmpty || s.properties.isWhitespace || !b.x.isFinite || !b.y.isFinite { continue }
+            if let c = current, sameLine(c, b) {
+                current = c.union(b)
+            } else {
+                if let c = current { out.append(pad(c)) }
+                current = b
+            }
+        }
+        if let c = current { out.append(pad(c)) }
+        return out
+    }
+
+    static func sameLine(_ run: Rect, _ b: Rect) -> Bool {
+        let overlap = min(run.maxY, b.maxY) - max(run.y, b.y)
+        let h = min(run.height, b.height)
+        guard h > 0, overlap >= 0.5 * h else { return false }
+        // Text that jumps back left by more than a glyph is a new line or column.
+        return b.x >= run.x - max(b.width, 1)
+    }
+
+    static func pad(_ r: Rect) -> Rect {
+        let p = max(r.height * padFraction, minPadX)
+        return r.padded(dx: p, dy: max(r.height * padFraction, minPadY))
+    }
+}

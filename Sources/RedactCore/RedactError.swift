@@ -1,0 +1,88 @@
+/// The stage of the pipeline at which a file failed; logged with the errno.
+public enum Stage: String, Sendable {
+    case open, classify, worker, parse, text, render, detect, burn, encode, cache, serve
+}
+
+/// Why one file could not be served. Every case maps to one errno at the
+/// FUSE boundary and to one exit code in the command line; messages are
+/// fixed strings and numbers, never text from a document or a term.
+public enum RedactError: Error, Equatable, Sendable {
+    /// The source does not exist (any more).
+    case notFound
+    /// The source is not readable by us (EACCES passed through).
+    case accessDenied
+    /// The PDF needs a user password to be opened.
+    case passwordRequired
+    /// The source is not a document we redact (bad magic, unknown type).
+    case unsupported
+    /// The document is damaged or hostile: parsing or rendering failed.
+    case damaged(Stage)
+    /// A stated limit was hit (pages, pixels, bytes).
+    case limitExceeded(Limit)
+    /// The worker process died, timed out or broke the protocol.
+    case workerFailed(String)
+    /// An I/O error with the given errno.
+    case io(Stage, Int32)
+
+    /// The errno the kernel hands to the reading program.
+    public var errnoValue: Int32 {
+        switch self {
+        case .notFound: return 2          // ENOENT
+        case .accessDenied, .passwordRequired: return 13  // EACCES
+        case .unsupported, .damaged, .limitExceeded, .workerFailed: return 5  // EIO
+        case .io(_, let e): return e == 13 ? 13 : 5
+        }
+    }
+
+    public var stage: Stage {
+        switch self {
+        case .notFound, .accessDenied, .passwordRequired: return .open
+        case .unsupported: return .classify
+        case .damaged(let s): return s
+        case .limitExceeded: return .parse
+        case .workerFailed: return .worker
+        case .io(let s, _): return s
+        }
+    }
+
+    /// A one-line description for logs and the terminal.
+    public var message: String {
+        switch self {
+        case .notFound: return "no such file"
+        case .accessDenied: return "permission denied"
+        case .passwordRequired: return "the PDF is encrypted and needs a password to open"
+        case .unsupported: return "not a PDF (no %PDF- header)"
+        case .damaged(let s): return "the document is damaged or could not be processed (\(s.rawValue))"
+        case .limitExceeded(let l): return "limit exceeded: \(l.description)"
+        case .workerFailed(let why): return "worker failed: \(why)"
+        case .io(let s, let e): return "I/O error in \(s.rawValue) (errno \(e))"
+        }
+    }
+}
+
+/// Caps that protect the mount from hostile documents. Stated in the man
+/// page and named in the error when hit.
+public enum Limit: Equatable, Sendable, CustomStringConvertible {
+    case pages(max: Int)
+    case pixelsPerPage(max: Int)
+    case pageSize(maxPoints: Double)
+    case sourceBytes(max: Int64)
+
+    public var description: String {
+        switch self {
+        case .pages(let m): return "more than \(m) pages"
+        case .pixelsPerPage(let m): return "a page would exceed \(m) pixels"
+        case .pageSize(let m): return "a page is larger than \(Int(m)) points on a side"
+        case .sourceBytes(let m): return "the source is larger than \(m) bytes"
+        }
+    }
+}
+
+/// The caps themselves.
+public struct Limits: Sendable, Equatable {
+    public var maxPages = 2000
+    public var maxPixelsPerPage = 60_000_000   // e.g. A0 at 300 dpi is ~140 MP; A3 at 600 dpi ~70 MP
+    public var maxPagePoints = 14_400.0        // 200 in, PDF's own UserUnit-free maximum
+    public var maxSourceBytes: Int64 = 2 << 30 // 2 GiB
+    public init() {}
+}

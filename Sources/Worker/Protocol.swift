@@ -1,0 +1,78 @@
+import Imaging
+import RedactCore
+
+/// The byte stream a worker writes to its parent, little-endian:
+///
+///     "RFW1" u32:pageCount
+///     then per page:  'P' u32:index f64:width f64:height
+///                     u32:n  n × (u32:scalar f64:x f64:y f64:w f64:h)
+///                     u8:hasPixels [u32:pxWidth u32:pxHeight pxWidth*pxHeight*3 bytes RGB]
+///     then either     'D'                                  (all pages sent)
+///     or              'E' u8:kind u8:stage i64:parameter   (the document failed)
+///
+/// The parent trusts nothing in it: every count is checked against the
+/// limits before anything is allocated (see `WorkerClient`).
+enum WireTag {
+    static let magic: [UInt8] = Array("RFW1".utf8)
+    static let page = UInt8(ascii: "P")
+    static let done = UInt8(ascii: "D")
+    static let error = UInt8(ascii: "E")
+}
+
+/// One page as the worker saw it.
+public struct WorkerPage: Sendable {
+    public var index: Int
+    public var size: PageSize
+    public var text: PageText
+    public var pixels: Pixmap?
+}
+
+/// Appends little-endian values to a byte buffer.
+struct WireWriter {
+    var bytes: [UInt8] = []
+    mutating func u8(_ v: UInt8) { bytes.append(v) }
+    mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func i64(_ v: Int64) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func f64(_ v: Double) { u64(v.bitPattern) }
+    mutating func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+}
+
+/// Error kinds on the wire; the parent turns them back into `RedactError`.
+enum WireError {
+    static func encode(_ e: RedactError) -> (kind: UInt8, stage: UInt8, param: Int64) {
+        let stages: [Stage] = allStages
+        let s = UInt8(stages.firstIndex(of: e.stage) ?? 0)
+        switch e {
+        case .notFound: return (1, s, 0)
+        case .accessDenied: return (2, s, 0)
+        case .passwordRequired: return (3, s, 0)
+        case .unsupported: return (4, s, 0)
+        case .damaged: return (5, s, 0)
+        case .limitExceeded(.pages(let m)): return (6, s, Int64(m))
+        case .limitExceeded(.pixelsPerPage(let m)): return (7, s, Int64(m))
+        case .limitExceeded(.pageSize(let m)): return (8, s, Int64(m))
+        case .limitExceeded(.sourceBytes(let m)): return (9, s, m)
+        case .workerFailed: return (10, s, 0)
+        case .io(_, let e): return (11, s, Int64(e))
+        }
+    }
+
+    static func decode(kind: UInt8, stage: UInt8, param: Int64) -> RedactError {
+        let st = Int(stage) < allStages.count ? allStages[Int(stage)] : .worker
+        switch kind {
+        case 1: return .notFound
+        case 2: return .accessDenied
+        case 3: return .passwordRequired
+        case 4: return .unsupported
+        case 5: return .damaged(st)
+        case 6: return .limitExceeded(.pages(max: Int(param)))
+        case 7: return .limitExceeded(.pixelsPerPage(max: Int(param)))
+        case 8: return .limitExceeded(.pageSize(maxPoints: Double(param)))
+        case 9: return .limitExceeded(.sourceBytes(max: param))
+        case 11: return .io(st, Int32(truncatingIfNeeded: param))
+        default: return .workerFailed("worker reported an unknown error")
+        }
+    }
+
+    static let allStages: [Stage] = [.open, .classify, .worker, .parse, .text, .render, .detect, .burn, .encode, .cache, .serve]
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FuseFS
+import Pipeline
+import Posix
+import RedactCore
+
+struct MountCommand {
+    var source: String
+    var mountpoint: String
+    var common = CommonOptions()
+    var mount = MountOptions()
+
+    /// `redactfs mount SOURCE MOUNTPOINT [options]`
+    static func parse(_ args: [String]) throws(UsageError) -> MountCommand {
+        var c = ArgumentCursor(args, usage: Usage.mount)
+        var positionals: [String] = []
+        var common = CommonOptions()
+        var mount = MountOptions()
+        while let a = c.next() {
+            if try c.common(a, into: &common) { continue }
+            switch a {
+            case "--foreground", "-f": mount.foreground = true
+            case "-o": try parseDashO(try c.value(for: "-o"), common: &common, mount: &mount)
+            case "-d", "--debug": mount.debug = true; mount.foreground = true
+            default:
+                if a.hasPrefix("-") { throw UsageError(message: "unknown option '\(a)'", usage: Usage.mount) }
+                positionals.append(a)
+            }
+        }
+        guard positionals.count == 2 else {
+            throw UsageError(message: "mount needs SOURCE and MOUNTPOINT", usage: Usage.mount)
+        }
+        return MountCommand(source: positionals[0], mountpoint: positionals[1], common: common, mount: mount)
+    }
+
+    /// The `-o` list. Our own keys are taken out; generic mount options that
+    /// mount(8) and fstab add are dropped (the mount is always read-only);
+    /// the rest go to libfuse, which rejects what it does not know.
+    static func parseDashO(_ list: String, common: inout CommonOptions, mount: inout MountOptions) throws(UsageError) {
+        let ignored: Set<String> = ["ro", "rw", "dev", "nodev", "suid", "nosuid", "exec", "noexec",
+                                    "auto", "noauto", "user", "nouser", "users", "nofail", "_netdev",
+                                    "defaults", "async", "sync", "atime", "noatime", "relatime", "default_permissions"]
+        for item in list.split(separator: ",").map(String.init) {
+            let kv = item.split(separator: "=", maxSplits: 1).map(String.init)
+            let key = kv[0], value = kv.count == 2 ? kv[1] : nil
+            func need() throws(UsageError) -> String {
+                guard let v = value, !v.isEmpty else { throw UsageError(message: "-o \(key) needs a value", usage: Usage.mount) }
+                return v
+            }
+            switch key {
+            case "dpi":
+                guard let d = Int(try need()), RenderSettings.dpiRange.contains(d) else {
+                    throw UsageError(message: "-o dpi must be a number from 36 to 600", usage: Usage.mount)
+                }
+                common.dpi = d
+            case "config": common.configFile = try need()
+            case "key_file", "key-file": common.keyFile = try need()
+            case "terms_file", "terms-file": common.termsFile = try need()
+            case "foreground": mount.foreground = true
+            case "debug": mount.debug = true; mount.foreground = true
+            default:
+                if ignored.contains(key) || key.hasPrefix("x-") || key.hasPrefix("comment=") { continue }
+                mount.fuseOptions.append(item)
+            }
+        }
+    }
+
+    func run() throws(UsageError) -> ExitCode {
+        let settings = try common.settings(usage: Usage.mount)
+        try common.refuseTermsUntilSupported(usage: Usage.mount)
+        guard isDirectory(source) else {
+            printErr("Error: the source \(source) is not a folder")
+            return .noInput
+        }
+        guard isDirectory(mountpoint) else {
+            printErr("Error: the mount point \(mountpoint) is not a folder")
+            return .failure
+        }
+        guard access("/dev/fuse", R_OK | W_OK) == 0 else {
+            printErr("Error: /dev/fuse is not usable (is the fuse3 package installed and the module loaded?)")
+            return .unavailable
+        }
+        // Absolute paths: after daemonizing the working directory is /.
+        guard let src = realpath(source, nil) else { printErr("Error: cannot resolve \(source)"); return .noInput }
+        let sourcePath = String(cString: src)
+        free(src)
+        Hardening.lockDownDaemon()
+        let fs: RedactFS
+        do {
+            fs = try RedactFS(source: sourcePath, redactor: Redactor(settings: settings), cacheBytes: 256 << 20)
+        } catch {
+            printErr("Error: cannot open the source \(source): \(error)")
+            return .noInput
+        }
+        // The worker and the log never need the terminal's SIGPIPE behaviour.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            try serve(fs, at: mountpoint, options: mount) {
+                Log.info("mounted at \(mountpoint) (dpi \(settings.dpi); no always-redact terms: detection only)")
+                SystemdNotify.ready()
+            }
+        } catch {
+            if case .setup(let m) = error { printErr("Error: \(m)") }
+            return .unavailable
+        }
+        Log.info("unmounted \(mountpoint)")
+        return .success
+    }
+}
+
+func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+}

@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Pipeline
+import Posix
+import RedactCore
+
+/// Maps a pipeline failure to an exit status and a one-line message.
+func report(_ e: RedactError, input: String) -> ExitCode {
+    printErr("Error: \(input): \(e.message)")
+    switch e {
+    case .notFound: return .noInput
+    case .accessDenied: return .noInput
+    case .passwordRequired: return .noPermission
+    case .unsupported, .damaged, .limitExceeded: return .dataError
+    case .workerFailed: return .failure
+    case .io: return .ioError
+    }
+}
+
+func openInput(_ path: String) -> Result<FileDescriptor, ExitCode> {
+    do {
+        let fd = try FileDescriptor.open(path, flags: O_RDONLY)
+        guard try fd.status().isRegular else {
+            printErr("Error: \(path) is not a regular file")
+            return .failure(.noInput)
+        }
+        return .success(fd)
+    } catch {
+        printErr("Error: cannot open \(path): \(error)")
+        return .failure(.noInput)
+    }
+}
+
+struct RedactCommand {
+    var input: String
+    var output: String
+    var common: CommonOptions
+
+    static func parse(_ args: [String]) throws(UsageError) -> RedactCommand {
+        var c = ArgumentCursor(args, usage: Usage.redact)
+        var common = CommonOptions()
+        var output: String?
+        var positionals: [String] = []
+        while let a = c.next() {
+            if try c.common(a, into: &common) { continue }
+            switch a {
+            case "-o", "--output": output = try c.value(for: a)
+            default:
+                if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'", usage: Usage.redact) }
+                positionals.append(a)
+            }
+        }
+        guard positionals.count == 1 else { throw UsageError(message: "redact needs one INPUT", usage: Usage.redact) }
+        guard let out = output else { throw UsageError(message: "redact needs -o OUTPUT", usage: Usage.redact) }
+        return RedactCommand(input: positionals[0], output: out, common: common)
+    }
+
+    func run() throws(UsageError) -> ExitCode {
+        let settings = try common.settings(usage: Usage.redact)
+        try common.refuseTermsUntilSupported(usage: Usage.redact)
+        let fd: FileDescriptor
+        switch openInput(input) {
+        case .success(let f): fd = f
+        case .failure(let code): return code
+        }
+        signal(SIGPIPE, SIG_IGN)
+        let showProgress = isatty(2) == 1
+        let result: Redaction
+        do {
+            result = try Redactor(settings: settings).redact(fd) { done, total in
+                if showProgress { printErrRaw("\rredacting: page \(done)/\(total)") }
+            }
+        } catch {
+            if showProgress { printErrRaw("\n") }
+            return report(error, input: input)
+        }
+        if showProgress { printErrRaw("\n") }
+        if output == "-" {
+            do { try FileDescriptor(owning: dup(1)).writeAll(result.bytes) } catch {
+                printErr("Error: cannot write to standard output: \(error)")
+                return .ioError
+            }
+            return .success
+        }
+        do { try AtomicFile.write(result.bytes, to: output, mode: 0o644) } catch {
+            printErr("Error: cannot write \(output): \(error)")
+            return .cannotCreate
+        }
+        return .success
+    }
+}
+
+func printErrRaw(_ s: String) {
+    var bytes = Array(s.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+struct ScanCommand {
+    var input: String
+    var showText: Bool
+    var common: CommonOptions
+
+    static func parse(_ args: [String]) throws(UsageError) -> ScanCommand {
+        var c = ArgumentCursor(args, usage: Usage.scan)
+        var common = CommonOptions()
+        var showText = false
+        var positionals: [String] = []
+        while let a = c.next() {
+            if try c.common(a, into: &common) { continue }
+            switch a {
+            case "--show-text": showText = true
+            default:
+                if a.hasPrefix("-") { throw UsageError(message: "unknown option '\(a)'", usage: Usage.scan) }
+                positionals.append(a)
+            }
+        }
+        guard positionals.count == 1 else { throw UsageError(message: "scan needs one INPUT", usage: Usage.scan) }
+        return ScanCommand(input: positionals[0], showText: showText, common: common)
+    }
+
+    func run() throws(UsageError) -> ExitCode {
+        let settings = try common.settings(usage: Usage.scan)
+        try common.refuseTermsUntilSupported(usage: Usage.scan)
+        // The matched text is for the user's eyes: never into a pipe or a
+        // file, where it would outlive the review.
+        if showText && isatty(1) != 1 {
+            printErr("Error: --show-text prints only to a terminal")
+            return .usage
+        }
+        let fd: FileDescriptor
+        switch openInput(input) {
+        case .success(let f): fd = f
+        case .failure(let code): return code
+        }
+        signal(SIGPIPE, SIG_IGN)
+        let pages: [ScanPage]
+        do { pages = try Redactor(settings: settings).scan(fd) } catch { return report(error, input: input) }
+        printOut("page\tcategory\treason\tconfidence\tbox")
+        var total = 0
+        for page in pages {
+            for (d, boxes) in zip(page.detections, page.boxes) {
+                total += 1
+                let box = boxes.map { b in
+                    "\(fmt(b.x)),\(fmt(b.y)),\(fmt(b.width)),\(fmt(b.height))"
+                }.joined(separator: " ")
+                var line = "\(page.index + 1)\t\(d.category.rawValue)\t\(d.reason.rawValue)\t\(fmt(d.confidence))\t\(box)"
+                if showText {
+                    let s = page.text.scalars[d.range.clamped(to: 0..<page.text.scalars.count)]
+                    var v = String.UnicodeScalarView()
+                    v.append(contentsOf: s.map { $0.properties.isWhitespace ? " " : $0 })
+                    line += "\t" + String(v)
+                }
+                printOut(line)
+            }
+        }
+        printErr("\(total) detection(s) on \(pages.count) page(s)")
+        return .success
+    }
+}
+
+func fmt(_ v: Double) -> String {
+    let r = (v * 100).rounded() / 100
+    if r == r.rounded() { return String(Int(r)) }
+    return String(r)
+}

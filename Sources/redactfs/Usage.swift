@@ -1,0 +1,74 @@
+/// Help texts. The man page (man/redactfs.1) says the same.
+enum Usage {
+    static let version = "redactfs 0.1.0"
+
+    static let main = """
+    USAGE: redactfs <subcommand> [options]
+           redactfs SOURCE MOUNTPOINT [-o option[,option]...]
+
+    Shows redacted, image-only copies of the PDFs in a folder.
+
+    SUBCOMMANDS:
+      mount SOURCE MOUNTPOINT   Mount SOURCE read-only at MOUNTPOINT.
+      redact INPUT -o OUTPUT    Redact one file without mounting.
+      scan INPUT                List what detection finds in one file.
+      help [SUBCOMMAND]         Show help for a subcommand.
+
+    OPTIONS:
+      -h, --help                Show this help.
+      --version                 Show the version.
+
+    See 'redactfs help <subcommand>' for details.
+    """
+
+    static let mount = """
+    USAGE: redactfs mount SOURCE MOUNTPOINT [--foreground] [--dpi N] [--config F]
+                          [--key-file F] [--terms-file F] [-o OPTIONS]
+           redactfs SOURCE MOUNTPOINT -o ro,dpi=150,...   (mount.fuse3 and fstab form)
+
+    Mounts SOURCE read-only at MOUNTPOINT. Each NAME.pdf shows as
+    NAME.redacted.pdf; other files, dotfiles and links out of SOURCE are not shown.
+    Unmount with 'fusermount3 -u MOUNTPOINT'.
+
+    OPTIONS:
+      --foreground              Stay in the foreground (for systemd and debugging).
+      --dpi N                   Render at N dots per inch (36-600, default 150).
+      --config F                Read settings from F.
+      --key-file F              Read the term key from F.
+      --terms-file F            Read always-redact terms from F.
+      -o OPTIONS                Comma-separated: dpi=N, config=F, key_file=F,
+                                terms_file=F, foreground, allow_other, debug.
+    """
+
+    static let redact = """
+    USAGE: redactfs redact INPUT -o OUTPUT [--dpi N] [--config F] [--key-file F] [--terms-file F]
+
+    Redacts INPUT into the image-only PDF OUTPUT ('-' for standard output).
+    Shows progress on a terminal.
+
+    OPTIONS:
+      -o, --output OUTPUT       Where to write the redacted PDF.
+      --dpi N                   Render at N dots per inch (36-600, default 150).
+      --config F                Read settings from F.
+    """
+
+    static let scan = """
+    USAGE: redactfs scan INPUT [--show-text] [--config F]
+
+    Lists what detection finds in INPUT: page, category, reason, confidence
+    and box (points from the top-left of the page).
+
+    OPTIONS:
+      --show-text               Also print the matched text (to a terminal only).
+      --config F                Read settings from F.
+    """
+
+    static func forSubcommand(_ name: String) -> String? {
+        switch name {
+        case "mount": return mount
+        case "redact": return redact
+        case "scan": return scan
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Worker
+
+// The worker subcommand comes first and alone: a worker must not touch any
+// configuration, key or term, only the descriptor it was handed.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "__worker" {
+    WorkerMain.run(arguments: Array(arguments.dropFirst()))
+}
+exit(CLI.main(arguments).rawValue)

@@ -1,0 +1,157 @@
+import RedactCore
+import XCTest
+
+@testable import Detect
+
+final class PhoneTests: XCTestCase {
+    func testGermanNationalAndInternational() {
+        XCTAssertEqual(texts("Tel. 030 12345678", .phone), ["030 12345678"])
+        XCTAssertEqual(texts("Telefon: +49 30 1234 5678", .phone), ["+49 30 1234 5678"])
+        XCTAssertEqual(texts("Handy 0171/1234567", .phone), ["0171/1234567"])
+        XCTAssertEqual(texts("(030) 123 456 78", .phone), ["(030) 123 456 78"])
+        XCTAssertEqual(texts("0049 30 12345678", .phone), ["0049 30 12345678"])
+        XCTAssertEqual(texts("Fax 089-12345678", .phone), ["089-12345678"])
+        XCTAssertEqual(texts("mobil: +49 (0) 171 1234567", .phone), ["+49 (0) 171 1234567"])
+    }
+
+    func testEnglishAndOtherCountries() {
+        XCTAssertEqual(texts("Call +1 650-253-0000 today", .phone), ["+1 650-253-0000"])
+        XCTAssertEqual(texts("Phone: +44 20 7946 0018", .phone), ["+44 20 7946 0018"])
+        XCTAssertEqual(texts("Phone: 020 7946 0018", .phone, region: "GB"), ["020 7946 0018"])
+    }
+
+    func testNonASCIIBeforeTheNumberMapsToScalars() {
+        let text = "Größe: 030 12345678 — Straße 5"
+        let d = detections(text, .phone)
+        XCTAssertEqual(d.count, 1)
+        XCTAssertEqual(d[0].range, 7..<19)
+        XCTAssertEqual(substring(scalars(text), d[0].range), "030 12345678")
+        XCTAssertEqual(texts("😀 Tel 0171 1234567 😀", .phone), ["0171 1234567"])
+    }
+
+    func testSeveralNumbersOnAPage() {
+        let text = """
+        Erika Beispiel
+        Tel.: 030 12345678
+        Fax: 030 12345679
+        Mobil: 0171 9876543
+        """
+        XCTAssertEqual(texts(text, .phone), ["030 12345678", "030 12345679", "0171 9876543"])
+    }
+
+    func testManyNumbersGrowTheBuffer() {
+        var text = ""
+        for k in 0..<200 { text += "Tel. 030 1234\(String(format: "%04d", k))\n" }
+        XCTAssertEqual(texts(text, .phone).count, 200)
+    }
+
+    func testDatesAmountsPostcodesAreNotPhones() {
+        let texts_ = [
+            "geboren am 12.03.1980 in Köln",
+            "Betrag: 1.234,56 EUR",
+            "Summe 12.345,67 € brutto",
+            "10115 Berlin",
+            "Am 12.03.2024 um 12:30 Uhr",
+            "Zeitraum 01.01.2024 - 31.12.2024",
+            "Datum 2024-03-12",
+            "Version 1.2.3.4",
+            "Total: $1,234.56",
+            "Seite 1 von 12",
+        ]
+        for t in texts_ { XCTAssertEqual(texts(t, .phone), [], t) }
+    }
+
+    func testInvoiceAndCustomerNumbersAreNotPhones() {
+        let texts_ = [
+            "Rechnung Nr. 2023-004512",
+            "Rechnungsnummer 20230045",
+            "Rechnungsnummer: 0301234567",
+            "Kundennummer 0301234567",
+            "Kunden-Nr.: 089 1234567",
+            "Bestellnummer 0301234567",
+            "Invoice no. 0301234567",
+            "Order #0301234567",
+            "Kontonummer 0532013000",
+            "Steuernummer 030 123 45678",
+            "Vertragsnummer 0171 1234567",
+            "Artikel 4711-0815",
+        ]
+        for t in texts_ { XCTAssertEqual(texts(t, .phone), [], t) }
+    }
+
+    func testPhoneLabelWinsOverIdentifierLabel() {
+        XCTAssertEqual(texts("Kunden-Tel.: 030 12345678", .phone), ["030 12345678"])
+        XCTAssertEqual(detections("Kunden-Tel.: 030 12345678", .phone).first?.confidence, 0.95)
+    }
+
+    func testInternationalNumberWithIdentifierLabelStays() {
+        XCTAssertEqual(texts("Kundenservice +49 30 1234 5678", .phone), ["+49 30 1234 5678"])
+    }
+
+    func testIdentifierLabelOnlyOnTheSameLine() {
+        XCTAssertEqual(texts("Rechnung\n030 12345678", .phone), ["030 12345678"])
+    }
+
+    func testConfidence() {
+        let labelled = detections("Tel. 030 12345678", .phone)
+        let plain = detections("Ruf an: bitte 030 12345678", .phone)
+        let run = detections("bitte 03012345678", .phone)
+        let intl = detections("bitte +49 30 12345678", .phone)
+        XCTAssertEqual(labelled.first?.confidence, 0.95)
+        XCTAssertEqual(labelled.first?.reason, .pattern)
+        XCTAssertEqual(plain.first?.confidence, 0.95)  // "Ruf"
+        XCTAssertEqual(run.first?.confidence, 0.7)
+        XCTAssertEqual(intl.first?.confidence ?? 0, 0.9, accuracy: 1e-9)
+    }
+
+    func testInvalidNumbersAreNotPhones() {
+        XCTAssertEqual(texts("Tel. 12345", .phone), [])
+        XCTAssertEqual(texts("Tel. +49 1", .phone), [])
+        XCTAssertEqual(texts("Tel. +999 1234 5678", .phone), [])
+        XCTAssertEqual(texts("TelX0301234567Y", .phone), [])
+    }
+
+    func testIBANAndCardAreNotPhones() {
+        XCTAssertEqual(found("IBAN DE89 3704 0044 0532 0130 00", [.phone, .iban]).map(\.category), [.iban])
+        XCTAssertEqual(found("Karte 4111 1111 1111 1111", [.phone, .paymentCard]).map(\.category), [.paymentCard])
+    }
+
+    func testPrefilterGivesWhatTheWholeTextGives() {
+        let corpus = [
+            "Erika Beispiel, Musterweg 12, 10115 Berlin, Tel. 030 12345678, Fax 030/12345679",
+            "Call us at +1 650-253-0000 or +44 20 7946 0018; office hours 9:00-17:00.",
+            "Termin am 12.03.2024 um 14:30, Raum 0.12, Rechnung 2024-004512 über 1.234,56 EUR",
+            "Mobil 0171 1234567 ext. 12 und (0221) 987 654 32, geb. 01.02.1990",
+            "Notruf 110, Auskunft 11833, Hotline 0800 1234567, Service 0180 5 123456",
+            "Ümlaut-Zeile: Tel.:+49(0)89 1234 5678; Größe 1,80 m; Kontakt 0049 89 12345678",
+        ]
+        for text in corpus {
+            let s = scalars(text)
+            var a: [Detection] = [], b: [Detection] = []
+            s.withUnsafeBufferPointer { t in
+                PhoneRecognizer.find(in: t, region: "DE", prefilter: true, into: &a)
+                PhoneRecognizer.find(in: t, region: "DE", prefilter: false, into: &b)
+            }
+            XCTAssertEqual(a, b, text)
+        }
+    }
+
+    func testCandidatePiecesSkipText() {
+        let s = scalars("Ein langer Satz ohne Nummern, dann 030 12345678 und dann wieder nur Text.")
+        let pieces = s.withUnsafeBufferPointer { PhoneRecognizer.candidatePieces($0) }
+        XCTAssertEqual(pieces.count, 1)
+        XCTAssertLessThan(pieces[0].count, 40)
+    }
+
+    func testShimDirectly() {
+        let text = Array("Tel 030 12345678".utf8)
+        let m = PhoneRecognizer.matches(in: text, region: "DE")
+        XCTAssertEqual(m.count, 1)
+        XCTAssertEqual(m.first?.start, 4)
+        XCTAssertEqual(m.first?.end, 16)
+        XCTAssertEqual(m.first?.country_code, 49)
+        // Unknown region: numbers without a country code are not found; no crash.
+        XCTAssertEqual(PhoneRecognizer.matches(in: text, region: "ZZ").count, 0)
+        XCTAssertEqual(PhoneRecognizer.matches(in: [], region: "DE").count, 0)
+    }
+}
