@@ -58,7 +58,8 @@ public struct Detector: Sendable {
             }
             if enabled.contains(.phone) {
                 var phones: [Detection] = []
-                PhoneRecognizer.find(in: text, region: config.defaultRegion, into: &phones)
+                let known = (ibans + cards).map(\.range).sorted { $0.lowerBound < $1.lowerBound }
+                PhoneRecognizer.find(in: text, region: config.defaultRegion, known: known, into: &phones)
                 phones.removeAll { phone in
                     ibans.contains { $0.range.overlaps(phone.range) }
                         || cards.contains { $0.range.overlaps(phone.range) }

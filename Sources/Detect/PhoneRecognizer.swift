@@ -27,14 +27,17 @@ enum PhoneRecognizer {
     /// Put between two pieces of text: no number can span it.
     static let pieceSeparator: [UInt8] = Array("\nQ\n".utf8)
 
-    static func find(in s: Text, region: String, into out: inout [Detection]) {
-        find(in: s, region: region, prefilter: true, into: &out)
+    /// Finds phone numbers; runs overlapping `known` (IBANs and cards, which
+    /// win anyway) are not shown to libphonenumber.
+    static func find(in s: Text, region: String, known: [Range<Int>] = [], into out: inout [Detection]) {
+        find(in: s, region: region, prefilter: true, known: known, into: &out)
     }
 
     /// With `prefilter` false the whole text goes to libphonenumber (tests
     /// compare both ways).
-    static func find(in s: Text, region: String, prefilter: Bool, into out: inout [Detection]) {
-        let pieces = prefilter ? candidatePieces(s) : [0..<s.count]
+    static func find(in s: Text, region: String, prefilter: Bool, known: [Range<Int>] = [],
+                     into out: inout [Detection]) {
+        let pieces = prefilter ? candidatePieces(s, known: known) : [0..<s.count]
         if pieces.isEmpty { return }
         var bytes: [UInt8] = []
         var byteToScalar: [Int32] = []  // -1 for separator bytes
@@ -109,11 +112,14 @@ enum PhoneRecognizer {
         }
     }
 
-    /// Ranges of `s` (merged, in order) that could hold a phone number.
-    static func candidatePieces(_ s: Text) -> [Range<Int>] {
+    /// Ranges of `s` (merged, in order) that could hold a phone number: runs
+    /// of digits and phone punctuation with enough digits, except runs that
+    /// are only dates or amounts, or that overlap `known` (sorted) ranges.
+    static func candidatePieces(_ s: Text, known: [Range<Int>] = []) -> [Range<Int>] {
         let n = s.count
         var pieces: [Range<Int>] = []
         var i = 0
+        var nextKnown = 0
         while i < n {
             guard isDigitScalar(s[i]) || s[i].value == 0x2B || s[i].value == 0x28 else { i += 1; continue }
             let start = i
@@ -124,6 +130,9 @@ enum PhoneRecognizer {
             }
             if i == start { i += 1; continue }
             guard digits >= minimumDigits else { continue }
+            while nextKnown < known.count, known[nextKnown].upperBound <= start { nextKnown += 1 }
+            if nextKnown < known.count, known[nextKnown].lowerBound < i { continue }
+            if isOnlyDates(s, start..<i) || isAmount(s, start..<i) { continue }
             let lo = max(0, start - context), hi = min(n, i + context)
             if let last = pieces.last, last.upperBound >= lo {
                 pieces[pieces.count - 1] = last.lowerBound..<hi
@@ -132,6 +141,81 @@ enum PhoneRecognizer {
             }
         }
         return pieces
+    }
+
+    /// Whether the run holds nothing but dates ("12.03.2024", "1.3.24",
+    /// "12/03/2024", "2024-03-12"), dashes and spaces: "01.01.2024 - 31.12.2024".
+    static func isOnlyDates(_ s: Text, _ r: Range<Int>) -> Bool {
+        var j = r.lowerBound
+        var dates = 0
+        while j < r.upperBound {
+            let v = s[j].value
+            if v.isDigit {
+                guard let end = dateEnd(s, from: j, limit: r.upperBound) else { return false }
+                dates += 1
+                j = end
+                // A date may be followed by the sentence's full stop.
+                if j < r.upperBound, s[j].value == 0x2E, j + 1 == r.upperBound || !s[j + 1].value.isDigit { j += 1 }
+            } else if s[j].isHorizontalSpace || v == 0x2D || v == 0x2013 || v == 0x2014 {
+                j += 1
+            } else {
+                return false
+            }
+        }
+        return dates > 0
+    }
+
+    /// End of a date starting at `j`: d{1,2} sep d{1,2} sep (d{2}|d{4}) with
+    /// one separator of `.`, `/` or `-`, or d{4}-d{2}-d{2}; nil if none.
+    static func dateEnd(_ s: Text, from j: Int, limit: Int) -> Int? {
+        var groups: [Int] = []
+        var k = j
+        var separator: UInt32 = 0
+        while k < limit, groups.count < 3 {
+            let g = k
+            while k < limit, s[k].value.isDigit { k += 1 }
+            groups.append(k - g)
+            if k - g == 0 { return nil }
+            if groups.count == 3 { break }
+            guard k + 1 < limit, s[k + 1].value.isDigit else { return nil }
+            let v = s[k].value
+            guard v == 0x2E || v == 0x2F || v == 0x2D, separator == 0 || separator == v else { return nil }
+            separator = v
+            k += 1
+        }
+        guard groups.count == 3 else { return nil }
+        if (1...2).contains(groups[0]), (1...2).contains(groups[1]), groups[2] == 2 || groups[2] == 4 { return k }
+        if groups[0] == 4, groups[1] == 2, groups[2] == 2, separator == 0x2D { return k }
+        return nil
+    }
+
+    /// Whether the run is the integer part of a German amount ("12.345"
+    /// before ",67") or the tail of an English one ("345.67" after "12,").
+    static func isAmount(_ s: Text, _ r: Range<Int>) -> Bool {
+        var lo = r.lowerBound, hi = r.upperBound
+        while hi > lo, s[hi - 1].isHorizontalSpace { hi -= 1 }
+        if hi == lo { return false }
+        let n = s.count
+        if hi == r.upperBound, hi + 1 < n, s[hi].value == 0x2C, s[hi + 1].value.isDigit {
+            // d{1,3}(.d{3})+ ,
+            var k = lo
+            var first = 0
+            while k < hi, s[k].value.isDigit { k += 1; first += 1 }
+            guard (1...3).contains(first), k < hi else { return false }
+            while k < hi {
+                guard s[k].value == 0x2E, k + 3 < hi + 1 else { return false }
+                for t in (k + 1)...(k + 3) where t >= hi || !s[t].value.isDigit { return false }
+                k += 4
+            }
+            return true
+        }
+        if lo > 1, s[lo - 1].value == 0x2C, s[lo - 2].value.isDigit {
+            // , d{3}(,d{3})* . d{1,2} -- here the run is d{3} . d{1,2}
+            while lo < hi, s[lo].value.isDigit { lo += 1 }
+            guard lo - r.lowerBound == 3, lo < hi, s[lo].value == 0x2E else { return false }
+            return (1...2).contains(hi - lo - 1) && (lo + 1..<hi).allSatisfy { s[$0].value.isDigit }
+        }
+        return false
     }
 
     @inline(__always) static func appendUTF8(_ c: Unicode.Scalar, to bytes: inout [UInt8]) {

@@ -184,36 +184,7 @@ class TestRedact(unittest.TestCase):
 
 
 def check_pixels(tc: unittest.TestCase, rel: str, out: bytes, label: str = ""):
-    """Every visible secret of rel is >= 95% dark in out; controls stay light."""
-    import fixtures
-
-    label = label or rel
-    src = WS.fixtures.path(rel)
-    path = os.path.join(WS.tempdir("px"), "out.pdf")
-    with open(path, "wb") as f:
-        f.write(out)
-    secrets = WS.fixtures.visible_secrets(rel)
-    tc.assertTrue(secrets, f"fixture {rel} has no visible secrets")
-    pages = sorted({s.page for s in secrets})
-    for page in pages:
-        words = harness.page_words(src, page)
-        img = harness.render_gray(path, page)
-        for s in secrets:
-            if s.page != page:
-                continue
-            box = harness.phrase_box(words, s.text)
-            tc.assertIsNotNone(box, f"{rel} p{page}: {s.category} not found in the source text layer")
-            frac = img.dark_fraction(box)
-            tc.assertGreaterEqual(frac, 0.95, f"{label} page {page}: the {s.category} string is only "
-                                              f"{frac:.0%} dark (box {tuple(round(v, 1) for v in box)} pt)")
-        controls = [w for w in words if w[0] in ("Sehr", "Seite", "Kontakt:", "Geometrie", "Ende")]
-        if rel.startswith("cold/") or rel == "letter.pdf":
-            controls += [w for w in words if w[0] in fixtures.LETTER_CONTROLS.get(page, [])]
-        tc.assertTrue(controls, f"{rel} p{page}: no control word found")
-        for w in controls:
-            frac = img.dark_fraction(w[1:])
-            tc.assertLess(frac, 0.5, f"{label} page {page}: control word {w[0]!r} is {frac:.0%} dark "
-                                     "(over-redaction or misplaced boxes)")
+    harness.check_pixels(tc, WS.fixtures, rel, out, WS.tempdir("px"), label)
 
 
 class TestScan(unittest.TestCase):

@@ -1,0 +1,68 @@
+# redactfs: `make demo` and `make test` do everything on a fresh Debian 12
+# machine that has the Swift toolchain.
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+PYTHON ?= /usr/bin/python3
+CONFIG ?= release
+BIN := .build/$(CONFIG)/redactfs
+
+# Build and run-time libraries, OCR data, fonts, and the tools the tests
+# read outputs with (the ones users' programs are built on).
+DEB_PACKAGES := pkg-config libfuse3-dev fuse3 libpoppler-glib-dev libcairo2-dev \
+	libglib2.0-dev libtesseract-dev libleptonica-dev libssl-dev zlib1g-dev \
+	libphonenumber-dev libseccomp-dev tesseract-ocr-eng tesseract-ocr-deu \
+	fontconfig fonts-dejavu-core poppler-data qpdf poppler-utils mupdf-tools \
+	ghostscript libimage-exiftool-perl rsync python3 python3-cairo
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build test unit-test integration-test demo demo-stop bench install uninstall clean
+
+all: build
+
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:" $$missing; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+unit-test: deps
+	$(SWIFT) test
+
+integration-test: build
+	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) -m unittest discover -s tests/integration -t . -v
+
+test: unit-test integration-test
+	@! grep -E ' fuse\.redactfs ' /proc/mounts || { echo "a redactfs mount was left behind"; exit 1; }
+
+# Mounts examples/ at a throwaway mount point, in the background.
+DEMO_DIR ?= /tmp/redactfs-demo
+demo: build
+	@scripts/demo.sh "$(CURDIR)/$(BIN)" "$(CURDIR)/examples" "$(DEMO_DIR)"
+
+demo-stop:
+	-fusermount3 -u "$(DEMO_DIR)/Redacted"
+
+bench: build
+	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) bench/bench.py
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/lib/systemd/user
+	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/redactfs
+	install -m 0644 man/redactfs.1 $(DESTDIR)$(PREFIX)/share/man/man1/redactfs.1
+	sed 's|@BINDIR@|$(PREFIX)/bin|g' systemd/redactfs.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/redactfs.service
+	chmod 0644 $(DESTDIR)$(PREFIX)/lib/systemd/user/redactfs.service
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/redactfs $(DESTDIR)$(PREFIX)/share/man/man1/redactfs.1 \
+		$(DESTDIR)$(PREFIX)/lib/systemd/user/redactfs.service
+
+clean:
+	rm -rf .build

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Mounts the bundled examples read-only and says what to open.
+set -euo pipefail
+bin=$1 examples=$2 dir=$3
+mnt=$dir/Redacted
+mkdir -p "$mnt"
+if grep -q " $mnt fuse.redactfs " /proc/mounts; then
+    fusermount3 -u "$mnt"
+fi
+"$bin" mount "$examples" "$mnt" 2>"$dir/redactfs.log"
+for _ in $(seq 50); do grep -q " $mnt fuse.redactfs " /proc/mounts && break; sleep 0.1; done
+grep -q " $mnt fuse.redactfs " /proc/mounts || { cat "$dir/redactfs.log"; exit 1; }
+echo
+echo "redactfs is serving $examples at $mnt"
+echo
+echo "Open any of these in a PDF viewer (each is rendered on first open):"
+find "$mnt" -name '*.redacted.pdf' | sort | sed 's/^/  /'
+echo
+echo "Or from the shell:"
+first=$(find "$mnt" -name '*.redacted.pdf' | sort | head -n1)
+echo "  pdftoppm -r 60 -png '$first' /tmp/page   # then look at /tmp/page-1.png"
+echo "  pdftotext '$first' -                     # prints nothing: pixels only"
+echo "  $bin scan '$examples/$(basename "${first%.redacted.pdf}").pdf'"
+echo
+echo "Log: $dir/redactfs.log"
+echo "Stop it with: fusermount3 -u $mnt   (or: make demo-stop)"
