@@ -41,5 +41,6 @@ let package = Package(
         .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),
         .testTarget(name: "DetectTests", dependencies: ["Detect", "RedactCore"]),
         .testTarget(name: "EncodeTests", dependencies: ["Encode", "Imaging", "RedactCore"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RedactCore", "Imaging", "Worker"]),
     ]
 )

@@ -30,6 +30,13 @@ const PhoneNumberUtil *util() {
     return instance;
 }
 
+// Whether the matcher finds a number in `text`.
+bool matcherFinds(const PhoneNumberUtil &u, const std::string &text, const std::string &region,
+                  PhoneNumberMatcher::Leniency leniency) {
+    PhoneNumberMatcher matcher(u, text, region, leniency, INT_MAX);
+    return matcher.HasNext();
+}
+
 }  // namespace
 
 extern "C" size_t rf_phone_find(const char *utf8, size_t len, const char *region,
@@ -57,6 +64,34 @@ extern "C" size_t rf_phone_find(const char *utf8, size_t len, const char *region
             count += 1;
         }
         return count;
+    } catch (...) {
+        return 0;
+    }
+}
+
+extern "C" int rf_phone_required_national_prefix(const char *region, int leniency) {
+    if (region == nullptr) return 0;
+    if (leniency < RF_PHONE_LENIENCY_POSSIBLE || leniency > RF_PHONE_LENIENCY_EXACT_GROUPING) return 0;
+    try {
+        const PhoneNumberUtil *u = util();
+        const std::string regionCode(region);
+        const auto lenient = static_cast<PhoneNumberMatcher::Leniency>(leniency);
+        std::string ndd;
+        u->GetNddPrefixForRegion(regionCode, true, &ndd);
+        if (ndd.size() != 1 || ndd[0] < '0' || ndd[0] > '9') return 0;
+        const PhoneNumberUtil::PhoneNumberType types[] = {PhoneNumberUtil::FIXED_LINE, PhoneNumberUtil::MOBILE};
+        for (const auto type : types) {
+            PhoneNumber example;
+            if (!u->GetExampleNumberForType(regionCode, type, &example)) return 0;
+            std::string national, nsn;
+            u->Format(example, PhoneNumberUtil::NATIONAL, &national);
+            u->GetNationalSignificantNumber(example, &nsn);
+            if (national.empty() || national[0] != ndd[0]) return 0;
+            if (!matcherFinds(*u, "Tel " + national + " .", regionCode, lenient)) return 0;
+            if (matcherFinds(*u, "Tel " + nsn + " .", regionCode, lenient)) return 0;
+            if (matcherFinds(*u, "Tel " + national.substr(1) + " .", regionCode, lenient)) return 0;
+        }
+        return ndd[0];
     } catch (...) {
         return 0;
     }

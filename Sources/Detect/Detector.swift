@@ -27,9 +27,11 @@ public struct DetectorConfig: Sendable, Equatable {
 /// IBAN, or a phone number overlapping a payment card, is dropped.
 public struct Detector: Sendable {
     public let config: DetectorConfig
+    let phoneRegion: PhoneRecognizer.Region
 
     public init(config: DetectorConfig = .init()) {
         self.config = config
+        self.phoneRegion = PhoneRecognizer.Region(config.defaultRegion)
     }
 
     /// The detections in `scalars`: sorted by range start (then category),
@@ -59,7 +61,7 @@ public struct Detector: Sendable {
             if enabled.contains(.phone) {
                 var phones: [Detection] = []
                 let known = (ibans + cards).map(\.range).sorted { $0.lowerBound < $1.lowerBound }
-                PhoneRecognizer.find(in: text, region: config.defaultRegion, known: known, into: &phones)
+                PhoneRecognizer.find(in: text, region: phoneRegion, known: known, into: &phones)
                 phones.removeAll { phone in
                     ibans.contains { $0.range.overlaps(phone.range) }
                         || cards.contains { $0.range.overlaps(phone.range) }

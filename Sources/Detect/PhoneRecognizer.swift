@@ -10,7 +10,9 @@ import RedactCore
 /// time stamp or a number glued to letters). To keep it fast, it is called
 /// once per page on only the parts of the text that could hold a number:
 /// runs of digits and phone punctuation with at least five digits, with a few
-/// scalars of context either side. Then, on the same line before the number:
+/// scalars of context either side; where the region's numbers need their
+/// trunk prefix (Germany: 0), only runs with a `+` or a digit group starting
+/// with it. Then, on the same line before the number:
 ///   - a phone label ("Tel.", "Telefon", "Fax", "Mobil", "Handy", "Phone", …)
 ///     raises the confidence;
 ///   - an identifier label ("Rechnungsnr.", "Kundennummer", "Konto", "BLZ",
@@ -27,17 +29,32 @@ enum PhoneRecognizer {
     /// Put between two pieces of text: no number can span it.
     static let pieceSeparator: [UInt8] = Array("\nQ\n".utf8)
 
+    /// What the prefilter needs to know of a region.
+    struct Region: Sendable, Equatable {
+        var code: String
+        /// If national numbers are only found with their trunk prefix, its
+        /// first digit (ASCII value): a run with no `+` and no digit group
+        /// starting with it cannot hold a number.
+        var requiredPrefixDigit: UInt32?
+
+        init(_ code: String) {
+            self.code = code
+            let digit = code.withCString { rf_phone_required_national_prefix($0, Int32(RF_PHONE_LENIENCY_VALID)) }
+            requiredPrefixDigit = digit > 0 ? UInt32(digit) : nil
+        }
+    }
+
     /// Finds phone numbers; runs overlapping `known` (IBANs and cards, which
     /// win anyway) are not shown to libphonenumber.
-    static func find(in s: Text, region: String, known: [Range<Int>] = [], into out: inout [Detection]) {
+    static func find(in s: Text, region: Region, known: [Range<Int>] = [], into out: inout [Detection]) {
         find(in: s, region: region, prefilter: true, known: known, into: &out)
     }
 
     /// With `prefilter` false the whole text goes to libphonenumber (tests
     /// compare both ways).
-    static func find(in s: Text, region: String, prefilter: Bool, known: [Range<Int>] = [],
+    static func find(in s: Text, region: Region, prefilter: Bool, known: [Range<Int>] = [],
                      into out: inout [Detection]) {
-        let pieces = prefilter ? candidatePieces(s, known: known) : [0..<s.count]
+        let pieces = prefilter ? candidatePieces(s, region: region, known: known) : [0..<s.count]
         if pieces.isEmpty { return }
         var bytes: [UInt8] = []
         var byteToScalar: [Int32] = []  // -1 for separator bytes
@@ -57,7 +74,7 @@ enum PhoneRecognizer {
                 }
             }
         }
-        for m in matches(in: bytes, region: region) {
+        for m in matches(in: bytes, region: region.code) {
             guard m.start < m.end, m.end <= bytes.count else { continue }
             let a = Int(m.start), b = Int(m.end) - 1
             guard byteToPiece[a] >= 0, byteToPiece[a] == byteToPiece[b] else { continue }
@@ -115,7 +132,7 @@ enum PhoneRecognizer {
     /// Ranges of `s` (merged, in order) that could hold a phone number: runs
     /// of digits and phone punctuation with enough digits, except runs that
     /// are only dates or amounts, or that overlap `known` (sorted) ranges.
-    static func candidatePieces(_ s: Text, known: [Range<Int>] = []) -> [Range<Int>] {
+    static func candidatePieces(_ s: Text, region: Region, known: [Range<Int>] = []) -> [Range<Int>] {
         let n = s.count
         var pieces: [Range<Int>] = []
         var i = 0
@@ -130,6 +147,7 @@ enum PhoneRecognizer {
             }
             if i == start { i += 1; continue }
             guard digits >= minimumDigits else { continue }
+            if let p = region.requiredPrefixDigit, !mayHoldNationalNumber(s, start..<i, prefixDigit: p) { continue }
             while nextKnown < known.count, known[nextKnown].upperBound <= start { nextKnown += 1 }
             if nextKnown < known.count, known[nextKnown].lowerBound < i { continue }
             if isOnlyDates(s, start..<i) || isAmount(s, start..<i) { continue }
@@ -141,6 +159,23 @@ enum PhoneRecognizer {
             }
         }
         return pieces
+    }
+
+    /// Whether the run has a `+`, a digit group starting with `prefixDigit`,
+    /// or a digit that is not ASCII (not judged here).
+    static func mayHoldNationalNumber(_ s: Text, _ r: Range<Int>, prefixDigit: UInt32) -> Bool {
+        var previousWasDigit = false
+        for k in r {
+            let v = s[k].value
+            if v.isDigit {
+                if !previousWasDigit && v == prefixDigit { return true }
+                previousWasDigit = true
+            } else {
+                if v == 0x2B || v == 0xFF0B || v >= 0x80 && isDigitScalar(s[k]) { return true }
+                previousWasDigit = false
+            }
+        }
+        return false
     }
 
     /// Whether the run holds nothing but dates ("12.03.2024", "1.3.24",

@@ -50,6 +50,9 @@ class Secret:
     category: str | None
     file: str  # path relative to the source root ('' for files outside it)
     page: int | None = None
+    # True for annotation / form-field text that viewers (and poppler) draw on
+    # the page although it is not part of the page content.
+    drawn: bool = False
 
     @property
     def digits(self) -> str:
@@ -424,7 +427,7 @@ def make_hostile_annots(path: str, rel: str) -> list[Secret]:
     s = [
         Secret("notiz.annotation@example.net", "email", rel),
         Secret("Annegret Anmerkung", None, rel),
-        Secret("DE75 5121 0800 1245 1261 99", "iban", rel),
+        Secret("DE75 5121 0800 1245 1261 99", "iban", rel, drawn=True),
     ]
     pdf, catalog, _ = simple_doc([{"content": harmless_page("Anmerkungen")}])
     text_annot = pdf.add(
@@ -488,7 +491,7 @@ def make_hostile_actions(path: str, rel: str) -> list[Secret]:
     s = [
         Secret("skript.versteckt@example.net", "email", rel),
         Secret("lesezeichen.person@example.net", "email", rel),
-        Secret("formular.wert@example.net", "email", rel),
+        Secret("formular.wert@example.net", "email", rel, drawn=True),
         Secret("198.51.100.77", "ipv4", rel),
     ]
     pdf, catalog, _ = simple_doc([{"content": harmless_page("Aktionen und Formulare")}])

@@ -42,11 +42,12 @@ def binary() -> str:
     return path
 
 
-def require_binary(testcase_or_none=None):
-    """Raise SkipTest when the binary is missing (only before it is built)."""
+def require_binary() -> str:
+    """The binary path; a missing binary is an error, not a skip (CI must not go green)."""
     path = binary()
     if not os.access(path, os.X_OK):
-        raise unittest.SkipTest(f"redactfs binary not found at {path} (set REDACTFS_BIN)")
+        raise AssertionError(f"redactfs binary not found at {path}: run `swift build` "
+                             "or set REDACTFS_BIN")
     return path
 
 

@@ -58,6 +58,15 @@ enum {
 size_t rf_phone_find(const char *utf8, size_t len, const char *region,
                      int leniency, rf_phone_match *out, size_t cap);
 
+/// Whether numbers of `region` written without a country code are only
+/// found by the matcher (at `leniency`) when they start with the national
+/// (trunk) prefix, as in Germany ("030 1234567" is found, "30 1234567" is
+/// not). Returns the prefix's first digit as an ASCII character ('0') if so,
+/// 0 if not or if unknown. Decided by trying the region's example fixed-line
+/// and mobile numbers on the matcher. Wraps `PhoneNumberUtil::GetExampleNumberForType`,
+/// `GetNddPrefixForRegion` and `PhoneNumberMatcher`.
+int rf_phone_required_national_prefix(const char *region, int leniency);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,19 @@
+import XCTest
+@testable import RedactCore
+
+final class ErrorTests: XCTestCase {
+    func testErrnoMapping() {
+        XCTAssertEqual(RedactError.notFound.errnoValue, 2)
+        XCTAssertEqual(RedactError.passwordRequired.errnoValue, 13)
+        XCTAssertEqual(RedactError.accessDenied.errnoValue, 13)
+        XCTAssertEqual(RedactError.damaged(.parse).errnoValue, 5)
+        XCTAssertEqual(RedactError.limitExceeded(.pages(max: 3)).errnoValue, 5)
+        XCTAssertEqual(RedactError.workerFailed("x").errnoValue, 5)
+        XCTAssertEqual(RedactError.unsupported.errnoValue, 5)
+    }
+
+    func testMessagesNameTheLimit() {
+        XCTAssertTrue(RedactError.limitExceeded(.pages(max: 2000)).message.contains("2000 pages"))
+        XCTAssertTrue(RedactError.passwordRequired.message.contains("password"))
+    }
+}

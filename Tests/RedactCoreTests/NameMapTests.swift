@@ -1,0 +1,89 @@
+import XCTest
+@testable import RedactCore
+
+final class NameMapTests: XCTestCase {
+    func testPDFNamesMapInAnyCase() {
+        XCTAssertEqual(NameMap.outputName(forFile: "letter.pdf"), "letter.redacted.pdf")
+        XCTAssertEqual(NameMap.outputName(forFile: "Scan.PDF"), "Scan.redacted.pdf")
+        XCTAssertEqual(NameMap.outputName(forFile: "a.b.Pdf"), "a.b.redacted.pdf")
+        XCTAssertEqual(NameMap.outputName(forFile: "x.redacted.pdf"), "x.redacted.redacted.pdf")
+    }
+
+    func testOtherFilesAndDotfilesAreHidden() {
+        XCTAssertNil(NameMap.outputName(forFile: "notes.txt"))
+        XCTAssertNil(NameMap.outputName(forFile: ".secret.pdf"))
+        XCTAssertNil(NameMap.outputName(forFile: ".pdf"))
+        XCTAssertNil(NameMap.outputName(forFile: "pdf"))
+        XCTAssertNil(NameMap.outputName(forFile: "letter.pdf.bak"))
+        XCTAssertNil(NameMap.outputName(forFile: "letterpdf"))
+        XCTAssertNil(NameMap.outputName(forDirectory: ".git"))
+        XCTAssertEqual(NameMap.outputName(forDirectory: "tax"), "tax")
+    }
+
+    func testNonASCIINamesKeepTheirStem() {
+        XCTAssertEqual(NameMap.outputName(forFile: "Größe Übersicht.pdf"), "Größe Übersicht.redacted.pdf")
+    }
+
+    func testCollisionsAreSettledTheSameWayWhateverTheOrder() {
+        let entries: [(name: String, kind: NameMap.EntryKind)] = [
+            ("a.pdf", .file), ("a.PDF", .file), ("b.redacted.pdf", .directory), ("b.pdf", .file), ("c.txt", .file),
+        ]
+        let m1 = NameMap.map(entries)
+        let m2 = NameMap.map(entries.reversed())
+        XCTAssertEqual(m1.count, 2)
+        XCTAssertEqual(m1["a.redacted.pdf"]?.source, "a.PDF")  // bytewise first: 'P' < 'p'
+        XCTAssertEqual(m1["b.redacted.pdf"]?.kind, .directory)
+        XCTAssertEqual(m1["b.redacted.pdf"]?.source, "b.redacted.pdf")
+        XCTAssertEqual(m2["a.redacted.pdf"]?.source, m1["a.redacted.pdf"]?.source)
+        XCTAssertEqual(m2["b.redacted.pdf"]?.kind, .directory)
+    }
+}
+
+final class PlanTests: XCTestCase {
+    /// "ab cd\nef": glyphs 10 pt wide, first line at y 100, second at y 120.
+    func sample() -> PageText {
+        let s = Array("ab cd\nef".unicodeScalars)
+        var boxes: [Rect] = []
+        var x = 0.0
+        for (i, c) in s.enumerated() {
+            if c == "\n" { boxes.append(Rect(x: 0, y: 0, width: 0, height: 0)); x = 0; continue }
+            let y = i > 5 ? 120.0 : 100.0
+            boxes.append(Rect(x: x, y: y, width: 10, height: 12))
+            x += 10
+        }
+        return PageText(scalars: s, boxes: boxes)
+    }
+
+    func testOneBoxPerLineSkippingWhitespace() {
+        let t = sample()
+        let boxes = RedactionPlan.boxes(for: 0..<8, in: t)
+        XCTAssertEqual(boxes.count, 2)
+        // First line: glyphs from x 0 to 50 (the space is inside the run), padded.
+        XCTAssertLessThan(boxes[0].x, 0)
+        XCTAssertGreaterThan(boxes[0].maxX, 50)
+        XCTAssertLessThan(boxes[0].y, 100)
+        XCTAssertGreaterThan(boxes[0].maxY, 112)
+        // Second line is its own box.
+        XCTAssertLessThan(boxes[1].y, 120)
+        XCTAssertGreaterThan(boxes[1].maxX, 20)
+        XCTAssertLessThan(boxes[1].maxX, 30)
+    }
+
+    func testPaddingCoversTheGlyphsFully() {
+        let t = sample()
+        let b = RedactionPlan.boxes(for: 3..<5, in: t)
+        XCTAssertEqual(b.count, 1)
+        let glyphs = t.boxes[3].union(t.boxes[4])
+        XCTAssertLessThanOrEqual(b[0].x, glyphs.x - RedactionPlan.minPadX)
+        XCTAssertGreaterThanOrEqual(b[0].maxX, glyphs.maxX + RedactionPlan.minPadX)
+        XCTAssertLessThanOrEqual(b[0].y, glyphs.y - RedactionPlan.minPadY)
+    }
+
+    func testWhitespaceOnlyRangeBurnsNothing() {
+        XCTAssertTrue(RedactionPlan.boxes(for: 2..<3, in: sample()).isEmpty)
+    }
+
+    func testOutOfRangeIsClamped() {
+        XCTAssertEqual(RedactionPlan.boxes(for: 6..<100, in: sample()).count, 1)
+    }
+}
