@@ -37,7 +37,7 @@ unit-test: deps
 	$(SWIFT) test
 
 integration-test: build
-	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) -m unittest discover -s tests/integration -t . -v
+	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) -m unittest discover -s tests/integration -v
 
 test: unit-test integration-test
 	@! grep -E ' fuse\.redactfs ' /proc/mounts || { echo "a redactfs mount was left behind"; exit 1; }

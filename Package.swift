@@ -5,6 +5,7 @@
 //   C<Lib>        one system-library module per C library, shim headers only
 //   Posix         thin typed wrappers over the syscalls we use (Errno, openat, ...)
 //   RedactCore    pure types: geometry, glyphs, detections, names, errors
+//   Secrets       the key, the sealed (AES-256-GCM) file format, the term store
 //   Detect        pure recognizers (+ the libphonenumber wrapper)
 //   Imaging       pure pixel work: pixmaps, burning boxes
 //   Encode        our own image-only PDF writer (zlib behind a wrapper)
@@ -30,6 +31,7 @@ let package = Package(
         .target(name: "CPosix"),
         .target(name: "Posix", dependencies: ["CPosix"]),
         .target(name: "RedactCore"),
+        .target(name: "Secrets", dependencies: ["CCrypto", "Posix"]),
         .target(name: "Detect", dependencies: ["RedactCore", "CPhoneNumber"]),
         .target(name: "Imaging", dependencies: ["RedactCore"]),
         .target(name: "Encode", dependencies: ["RedactCore", "Imaging", "CZlib"]),
@@ -37,8 +39,9 @@ let package = Package(
         .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "Poppler", "Posix"]),
         .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "Encode", "Worker", "Posix"]),
         .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "CFuse"]),
-        .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect"]),
+        .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets"]),
         .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),
+        .testTarget(name: "SecretsTests", dependencies: ["Secrets", "Posix"]),
         .testTarget(name: "DetectTests", dependencies: ["Detect", "RedactCore"]),
         .testTarget(name: "EncodeTests", dependencies: ["Encode", "Imaging", "RedactCore"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RedactCore", "Imaging", "Worker"]),

@@ -38,8 +38,17 @@ enum IPv6Recognizer {
                 begin += 1
                 colons -= 1
             }
+            if begin == start, start > 0, s[start - 1].isWordScalar {
+                // The run began inside a word: a label ending in hex letters
+                // fused with the address ("Adresse:2001:db8::1", "Code:fe80::1").
+                // The word's tail and its single ':' belong to the label.
+                var k = start
+                while k < j, s[k].value != 0x3A { k += 1 }
+                guard k + 1 < j, s[k + 1].value != 0x3A else { continue }
+                begin = k + 1
+                colons -= 1
+            }
             if colons < 2 { continue }
-            if begin == start, start > 0, s[start - 1].isWordScalar { continue }
             if j < n, s[j].isWordScalar { continue }
             var end = j
             // Drop sentence punctuation: a trailing '.', or one ':' not part of "::".

@@ -7,8 +7,12 @@ import RedactCore
 /// "0171/1234567", "(030) 123 456 78").
 ///
 /// Rule: libphonenumber decides (valid number for its region, not a date,
-/// time stamp or a number glued to letters). To keep it fast, it is called
-/// once per page on only the parts of the text that could hold a number:
+/// time stamp or a number glued to letters); we also reject a match glued to
+/// a digit before it, a date or amount, and, where the region's national
+/// numbers are written with their trunk prefix (Germany: 0), one without
+/// that prefix or a country code ("398558" is an identifier). To keep it
+/// fast, it is called once per page on only the parts of the text that could
+/// hold a number:
 /// runs of digits and phone punctuation with at least five digits, with a few
 /// scalars of context either side; where the region's numbers need their
 /// trunk prefix (Germany: 0), only runs with a `+` or a digit group starting
@@ -24,6 +28,8 @@ import RedactCore
 enum PhoneRecognizer {
     /// Scalars of context kept on each side of a candidate run.
     static let context = 8
+    /// How much further the context may grow to reach a word's end.
+    static let maxContextExtension = 24
     /// Fewest digits of a run worth showing to libphonenumber.
     static let minimumDigits = 5
     /// Put between two pieces of text: no number can span it.
@@ -79,7 +85,7 @@ enum PhoneRecognizer {
             let a = Int(m.start), b = Int(m.end) - 1
             guard byteToPiece[a] >= 0, byteToPiece[a] == byteToPiece[b] else { continue }
             let range = Int(byteToScalar[a])..<(Int(byteToScalar[b]) + 1)
-            if let confidence = judge(s, range, type: m.type) {
+            if let confidence = judge(s, range, type: m.type, region: region) {
                 out.append(Detection(category: .phone, range: range, confidence: confidence, reason: .pattern))
             }
         }
@@ -151,7 +157,11 @@ enum PhoneRecognizer {
             while nextKnown < known.count, known[nextKnown].upperBound <= start { nextKnown += 1 }
             if nextKnown < known.count, known[nextKnown].lowerBound < i { continue }
             if isOnlyDates(s, start..<i) || isAmount(s, start..<i) { continue }
-            let lo = max(0, start - context), hi = min(n, i + context)
+            // Context: `context` scalars, then on to the end of the word there.
+            var lo = max(0, start - context), hi = min(n, i + context)
+            let loFloor = max(0, lo - maxContextExtension), hiCeiling = min(n, hi + maxContextExtension)
+            while lo > loFloor, !s[lo - 1].isWhitespaceOrNewline { lo -= 1 }
+            while hi < hiCeiling, !s[hi].isWhitespaceOrNewline { hi += 1 }
             if let last = pieces.last, last.upperBound >= lo {
                 pieces[pieces.count - 1] = last.lowerBound..<hi
             } else {
@@ -286,7 +296,9 @@ enum PhoneRecognizer {
     ]
 
     /// The confidence of the match at `range`, or nil if it is not a phone number.
-    static func judge(_ s: Text, _ range: Range<Int>, type: Int32) -> Double? {
+    static func judge(_ s: Text, _ range: Range<Int>, type: Int32, region: Region) -> Double? {
+        // Glued to a digit before it: part of a longer number.
+        if range.lowerBound > 0, isDigitScalar(s[range.lowerBound - 1]) { return nil }
         var international = false
         var plainRun = true
         var k = range.lowerBound
@@ -298,6 +310,14 @@ enum PhoneRecognizer {
             international = true
         }
         for t in k..<range.upperBound where !isDigitScalar(s[t]) { plainRun = false; break }
+        // Where national numbers are written with the trunk prefix (Germany:
+        // "030 …"), a number with neither it nor a country code is an
+        // identifier ("398558"), though libphonenumber accepts some.
+        if !international, let p = region.requiredPrefixDigit, k < range.upperBound, s[k].value != p { return nil }
+        // Where the region's numbers may start with 0 and have no trunk
+        // prefix (Italy), "01.02.1990" is a valid number: never take a date
+        // or an amount for one.
+        if isOnlyDates(s, range) || isAmount(s, range) { return nil }
 
         let words = precedingWords(s, before: range.lowerBound)
         if words.contains(where: { w in phoneLabels.contains { w.hasPrefix($0) } }) { return 0.95 }

@@ -14,7 +14,7 @@ enum Operations {
             if let cfg {
                 // st_ino from getattr is what programs see; stable numbers.
                 cfg.pointee.use_ino = 1
-                cfg.pointee.readdir_ino = 0
+                cfg.pointee.readdir_ino = 0  // we fill st_ino ourselves
                 // Sizes change from estimate to exact at open(): never let
                 // the kernel cache attributes. Names are cheap to recheck.
                 cfg.pointee.attr_timeout = 0
@@ -29,8 +29,13 @@ enum Operations {
         }
         ops.getattr = { p, st, _ in fs().getattr(path(p), st!) }
         ops.readdir = { p, buf, filler, _, _, _ in
-            fs().readdir(path(p)) { name, _ in
-                _ = name.withCString { filler!(buf, $0, nil, 0, fuse_fill_dir_flags(rawValue: 0)) }
+            fs().readdir(path(p)) { name, st in
+                _ = name.withCString { cname in
+                    if var st {
+                        return filler!(buf, cname, &st, 0, fuse_fill_dir_flags(rawValue: 0))
+                    }
+                    return filler!(buf, cname, nil, 0, fuse_fill_dir_flags(rawValue: 0))
+                }
             }
         }
         ops.open = { p, fi in

@@ -12,10 +12,21 @@ import Synchronization
 /// state sits behind a `Mutex`.
 public final class RedactFS: Sendable {
     let tree: SourceTree
-    let redactor: Redactor
     let cache: OutputCache
-    /// Bumped whenever something besides the source changes outputs.
-    let generation = Atomic<UInt64>(1)
+
+    /// What outputs are made with right now. Replaced as a whole when the
+    /// terms change; `generation` is part of every cache key, and `since`
+    /// is the earliest mtime outputs may show, so a change gives every
+    /// output a new mtime and drops the kernel's cached pages.
+    struct Current: Sendable {
+        /// nil: fail closed (terms could not be loaded); every open gets EIO.
+        var redactor: Redactor?
+        var failure: String?
+        var generation: UInt64
+        var since: timespec
+    }
+    /// Guards: `current` only; read it once per call, never hold it across a render.
+    private let current: Mutex<Current>
 
     /// Open files: handle → the bytes served through it. A handle keeps its
     /// bytes even if the cache drops them, so a reader never sees a mixture.
@@ -27,8 +38,34 @@ public final class RedactFS: Sendable {
 
     public init(source: String, redactor: Redactor, cacheBytes: Int) throws(Errno) {
         tree = try SourceTree(rootPath: source)
-        self.redactor = redactor
         cache = OutputCache(budget: cacheBytes)
+        current = Mutex(Current(redactor: redactor, failure: nil, generation: 1, since: timespec()))
+    }
+
+    /// Serves from now on with `redactor` (new terms): every output changes.
+    public func replaceRedactor(_ redactor: Redactor) {
+        current.withLock { c in
+            c = Current(redactor: redactor, failure: nil, generation: c.generation + 1, since: Self.wallClock())
+        }
+        cache.removeAll()
+    }
+
+    /// Fails closed: until the next `replaceRedactor`, every open gets EIO.
+    public func failClosed(reason: String) {
+        current.withLock { c in
+            c = Current(redactor: nil, failure: reason, generation: c.generation + 1, since: Self.wallClock())
+        }
+        cache.removeAll()
+    }
+
+    static func wallClock() -> timespec {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return ts
+    }
+
+    static func later(_ a: timespec, _ b: timespec) -> timespec {
+        (a.tv_sec, a.tv_nsec) >= (b.tv_sec, b.tv_nsec) ? a : b
     }
 
     // MARK: - Inode numbers
@@ -61,9 +98,10 @@ public final class RedactFS: Sendable {
         st.st_ino = ino_t(inodeNumber(s))
         st.st_uid = s.uid
         st.st_gid = s.gid
-        st.st_mtim = s.mtime
-        st.st_ctim = s.ctime
-        st.st_atim = s.mtime
+        let cur = current.withLock { $0 }
+        st.st_mtim = Self.later(s.mtime, cur.since)
+        st.st_ctim = Self.later(s.ctime, cur.since)
+        st.st_atim = st.st_mtim
         switch entry.kind {
         case .directory:
             // Read-only: keep the read and search bits of the source.
@@ -73,7 +111,7 @@ public final class RedactFS: Sendable {
         case .pdf:
             st.st_mode = mode_t(Glibc.S_IFREG) | mode_t(s.mode & 0o444)
             st.st_nlink = 1
-            let key = OutputKey(s, generation: generation.load(ordering: .acquiring))
+            let key = OutputKey(s, generation: cur.generation)
             if let n = cache.size(of: key) {
                 st.st_size = off_t(n)
             } else {
@@ -85,12 +123,19 @@ public final class RedactFS: Sendable {
         return st
     }
 
+    /// Lists a directory with each entry's inode number and type, so
+    /// readdir and stat agree (`find -inum`, `ls -i`).
     func readdir(_ path: String, _ emit: (String, stat?) -> Void) -> Int32 {
-        let names: [String]
-        do { names = try tree.names(path) } catch { return -error.rawValue }
+        let entries: [(name: String, status: FileStatus)]
+        do { entries = try tree.entries(path) } catch { return -error.rawValue }
         emit(".", nil)
         emit("..", nil)
-        for n in names { emit(n, nil) }
+        for e in entries {
+            var st = stat()
+            st.st_ino = ino_t(inodeNumber(e.status))
+            st.st_mode = e.status.isDirectory ? mode_t(Glibc.S_IFDIR) : mode_t(Glibc.S_IFREG)
+            emit(e.name, st)
+        }
         return 0
     }
 
@@ -110,7 +155,12 @@ public final class RedactFS: Sendable {
         // Key on the status of the descriptor we will actually read.
         let st: FileStatus
         do { st = try fd.status() } catch { return (-error.rawValue, 0, false) }
-        let key = OutputKey(st, generation: generation.load(ordering: .acquiring))
+        let cur = current.withLock { $0 }
+        guard let redactor = cur.redactor else {
+            Log.error("\(shown): stage=terms errno=\(EIO): not serving while the terms cannot be loaded")
+            return (-EIO, 0, false)
+        }
+        let key = OutputKey(st, generation: cur.generation)
         let (result, rendered) = cache.output(for: key) {
             do throws(RedactError) {
                 let r = try redactor.redact(fd)

@@ -30,7 +30,9 @@ final class SourceTree: Sendable {
     private struct Listing: Sendable {
         var identity: FileStatus
         var map: [String: (source: String, kind: NameMap.EntryKind)]
-        var names: [String]
+        /// Shown names in order, with the status seen when listing (for
+        /// readdir's inode numbers; getattr always stats afresh).
+        var entries: [(name: String, status: FileStatus)]
     }
     /// Guards: the listing cache only. Never held across I/O on the source.
     private let listings = Mutex<[String: Listing]>([:])
@@ -104,11 +106,11 @@ final class SourceTree: Sendable {
         return file
     }
 
-    /// Shown names of a directory, sorted.
-    func names(_ path: String) throws(Errno) -> [String] {
+    /// Shown names of a directory, sorted, with their source status.
+    func entries(_ path: String) throws(Errno) -> [(name: String, status: FileStatus)] {
         guard let comps = Self.components(path) else { throw .noSuchFileOrDirectory }
         let (dir, rel) = try openDirectory(comps)
-        return try list(dir, relativePath: rel).names
+        return try list(dir, relativePath: rel).entries
     }
 
     /// Status of a regular file or an in-root symlink to one.
@@ -143,23 +145,28 @@ final class SourceTree: Sendable {
             return cached
         }
         var entries: [(name: String, kind: NameMap.EntryKind)] = []
+        var statuses: [String: FileStatus] = [:]
         for name in try dir.directoryEntries() where !name.hasPrefix(".") {
             guard let st = try? dir.statusAt(name) else { continue }
             if st.isDirectory {
                 entries.append((name, .directory))
+                statuses[name] = st
             } else if NameMap.outputName(forFile: name) != nil {
                 let rel = relativePath.isEmpty ? name : relativePath + "/" + name
                 if st.isRegular || (st.isSymlink && insideRoot(rel) != nil) {
-                    if hasPDFMagic(dir, name: name, relativePath: rel, symlink: st.isSymlink) {
+                    if hasPDFMagic(dir, name: name, relativePath: rel, symlink: st.isSymlink),
+                       let fst = try? fileStatus(dir, name: name, relativePath: rel) {
                         entries.append((name, .file))
+                        statuses[name] = fst
                     }
                 }
             }
             // Symlinks to directories, sockets, devices, fifos: not shown.
         }
         let map = NameMap.map(entries)
+        let shown = map.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let listing = Listing(identity: id, map: map,
-                              names: map.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+                              entries: shown.map { ($0, statuses[map[$0]!.source]!) })
         listings.withLock { $0[relativePath] = listing }
         return listing
     }

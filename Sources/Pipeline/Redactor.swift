@@ -31,11 +31,16 @@ public final class Redactor: Sendable {
     public let limits: Limits
     let worker: WorkerClient
     let detector: Detector
+    /// Always-redact terms. They stay in this process: never sent to a
+    /// worker, logged, or written anywhere.
+    let terms: TermMatcher
 
-    public init(settings: RenderSettings, limits: Limits = Limits(), worker: WorkerClient = WorkerClient()) {
+    public init(settings: RenderSettings, terms: TermMatcher = TermMatcher([]), limits: Limits = Limits(),
+                worker: WorkerClient = WorkerClient()) {
         self.settings = settings
         self.limits = limits
         self.worker = worker
+        self.terms = terms
         var config = DetectorConfig()
         config.enabled = settings.categories
         config.defaultRegion = settings.region
@@ -57,7 +62,7 @@ public final class Redactor: Sendable {
         let scale = Double(settings.dpi) / 72.0
         for page in out.pages {
             guard var pixels = page.pixels else { throw .damaged(.render) }
-            let found = detector.detect(page.text.scalars)
+            let found = detect(page.text)
             for d in found { counts[d.category, default: 0] += 1 }
             pixels.burn(RedactionPlan.boxes(for: found, in: page.text), scale: scale)
             pages.append(OutputPage(size: page.size, image: pixels))
@@ -74,10 +79,20 @@ public final class Redactor: Sendable {
         _ = try SourceKind.classify(fd)
         let out = try worker.run(source: fd, request: WorkerRequest(dpi: settings.dpi, textOnly: true, limits: limits))
         return out.pages.map { page in
-            let found = detector.detect(page.text.scalars)
+            let found = detect(page.text)
             return ScanPage(index: page.index, text: page.text, detections: found,
                             boxes: found.map { RedactionPlan.boxes(for: $0.range, in: page.text) })
         }
+    }
+
+    /// Recognizers plus always-redact terms, in text order.
+    func detect(_ text: PageText) -> [Detection] {
+        var found = detector.detect(text.scalars)
+        if settings.categories.contains(.term) {
+            found += terms.detect(text.scalars)
+            found.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        }
+        return found
     }
 
     static func now() -> Double {

@@ -55,15 +55,21 @@ public final class PDFPage {
     /// top-left origin of the visible page). Fails closed when poppler's
     /// text and its layout disagree in length: guessing which box belongs to
     /// which character could leave personal data uncovered.
-    /// (poppler_page_get_text, poppler_page_get_text_layout)
+    ///
+    /// Asks for the text of an area far larger than any page rather than the
+    /// page's own rectangle: with /Rotate 270 and a CropBox, poppler 22.12
+    /// clips the page-rectangle query wrongly and drops visible lines.
+    /// Text outside the visible page costs only boxes that are clipped away.
+    /// (poppler_page_get_text_for_area, poppler_page_get_text_layout_for_area)
     public func text() throws(RedactError) -> PageText {
-        guard let cText = poppler_page_get_text(page) else { return .empty }
+        var area = PopplerRectangle(x1: -Self.farAway, y1: -Self.farAway, x2: Self.farAway, y2: Self.farAway)
+        guard let cText = poppler_page_get_text_for_area(page, &area) else { return .empty }
         defer { g_free(cText) }
         let scalars = Array(String(cString: cText).unicodeScalars)
         if scalars.isEmpty { return .empty }
         var rects: UnsafeMutablePointer<PopplerRectangle>?
         var n: guint = 0
-        guard poppler_page_get_text_layout(page, &rects, &n) != 0, let rects else {
+        guard poppler_page_get_text_layout_for_area(page, &area, &rects, &n) != 0, let rects else {
             throw .damaged(.text)
         }
         defer { g_free(rects) }
@@ -77,6 +83,9 @@ public final class PDFPage {
         }
         return PageText(scalars: scalars, boxes: boxes)
     }
+
+    /// Larger than any page we accept (Limits.maxPagePoints), on every side.
+    static let farAway = 100_000.0
 
     /// Removes every annotation (form fields included) from the in-memory
     /// page so rendering draws the page content only. Annotation appearances

@@ -31,14 +31,6 @@ struct CommonOptions {
         if let d = dpi { s.dpi = d }
         return s
     }
-
-    /// Terms arrive with the sealed term file; until then asking for them
-    /// is refused rather than silently ignored.
-    func refuseTermsUntilSupported(usage: String) throws(UsageError) {
-        if keyFile != nil || termsFile != nil {
-            throw UsageError(message: "--key-file and --terms-file need always-redact terms, which this build does not support yet", usage: usage)
-        }
-    }
 }
 
 /// Walks an argument list: options with values, flags, positionals.

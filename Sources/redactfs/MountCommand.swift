@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Detect
 import FuseFS
 import Pipeline
 import Posix
@@ -69,7 +70,6 @@ struct MountCommand {
 
     func run() throws(UsageError) -> ExitCode {
         let settings = try common.settings(usage: Usage.mount)
-        try common.refuseTermsUntilSupported(usage: Usage.mount)
         guard isDirectory(source) else {
             printErr("Error: the source \(source) is not a folder")
             return .noInput
@@ -87,9 +87,27 @@ struct MountCommand {
         let sourcePath = String(cString: src)
         free(src)
         Hardening.lockDownDaemon()
+        // Terms: loaded before the mount exists, so a missing or wrong key
+        // or a tampered file stops us before anything is served.
+        let setup = TermsSetup(common: common)
+        let matcher: TermMatcher
+        let termsNote: String
+        if setup.neverInitialised {
+            matcher = TermMatcher([])
+            termsNote = "no always-redact terms set up ('redactfs init'): detection only"
+        } else {
+            switch setup.load() {
+            case .success(let m):
+                matcher = m
+                termsNote = "always-redact terms loaded"
+            case .failure(let f):
+                printErr("Error: \(f.message)")
+                return .failure
+            }
+        }
         let fs: RedactFS
         do {
-            fs = try RedactFS(source: sourcePath, redactor: Redactor(settings: settings), cacheBytes: 256 << 20)
+            fs = try RedactFS(source: sourcePath, redactor: Redactor(settings: settings, terms: matcher), cacheBytes: 256 << 20)
         } catch {
             printErr("Error: cannot open the source \(source): \(error)")
             return .noInput
@@ -98,7 +116,10 @@ struct MountCommand {
         signal(SIGPIPE, SIG_IGN)
         do {
             try serve(fs, at: mountpoint, options: mount) {
-                Log.info("mounted at \(mountpoint) (dpi \(settings.dpi); no always-redact terms: detection only)")
+                Log.info("mounted at \(mountpoint) (dpi \(settings.dpi); \(termsNote))")
+                if !setup.neverInitialised {
+                    TermsWatcher(setup: setup, settings: settings, fs: fs).start()
+                }
                 SystemdNotify.ready()
             }
         } catch {

@@ -4,6 +4,7 @@ import Glibc
 import Pipeline
 import Posix
 import RedactCore
+import Detect
 
 /// Maps a pipeline failure to an exit status and a one-line message.
 func report(_ e: RedactError, input: String) -> ExitCode {
@@ -58,7 +59,11 @@ struct RedactCommand {
 
     func run() throws(UsageError) -> ExitCode {
         let settings = try common.settings(usage: Usage.redact)
-        try common.refuseTermsUntilSupported(usage: Usage.redact)
+        let terms: TermMatcher
+        switch loadTerms(common) {
+        case .success(let m): terms = m
+        case .failure(let code): return code
+        }
         let fd: FileDescriptor
         switch openInput(input) {
         case .success(let f): fd = f
@@ -68,7 +73,7 @@ struct RedactCommand {
         let showProgress = isatty(2) == 1
         let result: Redaction
         do {
-            result = try Redactor(settings: settings).redact(fd) { done, total in
+            result = try Redactor(settings: settings, terms: terms).redact(fd) { done, total in
                 if showProgress { printErrRaw("\rredacting: page \(done)/\(total)") }
             }
         } catch {
@@ -121,7 +126,11 @@ struct ScanCommand {
 
     func run() throws(UsageError) -> ExitCode {
         let settings = try common.settings(usage: Usage.scan)
-        try common.refuseTermsUntilSupported(usage: Usage.scan)
+        let terms: TermMatcher
+        switch loadTerms(common) {
+        case .success(let m): terms = m
+        case .failure(let code): return code
+        }
         // The matched text is for the user's eyes: never into a pipe or a
         // file, where it would outlive the review.
         if showText && isatty(1) != 1 {
@@ -135,7 +144,7 @@ struct ScanCommand {
         }
         signal(SIGPIPE, SIG_IGN)
         let pages: [ScanPage]
-        do { pages = try Redactor(settings: settings).scan(fd) } catch { return report(error, input: input) }
+        do { pages = try Redactor(settings: settings, terms: terms).scan(fd) } catch { return report(error, input: input) }
         printOut("page\tcategory\treason\tconfidence\tbox")
         var total = 0
         for page in pages {
@@ -163,4 +172,16 @@ func fmt(_ v: Double) -> String {
     let r = (v * 100).rounded() / 100
     if r == r.rounded() { return String(Int(r)) }
     return String(r)
+}
+
+/// Terms for redact and scan: none if never set up, else they must load.
+func loadTerms(_ common: CommonOptions) -> Result<TermMatcher, ExitCode> {
+    let setup = TermsSetup(common: common)
+    if setup.neverInitialised { return .success(TermMatcher([])) }
+    switch setup.load() {
+    case .success(let m): return .success(m)
+    case .failure(let f):
+        printErr("Error: \(f.message)")
+        return .failure(.failure)
+    }
 }

@@ -1,4 +1,6 @@
+import Dispatch
 import RedactCore
+import Synchronization
 import XCTest
 
 @testable import Detect
@@ -82,6 +84,21 @@ final class DetectorTests: XCTestCase {
             Detection(category: .email, range: 6..<9, confidence: 0.95, reason: .pattern),
             Detection(category: .phone, range: 14..<16, confidence: 0.5, reason: .pattern),
         ])
+    }
+
+    func testConcurrentUseGivesTheSameResults() {
+        // libphonenumber is shared by all threads; pages are detected in parallel.
+        let s = scalars(german + "\n" + english)
+        let expected = Detector().detect(s)
+        let detector = Detector()
+        let results = Mutex<[[Detection]]>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let d = detector.detect(s)
+            results.withLock { $0.append(d) }
+        }
+        let all = results.withLock { $0 }
+        XCTAssertEqual(all.count, 16)
+        for d in all { XCTAssertEqual(d, expected) }
     }
 
     func testThroughputSmoke() {

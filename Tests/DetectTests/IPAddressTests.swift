@@ -40,6 +40,16 @@ final class IPAddressTests: XCTestCase {
         XCTAssertEqual(texts("2001:db8::", .ipAddress), ["2001:db8::"])
     }
 
+    /// A label ending in hex letters, fused with the address by the text
+    /// layer or OCR ("Adresse:" ends in 'e').
+    func testIPv6FusedWithHexLetterLabel() {
+        XCTAssertEqual(texts("Adresse:2001:db8:85a3::8a2e:370:7334", .ipAddress), ["2001:db8:85a3::8a2e:370:7334"])
+        XCTAssertEqual(texts("Server: hallo\nAdresse:fe80::1", .ipAddress), ["fe80::1"])
+        XCTAssertEqual(texts("Code:fe80::1 ok", .ipAddress), ["fe80::1"])
+        // Still no address inside ordinary words with colons.
+        XCTAssertEqual(texts("Bedeutung:ab:cd", .ipAddress), [])
+    }
+
     func testIPv6NearMisses() {
         XCTAssertEqual(texts("Termin um 12:30 Uhr", .ipAddress), [])
         XCTAssertEqual(texts("Zeit 12:30:45", .ipAddress), [])

@@ -491,7 +491,8 @@ class TestD_Errors(MountTest):
         letter = [l for l in lines if "letter" in l]
         self.assertTrue(letter, f"no log line for the served letter:\n{log[-2000:]}")
         line = letter[-1]
-        self.assertRegex(line, r"\d\s*ms\b", f"served line without a time in ms: {line!r}")
+        self.assertRegex(line, r"\bms\s*[=:]?\s*\d+|\d+\s*ms\b",
+                         f"served line without a time in ms: {line!r}")
         self.assertRegex(line.lower(), r"email|e-mail", f"served line without category counts: {line!r}")
         self.assertRegex(line.lower(), r"iban", f"served line without category counts: {line!r}")
         self.assertNotIn(WS.fixtures.root, line, "log line carries an absolute source path")
@@ -542,8 +543,9 @@ class TestE_Lifecycle(unittest.TestCase):
 
     def test_dpi_option(self):
         m = self.start("--dpi", "72", name="dpi")
-        self.assertEqual(image_width(read_file(m.path("sub/tiefer/innen.redacted.pdf"))), 595,
-                         "A4 at --dpi 72 should be 595 px wide")
+        width = image_width(read_file(m.path("sub/tiefer/innen.redacted.pdf")))
+        # A4 is 595.28 pt: 595.28 px at 72 dpi, rounded either way
+        self.assertIn(width, (595, 596), f"A4 at --dpi 72 is {width} px wide")
 
     def _daemon(self, args: list[str], name: str, expect_dpi: int | None = None):
         mnt = WS.tempdir(name)
@@ -562,7 +564,7 @@ class TestE_Lifecycle(unittest.TestCase):
                     except ProcessLookupError:
                         pass
         self.addCleanup(cleanup)
-        self.assertEqual(r.returncode, 0, f"{' '.join(r.args)}\n{open(log).read()[-2000:]}")
+        self.assertEqual(r.returncode, 0, f"{' '.join(r.args)}\n{read_file(log)[-2000:]!r}")
         entry = harness.mount_entry(mnt)
         self.assertIsNotNone(entry, "the command returned but nothing is mounted")
         self.assertEqual(entry[2], harness.FSTYPE)
@@ -570,7 +572,8 @@ class TestE_Lifecycle(unittest.TestCase):
         self.assertTrue(pids, "no daemon process found for the mount")
         data = read_file(os.path.join(mnt, "sub/tiefer/innen.redacted.pdf"))
         if expect_dpi:
-            self.assertEqual(image_width(data), round(595.2756 * expect_dpi / 72))
+            want = 595.2756 * expect_dpi / 72
+            self.assertLess(abs(image_width(data) - want), 1.0, f"image width at dpi={expect_dpi}")
         done = harness.unmount(mnt)
         self.assertIsNone(harness.mount_entry(mnt), f"left mounted: {done}")
         self.assertTrue(harness.wait_for(lambda: not [p for p in pids if os.path.exists(f"/proc/{p}")
