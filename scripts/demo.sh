@@ -20,7 +20,8 @@ echo "Or from the shell:"
 first=$(find "$mnt" -name '*.redacted.pdf' | sort | head -n1)
 echo "  pdftoppm -r 60 -png '$first' /tmp/page   # then look at /tmp/page-1.png"
 echo "  pdftotext '$first' -                     # prints nothing: pixels only"
-echo "  $bin scan '$examples/$(basename "${first%.redacted.pdf}").pdf'"
+rel=${first#"$mnt"/}
+echo "  $bin scan '$examples/${rel%.redacted.pdf}.pdf'"
 echo
 echo "Log: $dir/redactfs.log"
 echo "Stop it with: fusermount3 -u $mnt   (or: make demo-stop)"

@@ -50,7 +50,15 @@ public func serve(_ fs: RedactFS, at mountpoint: String, options: MountOptions,
     let se = fuse_get_session(f)
     guard fuse_set_signal_handlers(se) == 0 else { throw .setup("could not install signal handlers") }
     defer { fuse_remove_signal_handlers(se) }
+    // fuse_daemonize points stderr at /dev/null. When stderr was a file or
+    // a pipe (a log the user asked for), keep logging there; a terminal is
+    // let go, as a background daemon should.
+    let keptLog: Int32 = (!options.foreground && isatty(2) == 0) ? dup(2) : -1
     guard fuse_daemonize(options.foreground ? 1 : 0) == 0 else { throw .setup("could not go to the background") }
+    if keptLog >= 0 {
+        dup2(keptLog, 2)
+        close(keptLog)
+    }
     onReady()
 
     guard let cfg = fuse_loop_cfg_create() else { throw .setup("out of memory") }
