@@ -243,3 +243,13 @@ extension Term {
         return terms
     }
 }
+
+extension Term {
+    /// `parseLines` over an array.
+    public static func parseLines(_ bytes: [UInt8], substring: Bool) throws(TermInputError) -> [Term] {
+        let r: Result<[Term], TermInputError> = bytes.withUnsafeBytes { p in
+            do throws(TermInputError) { return .success(try parseLines(p, substring: substring)) } catch { return .failure(error) }
+        }
+        return try r.get()
+    }
+}

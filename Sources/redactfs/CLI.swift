@@ -38,6 +38,10 @@ enum CLI {
             return try RedactCommand.parse(rest).run()
         case "scan":
             return try ScanCommand.parse(rest).run()
+        case "init":
+            return InitCommand.main(rest)
+        case "terms":
+            return TermsCommand.main(rest)
         default:
             // `redactfs SOURCE MOUNTPOINT -o …`, as mount.fuse3 runs us.
             if !first.hasPrefix("-"), args.count >= 2, !args[1].hasPrefix("-") {

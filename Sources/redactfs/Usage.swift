@@ -12,6 +12,8 @@ enum Usage {
       mount SOURCE MOUNTPOINT   Mount SOURCE read-only at MOUNTPOINT.
       redact INPUT -o OUTPUT    Redact one file without mounting.
       scan INPUT                List what detection finds in one file.
+      init                      Create the key and an empty term file.
+      terms ACTION              Edit the always-redact terms (add, list, remove, import, export).
       help [SUBCOMMAND]         Show help for a subcommand.
 
     OPTIONS:
@@ -68,6 +70,8 @@ enum Usage {
         case "mount": return mount
         case "redact": return redact
         case "scan": return scan
+        case "init": return InitCommand.help
+        case "terms": return TermsCommand.help
         default: return nil
         }
     }
