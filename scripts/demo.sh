@@ -7,11 +7,19 @@ mkdir -p "$mnt"
 if grep -q " $mnt fuse.redactfs " /proc/mounts; then
     fusermount3 -u "$mnt"
 fi
+# A throwaway key and term file, so the demo never touches ~/.config.
+export XDG_CONFIG_HOME=$dir/config
+rm -rf "$XDG_CONFIG_HOME"
+"$bin" init >/dev/null
+# Terms no detector would find: the tax office's town and street.
+printf 'Musterstadt\nBeispielweg\n' | "$bin" terms add >/dev/null
 "$bin" mount "$examples" "$mnt" 2>"$dir/redactfs.log"
 for _ in $(seq 50); do grep -q " $mnt fuse.redactfs " /proc/mounts && break; sleep 0.1; done
 grep -q " $mnt fuse.redactfs " /proc/mounts || { cat "$dir/redactfs.log"; exit 1; }
 echo
 echo "redactfs is serving $examples at $mnt"
+echo "with a throwaway key and the always-redact terms 'Musterstadt' and 'Beispielweg'"
+echo "(in $XDG_CONFIG_HOME/redactfs; list them with: XDG_CONFIG_HOME=$XDG_CONFIG_HOME $bin terms export)"
 echo
 echo "Open any of these in a PDF viewer (each is rendered on first open):"
 find "$mnt" -name '*.redacted.pdf' | sort | sed 's/^/  /'
