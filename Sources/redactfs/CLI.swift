@@ -4,8 +4,7 @@ enum CLI {
         do throws(UsageError) {
             return try dispatch(args)
         } catch {
-            printErr("Error: \(error.message)\n\n\(error.usage)\n\nSee 'redactfs --help'.")
-            return .usage
+            return reportUsage(error)
         }
     }
 

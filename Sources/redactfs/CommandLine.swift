@@ -33,6 +33,25 @@ struct CommonOptions {
     }
 }
 
+/// Prints a usage error the one way every subcommand does; exit 64.
+func reportUsage(_ error: UsageError) -> ExitCode {
+    printErr("Error: \(error.message)\n\n\(error.usage)\n\nSee 'redactfs --help'.")
+    return .usage
+}
+
+/// `--help` handling and usage errors around a subcommand's parse and run.
+func runSubcommand(_ args: [String], help: String, _ body: () throws(UsageError) -> ExitCode) -> ExitCode {
+    if args.contains("--help") || args.contains("-h") {
+        printOut(help)
+        return .success
+    }
+    do throws(UsageError) {
+        return try body()
+    } catch {
+        return reportUsage(error)
+    }
+}
+
 /// Walks an argument list: options with values, flags, positionals.
 struct ArgumentCursor {
     var args: [String]

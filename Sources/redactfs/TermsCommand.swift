@@ -57,16 +57,7 @@ enum TermsCommand {
     static let maxInput = 1 << 24
 
     static func main(_ args: [String]) -> ExitCode {
-        if args.contains("--help") || args.contains("-h") {
-            printOut(help)
-            return .success
-        }
-        do throws(UsageError) {
-            return run(try parse(args))
-        } catch {
-            printErr("Error: \(error.message)\n\n\(error.usage)\n\nSee 'redactfs --help'.")
-            return .usage
-        }
+        runSubcommand(args, help: help) { () throws(UsageError) in run(try parse(args)) }
     }
 
     static func parse(_ args: [String]) throws(UsageError) -> Options {
