@@ -10,6 +10,7 @@
 //   Imaging       pure pixel work: pixmaps, burning boxes
 //   Encode        our own image-only PDF writer (zlib behind a wrapper)
 //   Poppler       poppler-glib + cairo behind a wrapper (used only in the worker)
+//   OCR           tesseract behind a wrapper, and pure OCR text assembly (worker only)
 //   Worker        the worker process: protocol, worker main, client that spawns it
 //   Pipeline      source -> worker -> detect -> burn -> encode
 //   FuseFS        the only module that imports libfuse
@@ -23,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo"),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract"),
         .target(
             name: "CPhoneNumber",
             cxxSettings: [.unsafeFlags(["-std=c++17"])],
@@ -36,8 +38,9 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["RedactCore"]),
         .target(name: "Encode", dependencies: ["RedactCore", "Imaging", "CZlib"]),
         .target(name: "Poppler", dependencies: ["RedactCore", "Imaging", "CPoppler"]),
-        .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "Poppler", "Posix"]),
-        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "Encode", "Worker", "Posix"]),
+        .target(name: "OCR", dependencies: ["RedactCore", "Imaging", "CTesseract"]),
+        .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "Poppler", "OCR", "Posix"]),
+        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "Encode", "Worker", "OCR", "Posix"]),
         .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "CFuse"]),
         .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets"]),
         .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),

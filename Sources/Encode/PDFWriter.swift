@@ -39,23 +39,39 @@ public enum PDFWriter {
         guard !pages.isEmpty else { throw .noPages }
 
         // Validate everything before doing any work.
+        for (index, page) in pages.enumerated() { try validate(page, index: index) }
+        var encoded: [EncodedPage] = []
+        encoded.reserveCapacity(pages.count)
+        for (index, page) in pages.enumerated() { encoded.append(try encode(page, index: index)) }
+        return try write(encoded: encoded)
+    }
+
+    /// Compresses one page now, so its pixels can be dropped while the
+    /// rest of the document is still being read (see `write(encoded:)`).
+    public static func encode(_ page: OutputPage, index: Int = 0) throws(EncodeError) -> EncodedPage {
+        try validate(page, index: index)
+        return EncodedPage(size: page.size, image: try EncodedImage(page.image, level: compressionLevel))
+    }
+
+    static func validate(_ page: OutputPage, index: Int) throws(EncodeError) {
+        let image = page.image
+        guard image.width > 0, image.height > 0,
+              image.rgb.count == image.width * image.height * 3
+        else { throw .pixmapGeometry(page: index) }
+        guard PDFNumber(page.size.width) != nil, PDFNumber(page.size.height) != nil
+        else { throw .invalidPageSize(page: index) }
+    }
+
+    /// Writes pages compressed earlier by `encode(_:)`, in order.
+    public static func write(encoded pages: [EncodedPage]) throws(EncodeError) -> [UInt8] {
+        guard !pages.isEmpty else { throw .noPages }
         var sizes: [(w: PDFNumber, h: PDFNumber)] = []
-        sizes.reserveCapacity(pages.count)
+        var images: [EncodedImage] = []
         for (index, page) in pages.enumerated() {
-            let image = page.image
-            guard image.width > 0, image.height > 0,
-                  image.rgb.count == image.width * image.height * 3
-            else { throw .pixmapGeometry(page: index) }
             guard let w = PDFNumber(page.size.width), let h = PDFNumber(page.size.height)
             else { throw .invalidPageSize(page: index) }
             sizes.append((w, h))
-        }
-
-        // Compress first so the output can be allocated once, exactly.
-        var images: [EncodedImage] = []
-        images.reserveCapacity(pages.count)
-        for page in pages {
-            images.append(try EncodedImage(page.image, level: compressionLevel))
+            images.append(page.image)
         }
 
         let objectCount = 2 + 3 * pages.count
@@ -138,8 +154,16 @@ public enum PDFWriter {
     }
 }
 
+/// One page, compressed and ready to be written.
+public struct EncodedPage: Sendable {
+    public var size: PageSize
+    var image: EncodedImage
+    /// Compressed bytes held (for memory accounting).
+    public var byteCount: Int { image.data.count }
+}
+
 /// A page's pixels, compressed, with what the image dictionary needs.
-struct EncodedImage {
+struct EncodedImage: Sendable {
     var width: Int
     var height: Int
     var gray: Bool

@@ -5,6 +5,7 @@ import RedactCore
 ///     dpi = 150
 ///     region = DE
 ///     disable = url, ip
+///     ocr-languages = eng+deu+fra
 ///
 /// Unknown keys and bad values are errors (a typo must not silently turn
 /// a category back on or off).
@@ -34,6 +35,11 @@ public enum ConfigFile {
                     throw Problem(line: n + 1, message: "region must be a two-letter country code")
                 }
                 settings.region = value.uppercased()
+            case "ocr-languages":
+                guard OCRLanguages.isValid(value) else {
+                    throw Problem(line: n + 1, message: "ocr-languages must be tesseract codes joined by '+'")
+                }
+                settings.ocrLanguages = value
             case "disable":
                 for name in value.split(separator: ",") {
                     let c = name.trimmingCharacters(in: " \t")

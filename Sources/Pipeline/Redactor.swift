@@ -6,6 +6,7 @@ import Encode
 import Imaging
 import Posix
 import RedactCore
+import Synchronization
 import Worker
 
 /// One redacted output and what went into it (counts only, never text).
@@ -30,16 +31,19 @@ public final class Redactor: Sendable {
     public let settings: RenderSettings
     public let limits: Limits
     let worker: WorkerClient
+    /// Worker slots shared with every other document of this process.
+    let pool: WorkerPool
     let detector: Detector
     /// Always-redact terms. They stay in this process: never sent to a
     /// worker, logged, or written anywhere.
     let terms: TermMatcher
 
     public init(settings: RenderSettings, terms: TermMatcher = TermMatcher([]), limits: Limits = Limits(),
-                worker: WorkerClient = WorkerClient()) {
+                worker: WorkerClient = WorkerClient(), pool: WorkerPool = .shared) {
         self.settings = settings
         self.limits = limits
         self.worker = worker
+        self.pool = pool
         self.terms = terms
         var config = DetectorConfig()
         config.enabled = settings.categories
@@ -47,42 +51,67 @@ public final class Redactor: Sendable {
         self.detector = Detector(config: config)
     }
 
-    /// Redacts the source behind `fd` into a new image-only PDF.
+    /// What the worker is asked for, from the settings.
+    func request(textOnly: Bool) -> WorkerRequest {
+        WorkerRequest(dpi: settings.dpi, textOnly: textOnly, ocrLanguages: settings.ocrLanguages,
+                      ocrDpi: settings.ocrDpi, control: true, limits: limits)
+    }
+
+    /// Redacts the source behind `fd` into a new image-only PDF. Pages are
+    /// spread over worker processes (see `FanOut`); each page is detected,
+    /// burned and compressed as it arrives, and its pixels dropped.
     /// All or nothing: any failing page fails the whole file.
-    public func redact(_ fd: FileDescriptor, progress: ((Int, Int) -> Void)? = nil) throws(RedactError) -> Redaction {
+    public func redact(_ fd: FileDescriptor, priority: Priority = .interactive,
+                       progress: ((Int, Int) -> Void)? = nil) throws(RedactError) -> Redaction {
         let start = Self.now()
         _ = try SourceKind.classify(fd)
         let st: FileStatus
         do { st = try fd.status() } catch { throw .io(.open, error.rawValue) }
         guard st.size <= limits.maxSourceBytes else { throw .limitExceeded(.sourceBytes(max: limits.maxSourceBytes)) }
-        let out = try worker.run(source: fd, request: WorkerRequest(dpi: settings.dpi, limits: limits))
-        var pages: [OutputPage] = []
-        pages.reserveCapacity(out.pages.count)
-        var counts: [Category: Int] = [:]
+        let collected = Mutex<(pages: [Int: EncodedPage], counts: [Category: Int])>(([:], [:]))
         let scale = Double(settings.dpi) / 72.0
-        for page in out.pages {
+        let fan = FanOut(pool: pool, priority: priority, client: worker, source: fd, request: request(textOnly: false))
+        let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
             guard var pixels = page.pixels else { throw .damaged(.render) }
-            let found = detect(page.text)
-            for d in found { counts[d.category, default: 0] += 1 }
-            pixels.burn(RedactionPlan.boxes(for: found, in: page.text), scale: scale)
-            pages.append(OutputPage(size: page.size, image: pixels))
-            progress?(pages.count, out.pageCount)
+            let text = page.text
+            let found = detect(text)
+            pixels.burn(RedactionPlan.boxes(for: found, in: text), scale: scale)
+            let encoded: EncodedPage
+            do { encoded = try PDFWriter.encode(OutputPage(size: page.size, image: pixels), index: page.index) } catch {
+                throw .damaged(.encode)
+            }
+            collected.withLock { c in
+                c.pages[page.index] = encoded
+                for d in found { c.counts[d.category, default: 0] += 1 }
+            }
+        }, progress: progress)
+        let (pages, counts) = collected.withLock { c in (c.pages, c.counts) }
+        var ordered: [EncodedPage] = []
+        ordered.reserveCapacity(pageCount)
+        for i in 0..<pageCount {
+            guard let p = pages[i] else { throw .workerFailed("a page is missing") }
+            ordered.append(p)
         }
         let bytes: [UInt8]
-        do { bytes = try PDFWriter.write(pages) } catch { throw .damaged(.encode) }
-        return Redaction(bytes: bytes, pageCount: out.pageCount, counts: counts,
+        do { bytes = try PDFWriter.write(encoded: ordered) } catch { throw .damaged(.encode) }
+        return Redaction(bytes: bytes, pageCount: pageCount, counts: counts,
                          milliseconds: Int((Self.now() - start) * 1000))
     }
 
-    /// Detection only: what would be redacted, page by page.
-    public func scan(_ fd: FileDescriptor) throws(RedactError) -> [ScanPage] {
+    /// Detection only: what would be redacted, page by page (OCR included).
+    public func scan(_ fd: FileDescriptor, priority: Priority = .interactive) throws(RedactError) -> [ScanPage] {
         _ = try SourceKind.classify(fd)
-        let out = try worker.run(source: fd, request: WorkerRequest(dpi: settings.dpi, textOnly: true, limits: limits))
-        return out.pages.map { page in
-            let found = detect(page.text)
-            return ScanPage(index: page.index, text: page.text, detections: found,
-                            boxes: found.map { RedactionPlan.boxes(for: $0.range, in: page.text) })
-        }
+        let collected = Mutex<[Int: ScanPage]>([:])
+        let fan = FanOut(pool: pool, priority: priority, client: worker, source: fd, request: request(textOnly: true))
+        let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
+            let text = page.text
+            let found = detect(text)
+            let result = ScanPage(index: page.index, text: text, detections: found,
+                                  boxes: found.map { RedactionPlan.boxes(for: $0.range, in: text) })
+            collected.withLock { $0[page.index] = result }
+        })
+        let pages = collected.withLock { $0 }
+        return (0..<pageCount).compactMap { pages[$0] }
     }
 
     /// Recognizers plus always-redact terms, in text order.

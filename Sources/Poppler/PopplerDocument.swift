@@ -88,10 +88,9 @@ public final class PDFPage {
     static let farAway = 100_000.0
 
     /// Removes every annotation (form fields included) from the in-memory
-    /// page so rendering draws the page content only. Annotation appearances
-    /// carry text that is not in the text layer, so detection cannot see it;
-    /// drawing it would serve personal data unredacted. Until OCR covers
-    /// annotation appearances, they are left out of the output.
+    /// page so rendering draws the page content only. The worker no longer
+    /// does this: annotation appearances are drawn as a reader sees them and
+    /// read by OCR (their text is not in the text layer).
     /// (poppler_page_get_annot_mapping, poppler_page_remove_annot)
     public func removeAnnotations() {
         guard let list = poppler_page_get_annot_mapping(page) else { return }
@@ -104,6 +103,25 @@ public final class PDFPage {
             node = n.pointee.next
         }
         poppler_page_free_annot_mapping(list)
+    }
+
+    /// Where images are drawn on the page, in points. A scanned signature
+    /// or a photographed ID card inside a text page is text only OCR can
+    /// read. (poppler_page_get_image_mapping)
+    public func imageAreas() -> [Rect] {
+        guard let list = poppler_page_get_image_mapping(page) else { return [] }
+        defer { poppler_page_free_image_mapping(list) }
+        var out: [Rect] = []
+        var node: UnsafeMutablePointer<GList>? = list
+        while let n = node {
+            if let m = n.pointee.data?.assumingMemoryBound(to: PopplerImageMapping.self) {
+                let a = m.pointee.area
+                let r = Rect(x: min(a.x1, a.x2), y: min(a.y1, a.y2), width: abs(a.x2 - a.x1), height: abs(a.y2 - a.y1))
+                if r.width.isFinite && r.height.isFinite && !r.isEmpty { out.append(r) }
+            }
+            node = n.pointee.next
+        }
+        return out
     }
 
     /// Renders the visible page at `dpi` to RGB pixels on white.

@@ -3,17 +3,22 @@ import RedactCore
 
 /// The byte stream a worker writes to its parent, little-endian:
 ///
-///     "RFW1" u32:pageCount
+///     "RFW2" u32:pageCount
 ///     then per page:  'P' u32:index f64:width f64:height
-///                     u32:n  n × (u32:scalar f64:x f64:y f64:w f64:h)
+///                     text   (the text layer)
+///                     text   (OCR of the ink the text layer does not explain)
 ///                     u8:hasPixels [u32:pxWidth u32:pxHeight pxWidth*pxHeight*3 bytes RGB]
+///     where text is   u32:n  n × (u32:scalar f64:x f64:y f64:w f64:h)
 ///     then either     'D'                                  (all pages sent)
 ///     or              'E' u8:kind u8:stage i64:parameter   (the document failed)
+///
+/// With `--control`, the worker sends pages in the order the parent asks
+/// for them on fd 3 (u32 page indices; end of file means no more).
 ///
 /// The parent trusts nothing in it: every count is checked against the
 /// limits before anything is allocated (see `WorkerClient`).
 enum WireTag {
-    static let magic: [UInt8] = Array("RFW1".utf8)
+    static let magic: [UInt8] = Array("RFW2".utf8)
     static let page = UInt8(ascii: "P")
     static let done = UInt8(ascii: "D")
     static let error = UInt8(ascii: "E")
@@ -23,8 +28,20 @@ enum WireTag {
 public struct WorkerPage: Sendable {
     public var index: Int
     public var size: PageSize
-    public var text: PageText
+    /// The text layer.
+    public var layer: PageText
+    /// OCR text of ink the text layer does not explain (scans, images,
+    /// outlines, annotation appearances).
+    public var ocr: PageText
     public var pixels: Pixmap?
+
+    /// What detection reads: the text layer, then the OCR text on a new line.
+    public var text: PageText {
+        if ocr.scalars.isEmpty { return layer }
+        if layer.scalars.isEmpty { return ocr }
+        return PageText(scalars: layer.scalars + ["\n"] + ocr.scalars,
+                        boxes: layer.boxes + [Rect(x: 0, y: 0, width: 0, height: 0)] + ocr.boxes)
+    }
 }
 
 /// Appends little-endian values to a byte buffer.
@@ -35,6 +52,12 @@ struct WireWriter {
     mutating func i64(_ v: Int64) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func f64(_ v: Double) { u64(v.bitPattern) }
     mutating func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func text(_ t: PageText) {
+        u32(UInt32(t.scalars.count))
+        for (s, b) in zip(t.scalars, t.boxes) {
+            u32(s.value); f64(b.x); f64(b.y); f64(b.width); f64(b.height)
+        }
+    }
 }
 
 /// Error kinds on the wire; the parent turns them back into `RedactError`.
@@ -52,6 +75,7 @@ enum WireError {
         case .limitExceeded(.pixelsPerPage(let m)): return (7, s, Int64(m))
         case .limitExceeded(.pageSize(let m)): return (8, s, Int64(m))
         case .limitExceeded(.sourceBytes(let m)): return (9, s, m)
+        case .workerFailed(ocrUnavailable): return (12, s, 0)
         case .workerFailed: return (10, s, 0)
         case .io(_, let e): return (11, s, Int64(e))
         }
@@ -70,9 +94,12 @@ enum WireError {
         case 8: return .limitExceeded(.pageSize(maxPoints: Double(param)))
         case 9: return .limitExceeded(.sourceBytes(max: param))
         case 11: return .io(st, Int32(truncatingIfNeeded: param))
+        case 12: return .workerFailed(ocrUnavailable)
         default: return .workerFailed("worker reported an unknown error")
         }
     }
+
+    static let ocrUnavailable = "the OCR engine could not start (is the language data installed?)"
 
     static let allStages: [Stage] = [.open, .classify, .worker, .parse, .text, .render, .detect, .burn, .encode, .cache, .serve]
 }

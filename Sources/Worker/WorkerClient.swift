@@ -33,44 +33,27 @@ public struct WorkerClient: Sendable {
         public var pages: [WorkerPage]
     }
 
-    /// Runs one worker over `source` (an open, readable descriptor of a
-    /// regular file) and returns every requested page, or throws.
+    /// Runs one worker over every page of `source`, one after another.
     public func run(source: FileDescriptor, request: WorkerRequest) throws(RedactError) -> Output {
-        let readEnd: FileDescriptor
-        let pid: pid_t
-        do {
-            let ends: (read: FileDescriptor, write: FileDescriptor)
-            do { ends = try makePipe() } catch { throw .io(.worker, error.rawValue) }
-            readEnd = ends.read
-            pid = try spawn(source: source.rawValue, output: ends.write.rawValue, request: request)
-            // The write end closes here, so EOF on readEnd means the worker is gone.
-        }
-        var reader = PipeReader(fd: readEnd.rawValue, deadline: monotonicNow() + deadlineSeconds)
-        let result: Result<Output, RedactError>
-        do throws(RedactError) {
-            result = .success(try decode(&reader, request: request))
-        } catch {
-            result = .failure(error)
-        }
-        if case .failure = result { kill(pid, SIGKILL) }
-        let status = reap(pid)
-        switch result {
-        case .success(let out):
-            guard status == 0 else { throw .workerFailed("worker exited with status \(status)") }
-            return out
-        case .failure(let e):
-            throw e
-        }
+        let session = try WorkerSession(client: self, source: source, request: request)
+        var pages: [WorkerPage] = []
+        let wanted = request.pages.map { $0.clamped(to: 0..<session.pageCount) } ?? 0..<session.pageCount
+        for i in wanted { pages.append(try session.page(i)) }
+        try session.finish()
+        return Output(pageCount: session.pageCount, pages: pages)
     }
 
-    private func spawn(source: Int32, output: Int32, request: WorkerRequest) throws(RedactError) -> pid_t {
+    /// Starts a worker in control mode: `source` on its fd 0, its output on
+    /// a pipe, and a second pipe on its fd 3 on which page indices are sent.
+    func spawn(source: Int32, output: Int32, control: Int32, request: WorkerRequest) throws(RedactError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, source, 0)
         posix_spawn_file_actions_adddup2(&actions, output, 1)
-        // poppler prints parser complaints (with bytes of the document) to
-        // stderr: they must never reach our log.
+        posix_spawn_file_actions_adddup2(&actions, control, 3)
+        // poppler and tesseract print complaints (with bytes of the document)
+        // to stderr: they must never reach our log.
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
@@ -84,7 +67,10 @@ public struct WorkerClient: Sendable {
         posix_spawnattr_setsigmask(&attr, &none)
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let argv = [executable, "__worker"] + request.arguments
+        var req = request
+        req.control = true
+        req.pages = nil
+        let argv = [executable, "__worker"] + req.arguments
         // A fixed, minimal environment: nothing of the daemon's (which may
         // name key files) reaches the worker. OMP_THREAD_LIMIT must be set
         // before a process starts for tesseract's OpenMP to honour it.
@@ -98,6 +84,112 @@ public struct WorkerClient: Sendable {
         guard rc == 0 else { throw .workerFailed("could not start worker (errno \(rc))") }
         return pid
     }
+}
+
+/// One running worker process over one document. The parent asks for pages
+/// one at a time, so several sessions over the same document can share its
+/// pages as they go (`Redactor` fans a document out this way).
+///
+/// Not thread-safe: one thread drives a session.
+public final class WorkerSession {
+    public let pageCount: Int
+    private let request: WorkerRequest
+    private let deadlineSeconds: Double
+    private var reader: PipeReader
+    private var control: FileDescriptor?
+    private var pid: pid_t
+    private var finished = false
+
+    /// Spawns the worker and reads its header (the page count).
+    public init(client: WorkerClient, source: FileDescriptor, request: WorkerRequest) throws(RedactError) {
+        let out: (read: FileDescriptor, write: FileDescriptor)
+        let ctl: (read: FileDescriptor, write: FileDescriptor)
+        do { out = try makePipe(); ctl = try makePipe() } catch { throw .io(.worker, error.rawValue) }
+        let pid = try client.spawn(source: source.rawValue, output: out.write.rawValue,
+                                   control: ctl.read.rawValue, request: request)
+        // The child's ends close when `out.write` and `ctl.read` go out of
+        // scope here, so EOF on our read end means the worker is gone.
+        self.pid = pid
+        self.request = request
+        self.deadlineSeconds = client.deadlineSeconds
+        self.control = ctl.write
+        self.reader = PipeReader(fd: out.read.rawValue, deadline: monotonicNow() + client.deadlineSeconds, owner: out.read)
+        do throws(RedactError) {
+            pageCount = try Self.header(&reader, limits: request.limits)
+        } catch {
+            pageCount = 0
+            abort()
+            throw error
+        }
+    }
+
+    deinit { if !finished { abort() } }
+
+    private static func header(_ r: inout PipeReader, limits: Limits) throws(RedactError) -> Int {
+        // A worker that fails before it can write the header sends only an error record.
+        let first = try r.u8()
+        if first == WireTag.error {
+            let k = try r.u8(), st = try r.u8(), p = try r.i64()
+            throw WireError.decode(kind: k, stage: st, param: p)
+        }
+        guard [first] + (try r.bytes(3)) == WireTag.magic else { throw .workerFailed("worker broke the protocol") }
+        let pageCount = Int(try r.u32())
+        guard pageCount > 0 else { throw .damaged(.parse) }
+        guard pageCount <= limits.maxPages else { throw .limitExceeded(.pages(max: limits.maxPages)) }
+        return pageCount
+    }
+
+    /// Asks for page `index` and reads it. Any failure kills the worker.
+    public func page(_ index: Int) throws(RedactError) -> WorkerPage {
+        precondition(!finished, "session already finished")
+        guard index >= 0, index < pageCount, let control else { throw .workerFailed("page index out of range") }
+        do throws(RedactError) {
+            var w = WireWriter()
+            w.u32(UInt32(index))
+            do { try control.writeAll(w.bytes) } catch { throw .io(.worker, error.rawValue) }
+            reader.deadline = monotonicNow() + deadlineSeconds
+            let tag = try reader.u8()
+            if tag == WireTag.error {
+                let k = try reader.u8(), s = try reader.u8(), p = try reader.i64()
+                throw WireError.decode(kind: k, stage: s, param: p)
+            }
+            guard tag == WireTag.page else { throw .workerFailed("worker broke the protocol") }
+            return try decodePage(expecting: index)
+        } catch {
+            abort()
+            throw error
+        }
+    }
+
+    /// Tells the worker there are no more pages and checks it ended well.
+    public func finish() throws(RedactError) {
+        guard !finished else { return }
+        control = nil  // closes the pipe: end of file for the worker
+        do throws(RedactError) {
+            reader.deadline = monotonicNow() + deadlineSeconds
+            let tag = try reader.u8()
+            if tag == WireTag.error {
+                let k = try reader.u8(), s = try reader.u8(), p = try reader.i64()
+                throw WireError.decode(kind: k, stage: s, param: p)
+            }
+            guard tag == WireTag.done else { throw .workerFailed("worker broke the protocol") }
+        } catch {
+            abort()
+            throw error
+        }
+        finished = true
+        let status = reap(pid)
+        guard status == 0 else { throw .workerFailed("worker exited with status \(status)") }
+    }
+
+    /// Kills the worker and reaps it.
+    public func abort() {
+        guard !finished else { return }
+        finished = true
+        control = nil
+        kill(pid, SIGKILL)
+        _ = reap(pid)
+    }
 
     private func reap(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
@@ -109,78 +201,58 @@ public struct WorkerClient: Sendable {
         return 128 + (status & 0x7f)
     }
 
-    private func decode(_ r: inout PipeReader, request: WorkerRequest) throws(RedactError) -> Output {
-        // A worker that fails before it can write the header sends only an error record.
-        let first = try r.u8()
-        if first == WireTag.error {
-            let k = try r.u8(), st = try r.u8(), p = try r.i64()
-            throw WireError.decode(kind: k, stage: st, param: p)
-        }
-        guard [first] + (try r.bytes(3)) == WireTag.magic else { throw .workerFailed("worker broke the protocol") }
+    private func decodePage(expecting index: Int) throws(RedactError) -> WorkerPage {
         let limits = request.limits
-        let pageCount = Int(try r.u32())
-        guard pageCount > 0 else { throw .damaged(.parse) }
-        guard pageCount <= limits.maxPages else { throw .limitExceeded(.pages(max: limits.maxPages)) }
-        let wanted = request.pages.map { $0.clamped(to: 0..<pageCount) } ?? 0..<pageCount
-        var pages: [WorkerPage] = []
-        pages.reserveCapacity(wanted.count)
-        while true {
-            let tag = try r.u8()
-            switch tag {
-            case WireTag.done:
-                guard pages.count == wanted.count else { throw .workerFailed("worker sent too few pages") }
-                return Output(pageCount: pageCount, pages: pages)
-            case WireTag.error:
-                let k = try r.u8(), s = try r.u8(), p = try r.i64()
-                throw WireError.decode(kind: k, stage: s, param: p)
-            case WireTag.page:
-                let index = Int(try r.u32())
-                guard index == wanted.lowerBound + pages.count else { throw .workerFailed("pages out of order") }
-                let w = try r.f64(), h = try r.f64()
-                guard w.isFinite, h.isFinite, w > 0, h > 0,
-                      w <= limits.maxPagePoints, h <= limits.maxPagePoints else {
-                    throw .limitExceeded(.pageSize(maxPoints: limits.maxPagePoints))
-                }
-                let n = Int(try r.u32())
-                guard n <= 4_000_000 else { throw .workerFailed("implausible text length") }
-                var scalars: [Unicode.Scalar] = []
-                var boxes: [Rect] = []
-                scalars.reserveCapacity(n); boxes.reserveCapacity(n)
-                for _ in 0..<n {
-                    let v = try r.u32()
-                    let box = Rect(x: try r.f64(), y: try r.f64(), width: try r.f64(), height: try r.f64())
-                    scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
-                    boxes.append(box)
-                }
-                var pixmap: Pixmap?
-                if try r.u8() == 1 {
-                    let pw = Int(try r.u32()), ph = Int(try r.u32())
-                    guard pw > 0, ph > 0, pw * ph <= limits.maxPixelsPerPage else {
-                        throw .limitExceeded(.pixelsPerPage(max: limits.maxPixelsPerPage))
-                    }
-                    pixmap = Pixmap(width: pw, height: ph, rgb: try r.bytes(pw * ph * 3))
-                } else if !request.textOnly {
-                    throw .workerFailed("worker sent a page without pixels")
-                }
-                pages.append(WorkerPage(index: index, size: PageSize(width: w, height: h),
-                                        text: PageText(scalars: scalars, boxes: boxes), pixels: pixmap))
-            default:
-                throw .workerFailed("worker broke the protocol")
-            }
+        guard Int(try reader.u32()) == index else { throw .workerFailed("pages out of order") }
+        let w = try reader.f64(), h = try reader.f64()
+        guard w.isFinite, h.isFinite, w > 0, h > 0,
+              w <= limits.maxPagePoints, h <= limits.maxPagePoints else {
+            throw .limitExceeded(.pageSize(maxPoints: limits.maxPagePoints))
         }
+        let layer = try decodeText()
+        let ocr = try decodeText()
+        var pixmap: Pixmap?
+        if try reader.u8() == 1 {
+            let pw = Int(try reader.u32()), ph = Int(try reader.u32())
+            guard pw > 0, ph > 0, pw * ph <= limits.maxPixelsPerPage else {
+                throw .limitExceeded(.pixelsPerPage(max: limits.maxPixelsPerPage))
+            }
+            pixmap = Pixmap(width: pw, height: ph, rgb: try reader.bytes(pw * ph * 3))
+        } else if !request.textOnly {
+            throw .workerFailed("worker sent a page without pixels")
+        }
+        return WorkerPage(index: index, size: PageSize(width: w, height: h), layer: layer, ocr: ocr, pixels: pixmap)
+    }
+
+    private func decodeText() throws(RedactError) -> PageText {
+        let n = Int(try reader.u32())
+        guard n <= 4_000_000 else { throw .workerFailed("implausible text length") }
+        var scalars: [Unicode.Scalar] = []
+        var boxes: [Rect] = []
+        scalars.reserveCapacity(n); boxes.reserveCapacity(n)
+        for _ in 0..<n {
+            let v = try reader.u32()
+            let box = Rect(x: try reader.f64(), y: try reader.f64(), width: try reader.f64(), height: try reader.f64())
+            scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+            boxes.append(box)
+        }
+        return PageText(scalars: scalars, boxes: boxes)
     }
 }
 
 /// Reads a pipe with a deadline (poll(2) before every read).
 struct PipeReader {
     let fd: Int32
-    let deadline: Double
+    var deadline: Double
+    /// Keeps the descriptor open as long as the reader lives.
+    let owner: FileDescriptor?
     private var buffer: [UInt8] = []
     private var start = 0
 
-    init(fd: Int32, deadline: Double) {
+    init(fd: Int32, deadline: Double, owner: FileDescriptor? = nil) {
         self.fd = fd
         self.deadline = deadline
+        self.owner = owner
     }
 
     private mutating func fill(_ need: Int) throws(RedactError) {

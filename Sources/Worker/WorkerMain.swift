@@ -4,6 +4,7 @@ import Glibc
 import Imaging
 import Poppler
 import Posix
+import OCR
 import RedactCore
 
 /// What the parent asks of a worker, passed on its command line. The
@@ -14,19 +15,30 @@ public struct WorkerRequest: Sendable, Equatable {
     public var pages: Range<Int>?
     /// Text only (for `scan`): no rendering.
     public var textOnly: Bool
+    /// tesseract languages, e.g. "eng+deu" (checked by the parent first).
+    public var ocrLanguages: String
+    /// Resolution for OCR, lowered for a page that would pass the pixel cap.
+    public var ocrDpi: Int
+    /// Pages are asked for one by one on fd 3 (see `WireTag`).
+    public var control: Bool
     public var limits: Limits
 
-    public init(dpi: Int, pages: Range<Int>? = nil, textOnly: Bool = false, limits: Limits = Limits()) {
+    public init(dpi: Int, pages: Range<Int>? = nil, textOnly: Bool = false, ocrLanguages: String = "eng+deu",
+                ocrDpi: Int = 300, control: Bool = false, limits: Limits = Limits()) {
         self.dpi = dpi
         self.pages = pages
         self.textOnly = textOnly
+        self.ocrLanguages = ocrLanguages
+        self.ocrDpi = ocrDpi
+        self.control = control
         self.limits = limits
     }
 
     public var arguments: [String] {
-        var a = ["--dpi", String(dpi)]
+        var a = ["--dpi", String(dpi), "--ocr-dpi", String(ocrDpi), "--ocr-languages", ocrLanguages]
         if let p = pages { a += ["--pages", "\(p.lowerBound)-\(p.upperBound)"] }
         if textOnly { a.append("--text-only") }
+        if control { a.append("--control") }
         return a
     }
 
@@ -43,8 +55,16 @@ public struct WorkerRequest: Sendable, Equatable {
                 let parts = args[i + 1].split(separator: "-").compactMap { Int($0) }
                 guard parts.count == 2, parts[0] >= 0, parts[0] <= parts[1] else { return nil }
                 r.pages = parts[0]..<parts[1]; i += 2
+            case "--ocr-dpi":
+                guard i + 1 < args.count, let d = Int(args[i + 1]), (36...1200).contains(d) else { return nil }
+                r.ocrDpi = d; i += 2
+            case "--ocr-languages":
+                guard i + 1 < args.count, OCRLanguageList.isValid(args[i + 1]) else { return nil }
+                r.ocrLanguages = args[i + 1]; i += 2
             case "--text-only":
                 r.textOnly = true; i += 1
+            case "--control":
+                r.control = true; i += 1
             default:
                 return nil
             }
@@ -82,32 +102,50 @@ public enum WorkerMain {
         head.bytes = WireTag.magic
         head.u32(UInt32(count))
         try send(head.bytes, to: out)
-        let range = request.pages.map { $0.clamped(to: 0..<count) } ?? 0..<count
-        for i in range {
-            let page = try doc.page(i)
-            let size = page.size
-            let text = try page.text()
-            var pixels: Pixmap?
-            if !request.textOnly {
-                page.removeAnnotations()
-                pixels = try page.render(dpi: Double(request.dpi), limits: request.limits)
+        let reader = PageReader(request: request)
+        if request.control {
+            // fd 3: u32 page indices from the parent, end of file when done.
+            let control = FileDescriptor(owning: 3)
+            while let i = try nextIndex(control) {
+                guard i < count else { throw .workerFailed("page index out of range") }
+                try send(encode(i, try reader.read(try doc.page(i))), to: out)
             }
-            var w = WireWriter()
-            w.bytes.reserveCapacity(64 + text.scalars.count * 36 + (pixels?.rgb.count ?? 0))
-            w.u8(WireTag.page); w.u32(UInt32(i)); w.f64(size.width); w.f64(size.height)
-            w.u32(UInt32(text.scalars.count))
-            for (s, b) in zip(text.scalars, text.boxes) {
-                w.u32(s.value); w.f64(b.x); w.f64(b.y); w.f64(b.width); w.f64(b.height)
+        } else {
+            let range = request.pages.map { $0.clamped(to: 0..<count) } ?? 0..<count
+            for i in range {
+                try send(encode(i, try reader.read(try doc.page(i))), to: out)
             }
-            if let p = pixels {
-                w.u8(1); w.u32(UInt32(p.width)); w.u32(UInt32(p.height))
-                w.bytes.append(contentsOf: p.rgb)
-            } else {
-                w.u8(0)
-            }
-            try send(w.bytes, to: out)
         }
         try send([WireTag.done], to: out)
+    }
+
+    static func encode(_ index: Int, _ page: ReadPage) -> [UInt8] {
+        var w = WireWriter()
+        let n = page.layer.scalars.count + page.ocr.scalars.count
+        w.bytes.reserveCapacity(64 + n * 36 + (page.pixels?.rgb.count ?? 0))
+        w.u8(WireTag.page); w.u32(UInt32(index)); w.f64(page.size.width); w.f64(page.size.height)
+        w.text(page.layer)
+        w.text(page.ocr)
+        if let p = page.pixels {
+            w.u8(1); w.u32(UInt32(p.width)); w.u32(UInt32(p.height))
+            w.bytes.append(contentsOf: p.rgb)
+        } else {
+            w.u8(0)
+        }
+        return w.bytes
+    }
+
+    /// The next page index the parent asks for, nil at end of file.
+    static func nextIndex(_ fd: FileDescriptor) throws(RedactError) -> Int? {
+        var buf = [UInt8](repeating: 0, count: 4)
+        var got = 0
+        while got < 4 {
+            let n = buf.withUnsafeMutableBytes { read(fd.rawValue, $0.baseAddress! + got, 4 - got) }
+            if n < 0 { if errno == EINTR { continue }; throw .io(.worker, errno) }
+            if n == 0 { if got == 0 { return nil }; throw .workerFailed("control pipe broke") }
+            got += n
+        }
+        return Int(UInt32(buf[0]) | UInt32(buf[1]) << 8 | UInt32(buf[2]) << 16 | UInt32(buf[3]) << 24)
     }
 
     static func send(_ bytes: [UInt8], to out: FileDescriptor) throws(RedactError) {

@@ -15,6 +15,8 @@ struct CommonOptions {
     var configFile: String?
     var keyFile: String?
     var termsFile: String?
+    var ocrLanguages: String?
+    var jobs: Int?
 
     /// Builds the render settings: defaults, then the config file, then
     /// the command line.
@@ -29,6 +31,12 @@ struct CommonOptions {
             }
         }
         if let d = dpi { s.dpi = d }
+        if let l = ocrLanguages { s.ocrLanguages = l }
+        if let problem = OCRLanguages.problem(s.ocrLanguages) {
+            throw UsageError(message: problem, usage: usage)
+        }
+        // Worker slots are process-wide (shared by every document).
+        if let j = jobs { WorkerPool.shared.setSlots(j) }
         return s
     }
 }
@@ -82,6 +90,13 @@ struct ArgumentCursor {
         return d
     }
 
+    func jobs(for option: String, _ v: String) throws(UsageError) -> Int {
+        guard let n = Int(v), (1...64).contains(n) else {
+            throw UsageError(message: "\(option) must be a number from 1 to 64", usage: usage)
+        }
+        return n
+    }
+
     /// Handles an option common to all subcommands; false if it is not one.
     mutating func common(_ arg: String, into o: inout CommonOptions) throws(UsageError) -> Bool {
         switch arg {
@@ -89,6 +104,8 @@ struct ArgumentCursor {
         case "--config": o.configFile = try value(for: arg)
         case "--key-file": o.keyFile = try value(for: arg)
         case "--terms-file": o.termsFile = try value(for: arg)
+        case "--ocr-languages": o.ocrLanguages = try value(for: arg)
+        case "--jobs": o.jobs = try jobs(for: arg, try value(for: arg))
         default: return false
         }
         return true

@@ -59,6 +59,8 @@ struct MountCommand {
             case "config": common.configFile = try need()
             case "key_file", "key-file": common.keyFile = try need()
             case "terms_file", "terms-file": common.termsFile = try need()
+            case "ocr_languages", "ocr-languages": common.ocrLanguages = try need()
+            case "jobs": common.jobs = try ArgumentCursor([], usage: Usage.mount).jobs(for: "-o jobs", try need())
             case "foreground": mount.foreground = true
             case "debug": mount.debug = true; mount.foreground = true
             default:

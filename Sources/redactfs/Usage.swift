@@ -25,7 +25,8 @@ enum Usage {
 
     static let mount = """
     USAGE: redactfs mount SOURCE MOUNTPOINT [--foreground] [--dpi N] [--config F]
-                          [--key-file F] [--terms-file F] [-o OPTIONS]
+                          [--key-file F] [--terms-file F] [--ocr-languages L] [--jobs N]
+                          [-o OPTIONS]
            redactfs SOURCE MOUNTPOINT -o ro,dpi=150,...   (mount.fuse3 and fstab form)
 
     Mounts SOURCE read-only at MOUNTPOINT. Each NAME.pdf shows as
@@ -38,12 +39,16 @@ enum Usage {
       --config F                Read settings from F.
       --key-file F              Read the term key from F.
       --terms-file F            Read always-redact terms from F.
+      --ocr-languages L         Read scans with tesseract languages L (default eng+deu).
+      --jobs N                  Run at most N worker processes at once (default: one per core).
       -o OPTIONS                Comma-separated: dpi=N, config=F, key_file=F,
-                                terms_file=F, foreground, allow_other, debug.
+                                terms_file=F, ocr_languages=L, jobs=N, foreground,
+                                allow_other, debug.
     """
 
     static let redact = """
     USAGE: redactfs redact INPUT -o OUTPUT [--dpi N] [--config F] [--key-file F] [--terms-file F]
+                          [--ocr-languages L] [--jobs N]
 
     Redacts INPUT into the image-only PDF OUTPUT ('-' for standard output).
     Shows progress on a terminal.
@@ -52,10 +57,12 @@ enum Usage {
       -o, --output OUTPUT       Where to write the redacted PDF.
       --dpi N                   Render at N dots per inch (36-600, default 150).
       --config F                Read settings from F.
+      --ocr-languages L         Read scans with tesseract languages L (default eng+deu).
+      --jobs N                  Run at most N worker processes at once (default: one per core).
     """
 
     static let scan = """
-    USAGE: redactfs scan INPUT [--show-text] [--config F]
+    USAGE: redactfs scan INPUT [--show-text] [--config F] [--ocr-languages L] [--jobs N]
 
     Lists what detection finds in INPUT: page, category, reason, confidence
     and box (points from the top-left of the page).
@@ -63,6 +70,8 @@ enum Usage {
     OPTIONS:
       --show-text               Also print the matched text (to a terminal only).
       --config F                Read settings from F.
+      --ocr-languages L         Read scans with tesseract languages L (default eng+deu).
+      --jobs N                  Run at most N worker processes at once (default: one per core).
     """
 
     static func forSubcommand(_ name: String) -> String? {

@@ -1,0 +1,90 @@
+import RedactCore
+
+/// Turns OCR words into page text the detector reads like a text layer:
+/// one box per scalar, a space between words, a newline between lines.
+public enum OCRAssembly {
+    /// `words` in page points (already mapped). Each scalar gets its
+    /// symbol's horizontal extent and its word's vertical extent, so a box
+    /// burned over a match follows the matched characters and still covers
+    /// ascenders, descenders and accents of the word. A ligature's scalars
+    /// share the symbol's box split evenly.
+    public static func pageText(_ words: [OCRWord]) -> PageText {
+        var scalars: [Unicode.Scalar] = []
+        var boxes: [Rect] = []
+        let none = Rect(x: 0, y: 0, width: 0, height: 0)
+        for word in words where !word.symbols.isEmpty {
+            if !scalars.isEmpty {
+                scalars.append(word.startsLine ? "\n" : " ")
+                boxes.append(none)
+            }
+            for sym in word.symbols where !sym.scalars.isEmpty {
+                let n = Double(sym.scalars.count)
+                let w = sym.box.width / n
+                for (i, s) in sym.scalars.enumerated() {
+                    scalars.append(s)
+                    boxes.append(Rect(x: sym.box.x + w * Double(i), y: word.box.y,
+                                      width: w, height: word.box.height))
+                }
+            }
+        }
+        return PageText(scalars: scalars, boxes: boxes)
+    }
+
+    /// Keeps the OCR words the text layer does not already explain: a word
+    /// is dropped only when text-layer glyphs lie under it and spell the
+    /// same letters and digits. A word over glyphs that spell something
+    /// else (a font whose extracted text lies) is kept.
+    public static func unexplained(_ words: [OCRWord], layer: PageText) -> [OCRWord] {
+        if layer.scalars.isEmpty { return words }
+        var glyphs: [(Unicode.Scalar, Double, Double)] = []
+        glyphs.reserveCapacity(layer.scalars.count)
+        for (s, b) in zip(layer.scalars, layer.boxes) where !b.isEmpty && isWordScalar(s) {
+            glyphs.append((s, b.x + b.width / 2, b.y + b.height / 2))
+        }
+        var out: [OCRWord] = []
+        for word in words {
+            let spelled = normalized(word.symbols.flatMap(\.scalars))
+            let b = word.box.padded(dx: word.box.height * 0.2, dy: word.box.height * 0.2)
+            var under: [Unicode.Scalar] = []
+            for g in glyphs where g.1 >= b.x && g.1 <= b.maxX && g.2 >= b.y && g.2 <= b.maxY {
+                under.append(g.0)
+            }
+            // A word of punctuation only is kept where no glyph is.
+            let explained = spelled.isEmpty ? !under.isEmpty : normalized(under) == spelled
+            if !explained { out.append(word) }
+        }
+        return out
+    }
+
+    static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isAlphabetic || s.properties.numericType != nil
+    }
+
+    static func normalized(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        for s in scalars where isWordScalar(s) {
+            out.append(contentsOf: s.properties.lowercaseMapping.unicodeScalars)
+        }
+        return out
+    }
+}
+
+/// Decides whether a page's text layer can be trusted at all.
+public enum TextLayerCheck {
+    /// True when the extracted text is mostly not text: private-use
+    /// scalars, control characters, U+FFFD, unassigned code points. That is
+    /// what fonts without a usable ToUnicode map give, and then the drawn
+    /// glyphs must be read by OCR instead.
+    public static func isGarbage(_ text: PageText) -> Bool {
+        var bad = 0, total = 0
+        for s in text.scalars where !s.properties.isWhitespace {
+            total += 1
+            let v = s.value
+            let pua = (0xE000...0xF8FF).contains(v) || v >= 0xF0000
+            let control = s.properties.generalCategory == .control
+            let unassigned = s.properties.generalCategory == .unassigned
+            if pua || control || unassigned || v == 0xFFFD { bad += 1 }
+        }
+        return total > 0 && bad * 10 > total
+    }
+}

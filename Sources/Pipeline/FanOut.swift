@@ -1,0 +1,121 @@
+import Dispatch
+import Posix
+import RedactCore
+import Synchronization
+import Worker
+
+/// Spreads the pages of one document over worker processes: the caller's
+/// thread drives the first worker; while pages remain and the pool has a
+/// free slot, more workers join and take pages from the same queue. Each
+/// page is handed to `handle` (on the thread that read it) as soon as it
+/// arrives, so a page's pixels live only while that page is processed.
+///
+/// All or nothing: the first error stops every worker and is thrown.
+final class FanOut: Sendable {
+    let pool: WorkerPool
+    let priority: Priority
+    let client: WorkerClient
+    let source: FileDescriptor
+    let request: WorkerRequest
+
+    struct State {
+        var pageCount = 0
+        var next = 0
+        var done = 0
+        var workers = 0
+        var failure: RedactError?
+    }
+    private let state = Mutex(State())
+    private let group = DispatchGroup()
+
+    init(pool: WorkerPool, priority: Priority, client: WorkerClient, source: FileDescriptor, request: WorkerRequest) {
+        self.pool = pool
+        self.priority = priority
+        self.client = client
+        self.source = source
+        self.request = request
+    }
+
+    /// Runs the document; returns its page count. `progress` is called on
+    /// the caller's thread with (pages done, page count).
+    func run(_ handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void,
+             progress: ((Int, Int) -> Void)? = nil) throws(RedactError) -> Int {
+        pool.acquire(priority)
+        let first: WorkerSession
+        do throws(RedactError) {
+            first = try WorkerSession(client: client, source: source, request: request)
+        } catch {
+            pool.release()
+            throw error
+        }
+        state.withLock { $0.pageCount = first.pageCount; $0.workers = 1 }
+        drive(first, handle: handle, progress: progress)
+        pool.release()
+        group.wait()
+        let (count, failure) = state.withLock { ($0.pageCount, $0.failure) }
+        if let failure { throw failure }
+        return count
+    }
+
+    /// Takes pages for `session` until none are left or something failed.
+    private func drive(_ session: WorkerSession, handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void,
+                       progress: ((Int, Int) -> Void)?) {
+        var left = false
+        do throws(RedactError) {
+            while let index = claim() {
+                addWorkerIfUseful(handle)
+                let page = try session.page(index)
+                try handle(page)
+                let (done, total) = state.withLock { s in s.done += 1; return (s.done, s.pageCount) }
+                progress?(done, total)
+                if leavesForInteractive() { left = true; break }
+            }
+            try session.finish()
+        } catch {
+            session.abort()
+            state.withLock { if $0.failure == nil { $0.failure = error } }
+        }
+        if !left { state.withLock { $0.workers -= 1 } }
+    }
+
+    /// The next page nobody has taken, or nil when done or failed.
+    private func claim() -> Int? {
+        state.withLock { s in
+            guard s.failure == nil, s.next < s.pageCount else { return nil }
+            defer { s.next += 1 }
+            return s.next
+        }
+    }
+
+    /// Background work with more than one worker gives a slot back as soon
+    /// as a person waits for one. Leaving is counted here, under the lock,
+    /// so two workers cannot both leave the last pages behind.
+    private func leavesForInteractive() -> Bool {
+        guard priority == .background, pool.interactiveWaiting else { return false }
+        return state.withLock { s in
+            guard s.workers > 1, s.next < s.pageCount else { return false }
+            s.workers -= 1
+            return true
+        }
+    }
+
+    /// Starts one more worker when at least two pages are still untaken,
+    /// the document has fewer workers than slots, and a slot is free.
+    private func addWorkerIfUseful(_ handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void) {
+        let wanted = state.withLock { s in s.failure == nil && s.pageCount - s.next >= 1 && s.workers < pool.slots }
+        guard wanted, pool.tryAcquire(priority) else { return }
+        state.withLock { $0.workers += 1 }
+        group.enter()
+        DispatchQueue.global().async { [self] in
+            defer { pool.release(); group.leave() }
+            let session: WorkerSession
+            do throws(RedactError) {
+                session = try WorkerSession(client: client, source: source, request: request)
+            } catch {
+                state.withLock { s in if s.failure == nil { s.failure = error }; s.workers -= 1 }
+                return
+            }
+            drive(session, handle: handle, progress: nil)
+        }
+    }
+}

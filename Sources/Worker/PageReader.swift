@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Imaging
+import OCR
+import Poppler
+import RedactCore
+
+/// One page as the worker sends it: the text layer, the OCR text of the
+/// ink the text layer does not explain, and the pixels a reader sees.
+struct ReadPage {
+    var size: PageSize
+    var layer: PageText
+    var ocr: PageText
+    var pixels: Pixmap?
+}
+
+/// Reads pages for one worker process. The OCR engines are created on the
+/// first page that needs them and reused for every later page.
+final class PageReader {
+    let request: WorkerRequest
+    private var engine: OCREngine?
+    private var orientation: OrientationDetector?
+
+    /// A page whose unexplained ink covers more than this share of its
+    /// area is read whole (with orientation detection) instead of region
+    /// by region.
+    static let wholePageShare = 0.5
+    /// OSD confidence below which a page is read as it stands.
+    static let minOrientationConfidence: Float = 1.5
+
+    init(request: WorkerRequest) {
+        self.request = request
+    }
+
+    func read(_ page: PDFPage) throws(RedactError) -> ReadPage {
+        let size = page.size
+        let layer = try page.text()
+        // Annotation and form-field appearances stay: the output shows what
+        // a reader sees, and their ink is read by OCR below.
+        let pixels = try page.render(dpi: Double(request.dpi), limits: request.limits)
+        let scale = Double(request.dpi) / 72.0
+        let trusted = !TextLayerCheck.isGarbage(layer)
+        let explained = trusted ? glyphBoxes(layer) : []
+        let pageRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
+
+        var regions = InkRegions.find(in: pixels, scale: scale, explained: explained)
+        for area in page.imageAreas() {
+            if let r = clip(area.padded(dx: InkRegions.margin, dy: InkRegions.margin), to: pageRect),
+               r.width >= 8, r.height >= 8 { regions.append(r) }
+        }
+        regions = InkRegions.merge(regions.compactMap { clip($0, to: pageRect) })
+
+        var ocr = PageText.empty
+        let hasWords = layer.scalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        let whole = !trusted || !hasWords
+            || regions.reduce(0.0, { $0 + $1.width * $1.height }) > Self.wholePageShare * size.width * size.height
+        if whole || !regions.isEmpty {
+            let words = try recognize(page, size: size, regions: whole ? nil : regions, reusing: pixels)
+            ocr = OCRAssembly.pageText(OCRAssembly.unexplained(words, layer: trusted ? layer : .empty))
+        }
+        return ReadPage(size: size, layer: layer, ocr: ocr, pixels: request.textOnly ? nil : pixels)
+    }
+
+    /// OCR of the page (or of `regions`, in points), words in page points.
+    private func recognize(_ page: PDFPage, size: PageSize, regions: [Rect]?, reusing pixels: Pixmap) throws(RedactError) -> [OCRWord] {
+        let dpi = Self.ocrDpi(request.ocrDpi, size: size, maxPixels: request.limits.maxPixelsPerPage)
+        let image: GrayImage
+        if dpi == request.dpi {
+            image = GrayImage(pixels)
+        } else {
+            image = GrayImage(try page.render(dpi: Double(dpi), limits: request.limits))
+        }
+        let ocr = try engineReady()
+        let toPoints = 72.0 / Double(dpi)
+        guard let regions else {
+            var turns = 0
+            if let o = try orientationReady().detect(image, dpi: dpi),
+               o.confidence >= Self.minOrientationConfidence, o.degrees % 90 == 0 {
+                // OSD reports how far the text is turned clockwise; turning
+                // the image back by as much puts it upright.
+                turns = (4 - (o.degrees / 90) % 4) % 4
+            }
+            let upright = image.rotated(clockwise: turns)
+            return ocr.recognize(upright, dpi: dpi).map { word in
+                word.mapped { unrotate($0, clockwise: turns, width: image.width, height: image.height).scaled(by: toPoints) }
+            }
+        }
+        var words: [OCRWord] = []
+        for r in regions {
+            guard let px = GrayImage.pixelRect(r, scale: Double(dpi) / 72.0, width: image.width, height: image.height) else { continue }
+            words += ocr.recognize(image, dpi: dpi, region: px).map { $0.mapped { $0.scaled(by: toPoints) } }
+        }
+        return words
+    }
+
+    private func engineReady() throws(RedactError) -> OCREngine {
+        if let e = engine { return e }
+        do {
+            let e = try OCREngine(languages: request.ocrLanguages)
+            engine = e
+            return e
+        } catch {
+            throw .workerFailed(WireError.ocrUnavailable)
+        }
+    }
+
+    private func orientationReady() throws(RedactError) -> OrientationDetector {
+        if let o = orientation { return o }
+        do {
+            let o = try OrientationDetector()
+            orientation = o
+            return o
+        } catch {
+            throw .workerFailed(WireError.ocrUnavailable)
+        }
+    }
+
+    /// OCR resolution: the requested one unless the page would pass the pixel cap.
+    static func ocrDpi(_ wanted: Int, size: PageSize, maxPixels: Int) -> Int {
+        let fit = (Double(maxPixels) / max(size.width * size.height, 1)).squareRoot() * 72.0
+        return max(36, min(wanted, Int(fit.rounded(.down)) - 1))
+    }
+
+    private func glyphBoxes(_ text: PageText) -> [Rect] {
+        var out: [Rect] = []
+        out.reserveCapacity(text.boxes.count)
+        for (s, b) in zip(text.scalars, text.boxes) where !b.isEmpty && !s.properties.isWhitespace { out.append(b) }
+        return out
+    }
+
+    private func clip(_ r: Rect, to page: Rect) -> Rect? {
+        let x0 = max(r.x, page.x), y0 = max(r.y, page.y)
+        let x1 = min(r.maxX, page.maxX), y1 = min(r.maxY, page.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
+
+extension GrayImage {
+    /// Points to the pixels they touch, rounded outwards, clipped.
+    static func pixelRect(_ r: Rect, scale: Double, width: Int, height: Int) -> PixelRect? {
+        let s = r.scaled(by: scale)
+        let x0 = max(0, Int(s.x.rounded(.down))), y0 = max(0, Int(s.y.rounded(.down)))
+        let x1 = min(width, Int(s.maxX.rounded(.up))), y1 = min(height, Int(s.maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+}

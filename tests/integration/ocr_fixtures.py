@@ -1,0 +1,244 @@
+"""Fixtures for OCR tests, made here: text drawn to pixels (scans, turned,
+skewed, noisy), an image inside a text PDF, text drawn as outlines, and
+annotation / form appearances. Every personal string is invented.
+
+Boxes are returned in points of the displayed page, top-left origin, the
+same space as harness.Gray.dark_fraction expects."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import cairo
+
+import fixtures
+
+FONT = "DejaVu Sans"
+
+
+def iban_de(bank: str, account: str) -> str:
+    """A German IBAN with valid mod-97 check digits, grouped by four."""
+    bban = bank + account.rjust(10, "0")
+    n = int(bban + "131400")  # D=13 E=14, check digits 00
+    raw = "DE%02d" % (98 - n % 97) + bban
+    return " ".join(raw[i:i + 4] for i in range(0, len(raw), 4))
+
+
+IBAN = iban_de("43060967", "4170052300")
+EMAIL = "lieselotte.quast@example.org"
+IBAN2 = iban_de("20041155", "7712340019")
+EMAIL2 = "konrad.pfeffer@example.net"
+CONTROL = "Rechnung"  # a word that must stay readable
+
+SCAN_LINES = [
+    (40, 60, 16, f"{CONTROL} Nummer 4711"),
+    (40, 100, 13, "Bitte überweisen Sie den Betrag auf"),
+    (40, 125, 13, f"IBAN {IBAN}"),
+    (40, 165, 13, f"Fragen an {EMAIL}"),
+    (40, 205, 13, "Vielen Dank und freundliche Grüße"),
+]
+SCAN_SIZE = (420.0, 298.0)  # A5 landscape, points
+
+
+def _phrase_box(ctx: cairo.Context, x: float, y: float, line: str, phrase: str):
+    """Ink box of phrase inside line drawn at (x, y), as 4 corners in user space."""
+    i = line.index(phrase)
+    adv = ctx.text_extents(line[:i]).x_advance if i else 0.0
+    e = ctx.text_extents(phrase)
+    x0, y0 = x + adv + e.x_bearing, y + e.y_bearing
+    return [(x0, y0), (x0 + e.width, y0), (x0, y0 + e.height), (x0 + e.width, y0 + e.height)]
+
+
+def _turn(pt, turns: int, w: float, h: float):
+    """A point of an upright w x h page after turning the page clockwise."""
+    x, y = pt
+    if turns == 1:
+        return (h - y, x)
+    if turns == 2:
+        return (w - x, h - y)
+    if turns == 3:
+        return (y, w - x)
+    return (x, y)
+
+
+def make_scan(path: str, lines=SCAN_LINES, phrases=(IBAN, EMAIL, CONTROL), size=SCAN_SIZE,
+              dpi: int = 150, turns: int = 0, skew_deg: float = 0.0, noise: int = 0,
+              seed: int = 7) -> dict[str, tuple[float, float, float, float]]:
+    """An image-only PDF of text drawn to pixels. Returns phrase -> box."""
+    w, h = size
+    s = dpi / 72.0
+    upright = cairo.ImageSurface(cairo.FORMAT_RGB24, int(w * s), int(h * s))
+    ctx = cairo.Context(upright)
+    ctx.set_source_rgb(1, 1, 1)
+    ctx.paint()
+    ctx.scale(s, s)
+    if skew_deg:
+        ctx.translate(w / 2, h / 2)
+        ctx.rotate(math.radians(skew_deg))
+        ctx.translate(-w / 2, -h / 2)
+    ctx.select_font_face(FONT)
+    ctx.set_source_rgb(0.05, 0.05, 0.05)
+    boxes = {}
+    for x, y, size_pt, text in lines:
+        ctx.set_font_size(size_pt)
+        ctx.move_to(x, y)
+        ctx.show_text(text)
+        for p in phrases:
+            if p in text and p not in boxes:
+                corners = [ctx.user_to_device(*c) for c in _phrase_box(ctx, x, y, text, p)]
+                corners = [(cx / s, cy / s) for cx, cy in corners]
+                boxes[p] = corners
+    if noise:
+        rnd = random.Random(seed)
+        dev = cairo.Context(upright)
+        for _ in range(noise):
+            g = rnd.uniform(0.3, 0.8)
+            dev.set_source_rgb(g, g, g)
+            dev.rectangle(rnd.randrange(upright.get_width()), rnd.randrange(upright.get_height()), 1, 1)
+            dev.fill()
+    upright.flush()
+
+    ow, oh = (h, w) if turns % 2 else (w, h)
+    turned = cairo.ImageSurface(cairo.FORMAT_RGB24, int(ow * s), int(oh * s))
+    t = cairo.Context(turned)
+    t.set_source_rgb(1, 1, 1)
+    t.paint()
+    t.translate(turned.get_width() / 2, turned.get_height() / 2)
+    t.rotate(turns * math.pi / 2)
+    t.translate(-upright.get_width() / 2, -upright.get_height() / 2)
+    t.set_source_surface(upright, 0, 0)
+    t.paint()
+    turned.flush()
+
+    pdf = cairo.PDFSurface(path, ow, oh)
+    c = cairo.Context(pdf)
+    c.scale(1 / s, 1 / s)
+    c.set_source_surface(turned, 0, 0)
+    c.paint()
+    pdf.finish()
+
+    out = {}
+    for p, corners in boxes.items():
+        pts = [_turn(c, turns, w, h) for c in corners]
+        out[p] = (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
+    return out
+
+
+def make_scans(path: str, pages: int, dpi: int = 150) -> list[dict]:
+    """A multi-page image-only PDF: the scan page repeated, one box set per page."""
+    import os
+    import subprocess
+    import tempfile
+    parts, boxes = [], []
+    with tempfile.TemporaryDirectory() as d:
+        for i in range(pages):
+            p = os.path.join(d, f"p{i}.pdf")
+            boxes.append(make_scan(p, dpi=dpi, seed=i))
+            parts.append(p)
+        subprocess.run(["qpdf", "--empty", "--pages", *parts, "--", path], check=True)
+    return boxes
+
+
+def make_text_with_image(path: str) -> dict[str, tuple[float, float, float, float]]:
+    """A text PDF (real text layer) with a photographed-card-like image holding
+    an IBAN and an email, and no text layer for them."""
+    dpi = 150
+    s = dpi / 72.0
+    cw, ch = 300.0, 110.0  # the card, points
+    card = cairo.ImageSurface(cairo.FORMAT_RGB24, int(cw * s), int(ch * s))
+    c = cairo.Context(card)
+    c.set_source_rgb(0.93, 0.95, 0.98)
+    c.paint()
+    c.scale(s, s)
+    c.set_source_rgb(0.2, 0.3, 0.5)
+    c.set_line_width(2)
+    c.rectangle(3, 3, cw - 6, ch - 6)
+    c.stroke()
+    c.select_font_face(FONT)
+    c.set_font_size(12)
+    c.set_source_rgb(0.05, 0.05, 0.1)
+    card_lines = [(14, 35, "Kontoinhaber Karte"), (14, 62, IBAN2), (14, 89, EMAIL2)]
+    local = {}
+    for x, y, t in card_lines:
+        c.move_to(x, y)
+        c.show_text(t)
+        if t in (IBAN2, EMAIL2):
+            local[t] = _phrase_box(c, x, y, t, t)
+    card.flush()
+
+    pdf = cairo.PDFSurface(path, 595, 842)
+    p = cairo.Context(pdf)
+    p.select_font_face(FONT)
+    p.set_font_size(12)
+    for i, t in enumerate([f"{CONTROL} mit beigelegter Karte", "Die Karte ist unten abgebildet.",
+                           "Sonst steht hier nichts Persönliches."]):
+        p.move_to(72, 100 + 20 * i)
+        p.show_text(t)
+    ox, oy = 150.0, 300.0
+    p.save()
+    p.translate(ox, oy)
+    p.scale(1 / s, 1 / s)
+    p.set_source_surface(card, 0, 0)
+    p.paint()
+    p.restore()
+    pdf.finish()
+    out = {}
+    for t, corners in local.items():
+        out[t] = (ox + min(x for x, _ in corners), oy + min(y for _, y in corners),
+                  ox + max(x for x, _ in corners), oy + max(y for _, y in corners))
+    return out
+
+
+def make_outlines(path: str) -> dict[str, tuple[float, float, float, float]]:
+    """A text PDF where the personal lines are drawn as filled outlines
+    (text_path + fill): no text layer for them."""
+    pdf = cairo.PDFSurface(path, 595, 842)
+    p = cairo.Context(pdf)
+    p.select_font_face(FONT)
+    p.set_font_size(13)
+    p.move_to(72, 100)
+    p.show_text(f"{CONTROL} mit Umrissen")
+    p.move_to(72, 125)
+    p.show_text("Die folgenden Zeilen sind Pfade, kein Text.")
+    out = {}
+    for y, t in ((170, f"IBAN {IBAN}"), (200, f"Kontakt {EMAIL}")):
+        phrase = IBAN if IBAN in t else EMAIL
+        corners = _phrase_box(p, 72, y, t, phrase)
+        out[phrase] = (min(x for x, _ in corners), min(y for _, y in corners),
+                       max(x for x, _ in corners), max(y for _, y in corners))
+        p.move_to(72, y)
+        p.text_path(t)
+        p.fill()
+    pdf.finish()
+    return out
+
+
+FREETEXT = (72, 560, 400, 590)   # user space, bottom-left origin, 595 x 842
+FIELD = (72, 480, 400, 505)
+
+
+def make_annotated(path: str):
+    """A text page with a FreeText annotation (an IBAN) and a form text field
+    (an email): their appearances are drawn, their text is not in the text
+    layer. Returns the two rectangles in top-left points."""
+    pdf, catalog, _ = fixtures.simple_doc([{"content": fixtures.text_content([
+        (72, 760, 16, f"{CONTROL} Formular"),
+        (72, 730, 12, "Die Angaben stehen in den Feldern unten."),
+    ])}])
+    page_num = 5
+    free = pdf.add(b"<< /Type /Annot /Subtype /FreeText /Rect [%g %g %g %g] /Contents " % FREETEXT
+                   + fixtures.pdf_str(IBAN2) + b" /DA (/Helv 14 Tf 0 g) /F 4 >>")
+    field = pdf.add(b"<< /Type /Annot /Subtype /Widget /FT /Tx /T (mail) /V " + fixtures.pdf_str(EMAIL2)
+                    + b" /Rect [%g %g %g %g] /F 4 /P %d 0 R /DA (/Helv 14 Tf 0 g) >>" % (*FIELD, page_num))
+    helv = pdf.add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    page = pdf.objects[page_num - 1]
+    assert page.startswith(b"<< /Type /Page ")
+    pdf.set(page_num, page[:-3] + b" /Annots [%d 0 R %d 0 R] >>" % (free, field))
+    pdf.set(catalog, pdf.objects[catalog - 1][:-3]
+            + b" /AcroForm << /Fields [%d 0 R] /DA (/Helv 14 Tf 0 g) /DR << /Font << /Helv %d 0 R >> >> >> >>"
+            % (field, helv))
+    with open(path, "wb") as f:
+        f.write(pdf.bytes(catalog))
+    top = lambda r: (r[0], 842 - r[3], r[2], 842 - r[1])
+    return {IBAN2: top(FREETEXT), EMAIL2: top(FIELD)}
