@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import Posix
 import RedactCore
@@ -103,14 +106,17 @@ final class FanOut: Sendable {
     /// the document has fewer workers than slots, and a slot is free.
     private func addWorkerIfUseful(_ handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void) {
         let wanted = state.withLock { s in s.failure == nil && s.pageCount - s.next >= 1 && s.workers < pool.slots }
-        guard wanted, pool.tryAcquire(priority) else { return }
+        // Each worker needs its own open file description: workers sharing
+        // one would move each other's file offset under poppler's feet.
+        guard wanted, let own = reopen(source) else { return }
+        guard pool.tryAcquire(priority) else { return }
         state.withLock { $0.workers += 1 }
         group.enter()
         DispatchQueue.global().async { [self] in
             defer { pool.release(); group.leave() }
             let session: WorkerSession
             do throws(RedactError) {
-                session = try WorkerSession(client: client, source: source, request: request)
+                session = try WorkerSession(client: client, source: own, request: request)
             } catch {
                 state.withLock { s in if s.failure == nil { s.failure = error }; s.workers -= 1 }
                 return
@@ -118,4 +124,11 @@ final class FanOut: Sendable {
             drive(session, handle: handle, progress: nil)
         }
     }
+}
+
+/// A new open file description of the same file, read-only. (open of
+/// /proc/self/fd/N; the file is not looked up by name again)
+func reopen(_ fd: FileDescriptor) -> FileDescriptor? {
+    let n = open("/proc/self/fd/\(fd.rawValue)", O_RDONLY | O_CLOEXEC)
+    return n < 0 ? nil : FileDescriptor(owning: n)
 }

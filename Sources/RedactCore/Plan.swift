@@ -40,9 +40,21 @@ public enum RedactionPlan {
     static func sameLine(_ run: Rect, _ b: Rect) -> Bool {
         let overlap = min(run.maxY, b.maxY) - max(run.y, b.y)
         let h = min(run.height, b.height)
-        guard h > 0, overlap >= 0.5 * h else { return false }
-        // Text that jumps back left by more than a glyph is a new line or column.
-        return b.x >= run.x - max(b.width, 1)
+        if h > 0, overlap >= 0.5 * h {
+            // Text that jumps back left by more than a glyph is a new line or
+            // column, unless the glyph sits right before the run: text read
+            // right to left, as OCR gives it for a page scanned upside down.
+            if b.x >= run.x - max(b.width, 1) { return true }
+            return b.maxX >= run.x - max(b.height, run.height)
+        }
+        // A page scanned sideways: glyphs follow each other down or up one
+        // column (the run is no wider than one glyph), each just above or
+        // below the run.
+        let xOverlap = min(run.maxX, b.maxX) - max(run.x, b.x)
+        let w = min(run.width, b.width)
+        guard w > 0, xOverlap >= 0.5 * w, run.width <= 1.5 * b.width else { return false }
+        let gap = max(b.y - run.maxY, run.y - b.maxY)
+        return gap <= max(b.width, run.width)
     }
 
     static func pad(_ r: Rect) -> Rect {
