@@ -36,16 +36,37 @@ public final class OCREngine {
     /// Reads `image` (or only `region` of it) and returns every word with
     /// per-symbol boxes, in pixels of `image`, in reading order. No word is
     /// dropped for low confidence.
-    /// (TessBaseAPISetImage, SetRectangle, Recognize, result iterator at
-    /// RIL_WORD and RIL_SYMBOL)
+    ///
+    /// A region is copied out rather than passed to SetRectangle: tesseract
+    /// 5.3 read nothing from some rectangles (full width, not reaching the
+    /// bottom) of an image it read whole without trouble.
+    /// (TessBaseAPISetImage, Recognize, result iterator at RIL_WORD and RIL_SYMBOL)
     public func recognize(_ image: GrayImage, dpi: Int, region: PixelRect? = nil) -> [OCRWord] {
+        guard let r = region else { return recognizeWhole(image, dpi: dpi) }
+        let x0 = max(0, r.x0), y0 = max(0, r.y0)
+        let x1 = min(image.width, r.x1), y1 = min(image.height, r.y1)
+        guard x1 > x0, y1 > y0 else { return [] }
+        let w = x1 - x0
+        var bytes = [UInt8](repeating: 255, count: w * (y1 - y0))
+        image.bytes.withUnsafeBufferPointer { src in
+            bytes.withUnsafeMutableBufferPointer { dst in
+                for y in y0..<y1 {
+                    for x in 0..<w { dst[(y - y0) * w + x] = src[y * image.width + x0 + x] }
+                }
+            }
+        }
+        let crop = GrayImage(width: w, height: y1 - y0, bytes: bytes)
+        let dx = Double(x0), dy = Double(y0)
+        return recognizeWhole(crop, dpi: dpi).map { word in
+            word.mapped { Rect(x: $0.x + dx, y: $0.y + dy, width: $0.width, height: $0.height) }
+        }
+    }
+
+    private func recognizeWhole(_ image: GrayImage, dpi: Int) -> [OCRWord] {
         defer { TessBaseAPIClear(api) }
         return image.bytes.withUnsafeBufferPointer { buf -> [OCRWord] in
             TessBaseAPISetImage(api, buf.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
             TessBaseAPISetSourceResolution(api, Int32(dpi))
-            if let r = region {
-                TessBaseAPISetRectangle(api, Int32(r.x0), Int32(r.y0), Int32(r.x1 - r.x0), Int32(r.y1 - r.y0))
-            }
             guard TessBaseAPIRecognize(api, nil) == 0, let it = TessBaseAPIGetIterator(api) else { return [] }
             defer { TessResultIteratorDelete(it) }
             return Self.words(it)

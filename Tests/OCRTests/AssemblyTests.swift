@@ -1,0 +1,126 @@
+import XCTest
+@testable import OCR
+import Imaging
+import RedactCore
+
+final class AssemblyTests: XCTestCase {
+    func word(_ s: String, x: Double, y: Double = 10, line: Bool = false, conf: Float = 90) -> OCRWord {
+        let scalars = Array(s.unicodeScalars)
+        let syms = scalars.enumerated().map { i, c in
+            OCRSymbol(scalars: [c], box: Rect(x: x + Double(i) * 6, y: y + 1, width: 5, height: 7))
+        }
+        return OCRWord(symbols: syms, box: Rect(x: x, y: y, width: Double(scalars.count) * 6, height: 9),
+                       confidence: conf, startsLine: line)
+    }
+
+    func testWordsBecomeTextWithSpacesAndNewlines() {
+        let t = OCRAssembly.pageText([word("IBAN", x: 0, line: true), word("DE12", x: 40),
+                                      word("next", x: 0, y: 30, line: true)])
+        XCTAssertEqual(t.string, "IBAN DE12\nnext")
+        XCTAssertEqual(t.scalars.count, t.boxes.count)
+        XCTAssertTrue(t.boxes[4].isEmpty, "the space has no box")
+        // A scalar's box: its symbol across, its word's height.
+        XCTAssertEqual(t.boxes[5], Rect(x: 40, y: 10, width: 5, height: 9))
+    }
+
+    func testLowConfidenceWordsAreKept() {
+        let t = OCRAssembly.pageText([word("DE89", x: 0, conf: 3)])
+        XCTAssertEqual(t.string, "DE89")
+    }
+
+    func testLigatureSharesItsSymbolBox() {
+        let w = OCRWord(symbols: [OCRSymbol(scalars: ["f", "i"], box: Rect(x: 0, y: 0, width: 10, height: 8))],
+                        box: Rect(x: 0, y: 0, width: 10, height: 8), confidence: 80, startsLine: true)
+        let t = OCRAssembly.pageText([w])
+        XCTAssertEqual(t.boxes.map(\.x), [0, 5])
+        XCTAssertEqual(t.boxes.map(\.width), [5, 5])
+    }
+
+    func layer(_ s: String, x: Double, y: Double = 11) -> PageText {
+        let sc = Array(s.unicodeScalars)
+        return PageText(scalars: sc, boxes: sc.indices.map { Rect(x: x + Double($0) * 6, y: y, width: 5, height: 7) })
+    }
+
+    func testWordsTheTextLayerSpellsAreDropped() {
+        let words = [word("Rechnung", x: 0)]
+        XCTAssertTrue(OCRAssembly.unexplained(words, layer: layer("rechnung", x: 0)).isEmpty)
+    }
+
+    func testWordsOverDifferentGlyphsAreKept() {
+        // A font whose extracted text lies: the layer says one thing, the ink another.
+        let words = [word("DE44", x: 0)]
+        XCTAssertEqual(OCRAssembly.unexplained(words, layer: layer("xxxx", x: 0)).count, 1)
+    }
+
+    func testWordsWhereNoGlyphIsAreKept() {
+        let words = [word("Max", x: 200), word("-", x: 300)]
+        XCTAssertEqual(OCRAssembly.unexplained(words, layer: layer("Max", x: 0)).count, 2)
+    }
+
+    func testGarbageTextLayer() {
+        XCTAssertTrue(TextLayerCheck.isGarbage(layer("\u{E001}\u{E002}\u{E003} ab", x: 0)))
+        XCTAssertTrue(TextLayerCheck.isGarbage(layer("\u{FFFD}\u{FFFD}", x: 0)))
+        XCTAssertFalse(TextLayerCheck.isGarbage(layer("Größe 12 €", x: 0)))
+        XCTAssertFalse(TextLayerCheck.isGarbage(.empty))
+    }
+}
+
+final class GrayImageTests: XCTestCase {
+    /// A 4 x 2 image with one dark pixel at (3, 0).
+    func sample() -> GrayImage {
+        var b = [UInt8](repeating: 255, count: 8)
+        b[3] = 0
+        return GrayImage(width: 4, height: 2, bytes: b)
+    }
+
+    func darkPixel(_ g: GrayImage) -> (Int, Int) {
+        let i = g.bytes.firstIndex(of: 0)!
+        return (i % g.width, i / g.width)
+    }
+
+    func testQuarterTurnsMoveThePixel() {
+        let g = sample()
+        let r1 = g.rotated(clockwise: 1)
+        XCTAssertEqual([r1.width, r1.height], [2, 4])
+        XCTAssertEqual(darkPixel(r1).0, 1); XCTAssertEqual(darkPixel(r1).1, 3)
+        let r2 = g.rotated(clockwise: 2)
+        XCTAssertEqual(darkPixel(r2).0, 0); XCTAssertEqual(darkPixel(r2).1, 1)
+        let r3 = g.rotated(clockwise: 3)
+        XCTAssertEqual(darkPixel(r3).0, 0); XCTAssertEqual(darkPixel(r3).1, 0)
+        XCTAssertEqual(g.rotated(clockwise: 4), g)
+    }
+
+    func testUnrotateMapsBoxesBack() {
+        let g = sample()
+        for k in 0..<4 {
+            let r = g.rotated(clockwise: k)
+            let (x, y) = darkPixel(r)
+            let back = unrotate(Rect(x: Double(x), y: Double(y), width: 1, height: 1), clockwise: k,
+                                width: g.width, height: g.height)
+            XCTAssertEqual(back, Rect(x: 3, y: 0, width: 1, height: 1), "turns \(k)")
+        }
+    }
+
+    func testLuma() {
+        let p = Pixmap(width: 2, height: 1, rgb: [255, 255, 255, 0, 0, 0])
+        XCTAssertEqual(GrayImage(p).bytes, [255, 0])
+    }
+}
+
+final class LanguageTests: XCTestCase {
+    func testSpecs() {
+        XCTAssertTrue(OCRLanguageList.isValid("eng+deu+fra"))
+        XCTAssertTrue(OCRLanguageList.isValid("chi_sim"))
+        XCTAssertFalse(OCRLanguageList.isValid(""))
+        XCTAssertFalse(OCRLanguageList.isValid("eng+"))
+        XCTAssertFalse(OCRLanguageList.isValid("../eng"))
+        XCTAssertFalse(OCRLanguageList.isValid("ENG"))
+        XCTAssertEqual(OCRLanguageList.debianPackage("chi_sim"), "tesseract-ocr-chi-sim")
+    }
+
+    func testMissingDataIsNamed() {
+        let missing = OCRLanguageList.missing("eng+zzq", dataPath: defaultTessdata)
+        XCTAssertEqual(missing, ["zzq"])
+        XCTAssertEqual(OCRLanguageList.missing("eng", dataPath: "/nonexistent"), ["eng", "osd"])
+    }
+}
