@@ -107,3 +107,55 @@ public struct OCRWord: Sendable, Equatable {
                 box: transform(box), confidence: confidence, startsLine: startsLine)
     }
 }
+
+extension GrayImage {
+    /// Half the width and height, each pixel the mean of a 2 x 2 block.
+    public func halved() -> GrayImage {
+        let w = max(1, width / 2), h = max(1, height / 2)
+        var out = [UInt8](repeating: 255, count: w * h)
+        bytes.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let y0 = min(2 * y, height - 1), y1 = min(2 * y + 1, height - 1)
+                    for x in 0..<w {
+                        let x0 = min(2 * x, width - 1), x1 = min(2 * x + 1, width - 1)
+                        let sum = Int(src[y0 * width + x0]) + Int(src[y0 * width + x1])
+                            + Int(src[y1 * width + x0]) + Int(src[y1 * width + x1])
+                        dst[y * w + x] = UInt8(sum / 4)
+                    }
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, bytes: out)
+    }
+}
+
+/// How well a page read: enough real words, read with confidence. A page
+/// read the wrong way up gives few words, mostly unsure ones.
+public struct OCRQuality: Sendable {
+    /// Words of two or more letters or digits.
+    public let words: Int
+    /// Mean confidence of those words, weighted by their length.
+    public let confidence: Double
+
+    public init(_ read: [OCRWord]) {
+        var n = 0, weight = 0, sum = 0.0
+        for w in read {
+            let len = w.symbols.reduce(0) { acc, s in
+                acc + s.scalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.count
+            }
+            guard len >= 2 else { continue }
+            n += 1
+            weight += len
+            sum += Double(w.confidence) * Double(len)
+        }
+        words = n
+        confidence = weight > 0 ? sum / Double(weight) : 0
+    }
+
+    /// Good enough not to try other orientations.
+    public var isGood: Bool { words >= 3 && confidence >= 70 }
+
+    /// For comparing two readings of the same page.
+    public var score: Double { Double(words) * confidence }
+}

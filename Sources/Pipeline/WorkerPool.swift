@@ -75,6 +75,9 @@ public final class WorkerPool: Sendable {
         }
     }
 
+    /// Callers waiting for a slot, of either priority (for tests and logs).
+    public var waiting: Int { state.withLock { $0.interactive.count + $0.background.count } }
+
     /// True when a person waits for a slot (background work then yields).
     public var interactiveWaiting: Bool { state.withLock { !$0.interactive.isEmpty } }
 

@@ -44,17 +44,19 @@ final class PageReader {
         let explained = trusted ? glyphBoxes(layer) : []
         let pageRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
 
-        var regions = InkRegions.find(in: pixels, scale: scale, explained: explained)
-        for area in page.imageAreas() {
-            if let r = clip(area.padded(dx: InkRegions.margin, dy: InkRegions.margin), to: pageRect),
-               r.width >= 8, r.height >= 8 { regions.append(r) }
-        }
-        regions = InkRegions.merge(regions.compactMap { clip($0, to: pageRect) })
-
         var ocr = PageText.empty
         let hasWords = layer.scalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        let whole = !trusted || !hasWords
-            || regions.reduce(0.0, { $0 + $1.width * $1.height }) > Self.wholePageShare * size.width * size.height
+        var regions: [Rect] = []
+        var whole = !trusted || !hasWords
+        if !whole {
+            regions = InkRegions.find(in: pixels, scale: scale, explained: explained)
+            for area in page.imageAreas() {
+                if let r = clip(area.padded(dx: InkRegions.margin, dy: InkRegions.margin), to: pageRect),
+                   r.width >= 8, r.height >= 8 { regions.append(r) }
+            }
+            regions = InkRegions.merge(regions.compactMap { clip($0, to: pageRect) })
+            whole = regions.reduce(0.0, { $0 + $1.width * $1.height }) > Self.wholePageShare * size.width * size.height
+        }
         if whole || !regions.isEmpty {
             let words = try recognize(page, size: size, regions: whole ? nil : regions, reusing: pixels)
             ocr = OCRAssembly.pageText(OCRAssembly.unexplained(words, layer: trusted ? layer : .empty))
@@ -74,17 +76,7 @@ final class PageReader {
         let ocr = try engineReady()
         let toPoints = 72.0 / Double(dpi)
         guard let regions else {
-            var turns = 0
-            if let o = try orientationReady().detect(image, dpi: dpi),
-               o.confidence >= Self.minOrientationConfidence, o.degrees % 90 == 0 {
-                // OSD reports how far the text is turned clockwise; turning
-                // the image back by as much puts it upright.
-                turns = (4 - (o.degrees / 90) % 4) % 4
-            }
-            let upright = image.rotated(clockwise: turns)
-            return ocr.recognize(upright, dpi: dpi).map { word in
-                word.mapped { unrotate($0, clockwise: turns, width: image.width, height: image.height).scaled(by: toPoints) }
-            }
+            return try readWhole(image, dpi: dpi, engine: ocr).map { $0.mapped { $0.scaled(by: toPoints) } }
         }
         var words: [OCRWord] = []
         for r in regions {
@@ -92,6 +84,29 @@ final class PageReader {
             words += ocr.recognize(image, dpi: dpi, region: px).map { $0.mapped { $0.scaled(by: toPoints) } }
         }
         return words
+    }
+
+    /// Reads a whole page the right way up. The page is read as it stands
+    /// first; only when that reads poorly (a page scanned sideways or upside
+    /// down reads as few, unsure words) does orientation detection run, and
+    /// the turned reading is kept if it reads better. OSD runs at half
+    /// resolution: it needs the shape of lines, not the letters.
+    private func readWhole(_ image: GrayImage, dpi: Int, engine: OCREngine) throws(RedactError) -> [OCRWord] {
+        let upright = engine.recognize(image, dpi: dpi)
+        let first = OCRQuality(upright)
+        if first.isGood { return upright }
+        let small = dpi >= 200 ? image.halved() : image
+        guard let o = try orientationReady().detect(small, dpi: dpi >= 200 ? dpi / 2 : dpi),
+              o.confidence >= Self.minOrientationConfidence, o.degrees % 90 == 0, o.degrees % 360 != 0 else {
+            return upright
+        }
+        // OSD reports how far the page was turned clockwise; turning it
+        // back by as much puts the text upright.
+        let turns = (4 - (o.degrees / 90) % 4) % 4
+        let turned = engine.recognize(image.rotated(clockwise: turns), dpi: dpi).map { word in
+            word.mapped { unrotate($0, clockwise: turns, width: image.width, height: image.height) }
+        }
+        return OCRQuality(turned).score > first.score ? turned : upright
     }
 
     private func engineReady() throws(RedactError) -> OCREngine {
