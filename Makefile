@@ -12,6 +12,7 @@ BIN := .build/$(CONFIG)/redactfs
 DEB_PACKAGES := pkg-config libfuse3-dev fuse3 libpoppler-glib-dev libcairo2-dev \
 	libglib2.0-dev libtesseract-dev libleptonica-dev libssl-dev zlib1g-dev \
 	libphonenumber-dev libseccomp-dev tesseract-ocr-eng tesseract-ocr-deu \
+	tesseract-ocr-osd tesseract-ocr \
 	fontconfig fonts-dejavu-core poppler-data qpdf poppler-utils mupdf-tools \
 	ghostscript libimage-exiftool-perl rsync python3 python3-cairo
 
