@@ -43,20 +43,8 @@ public final class OCREngine {
     /// (TessBaseAPISetImage, Recognize, result iterator at RIL_WORD and RIL_SYMBOL)
     public func recognize(_ image: GrayImage, dpi: Int, region: PixelRect? = nil) -> [OCRWord] {
         guard let r = region else { return recognizeWhole(image, dpi: dpi) }
-        let x0 = max(0, r.x0), y0 = max(0, r.y0)
-        let x1 = min(image.width, r.x1), y1 = min(image.height, r.y1)
-        guard x1 > x0, y1 > y0 else { return [] }
-        let w = x1 - x0
-        var bytes = [UInt8](repeating: 255, count: w * (y1 - y0))
-        image.bytes.withUnsafeBufferPointer { src in
-            bytes.withUnsafeMutableBufferPointer { dst in
-                for y in y0..<y1 {
-                    for x in 0..<w { dst[(y - y0) * w + x] = src[y * image.width + x0 + x] }
-                }
-            }
-        }
-        let crop = GrayImage(width: w, height: y1 - y0, bytes: bytes)
-        let dx = Double(x0), dy = Double(y0)
+        guard let crop = image.cropped(r) else { return [] }
+        let dx = Double(r.x0), dy = Double(r.y0)
         return recognizeWhole(crop, dpi: dpi).map { word in
             word.mapped { Rect(x: $0.x + dx, y: $0.y + dy, width: $0.width, height: $0.height) }
         }

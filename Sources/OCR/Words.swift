@@ -109,6 +109,23 @@ public struct OCRWord: Sendable, Equatable {
 }
 
 extension GrayImage {
+    /// The pixels of `r` (clipped to the image), or nil when nothing is left.
+    public func cropped(_ r: PixelRect) -> GrayImage? {
+        let x0 = max(0, r.x0), y0 = max(0, r.y0)
+        let x1 = min(width, r.x1), y1 = min(height, r.y1)
+        guard x1 > x0, y1 > y0 else { return nil }
+        let w = x1 - x0
+        var out = [UInt8](repeating: 255, count: w * (y1 - y0))
+        bytes.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in y0..<y1 {
+                    for x in 0..<w { dst[(y - y0) * w + x] = src[y * width + x0 + x] }
+                }
+            }
+        }
+        return GrayImage(width: w, height: y1 - y0, bytes: out)
+    }
+
     /// Half the width and height, each pixel the mean of a 2 x 2 block.
     public func halved() -> GrayImage {
         let w = max(1, width / 2), h = max(1, height / 2)

@@ -105,21 +105,39 @@ public final class PDFPage {
         poppler_page_free_annot_mapping(list)
     }
 
-    /// Where images are drawn on the page, in points. A scanned signature
-    /// or a photographed ID card inside a text page is text only OCR can
-    /// read. (poppler_page_get_image_mapping)
+    /// Where images are drawn on the page, in points of the visible page. A
+    /// scanned signature or a photographed ID card inside a text page is text
+    /// only OCR can read.
+    ///
+    /// poppler 22.12 places the rectangles right for /Rotate 0 and 180, but
+    /// for 90 and 270 it keeps the unturned width and height at a turned
+    /// corner, and poppler-glib does not say which of the two turns a page
+    /// has. On a page whose CropBox is turned a quarter (or square), both
+    /// candidate rectangles are returned: reading one area too many costs
+    /// time, missing one could leave personal data.
+    /// (poppler_page_get_image_mapping, poppler_page_get_crop_box)
     public func imageAreas() -> [Rect] {
         guard let list = poppler_page_get_image_mapping(page) else { return [] }
         defer { poppler_page_free_image_mapping(list) }
+        let s = size
+        var crop = PopplerRectangle()
+        poppler_page_get_crop_box(page, &crop)
+        let cw = abs(crop.x2 - crop.x1), ch = abs(crop.y2 - crop.y1)
+        let square = abs(cw - ch) < 0.5
+        let quarter = !square && abs(cw - s.height) < 0.5 && abs(ch - s.width) < 0.5
         var out: [Rect] = []
         var node: UnsafeMutablePointer<GList>? = list
         while let n = node {
-            if let m = n.pointee.data?.assumingMemoryBound(to: PopplerImageMapping.self) {
-                let a = m.pointee.area
-                let r = Rect(x: min(a.x1, a.x2), y: min(a.y1, a.y2), width: abs(a.x2 - a.x1), height: abs(a.y2 - a.y1))
-                if r.width.isFinite && r.height.isFinite && !r.isEmpty { out.append(r) }
-            }
             node = n.pointee.next
+            guard let m = n.pointee.data?.assumingMemoryBound(to: PopplerImageMapping.self) else { continue }
+            let a = m.pointee.area
+            let r = Rect(x: min(a.x1, a.x2), y: min(a.y1, a.y2), width: abs(a.x2 - a.x1), height: abs(a.y2 - a.y1))
+            guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite, !r.isEmpty else { continue }
+            if !quarter { out.append(r) }
+            if quarter || square {
+                out.append(Rect(x: r.x - r.height, y: r.y, width: r.height, height: r.width))  // /Rotate 90
+                out.append(Rect(x: r.x, y: r.y - r.width, width: r.height, height: r.width))   // /Rotate 270
+            }
         }
         return out
     }

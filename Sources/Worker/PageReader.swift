@@ -80,8 +80,14 @@ final class PageReader {
         }
         var words: [OCRWord] = []
         for r in regions {
-            guard let px = GrayImage.pixelRect(r, scale: Double(dpi) / 72.0, width: image.width, height: image.height) else { continue }
-            words += ocr.recognize(image, dpi: dpi, region: px).map { $0.mapped { $0.scaled(by: toPoints) } }
+            // Each region is read like a page of its own, turned upright if
+            // need be: an image on a turned page shows its text sideways.
+            guard let px = GrayImage.pixelRect(r, scale: Double(dpi) / 72.0, width: image.width, height: image.height),
+                  let crop = image.cropped(px) else { continue }
+            let dx = Double(px.x0), dy = Double(px.y0)
+            words += try readWhole(crop, dpi: dpi, engine: ocr).map { word in
+                word.mapped { Rect(x: $0.x + dx, y: $0.y + dy, width: $0.width, height: $0.height).scaled(by: toPoints) }
+            }
         }
         return words
     }

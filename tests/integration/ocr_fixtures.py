@@ -8,6 +8,7 @@ same space as harness.Gray.dark_fraction expects."""
 from __future__ import annotations
 
 import math
+import os
 import random
 
 import cairo
@@ -140,9 +141,11 @@ def make_scans(path: str, pages: int, dpi: int = 150) -> list[dict]:
     return boxes
 
 
-def make_text_with_image(path: str) -> dict[str, tuple[float, float, float, float]]:
+def make_text_with_image(path: str, turns: int = 0) -> dict[str, tuple[float, float, float, float]]:
     """A text PDF (real text layer) with a photographed-card-like image holding
-    an IBAN and an email, and no text layer for them."""
+    an IBAN and an email, and no text layer for them. The card's text is light
+    gray (lighter than what counts as ink), so only reading the image finds
+    it. With turns, the page gets /Rotate 90 * turns."""
     dpi = 150
     s = dpi / 72.0
     cw, ch = 300.0, 110.0  # the card, points
@@ -157,7 +160,7 @@ def make_text_with_image(path: str) -> dict[str, tuple[float, float, float, floa
     c.stroke()
     c.select_font_face(FONT)
     c.set_font_size(12)
-    c.set_source_rgb(0.05, 0.05, 0.1)
+    c.set_source_rgb(0.55, 0.58, 0.62)
     card_lines = [(14, 35, "Kontoinhaber Karte"), (14, 62, IBAN2), (14, 89, EMAIL2)]
     local = {}
     for x, y, t in card_lines:
@@ -183,10 +186,15 @@ def make_text_with_image(path: str) -> dict[str, tuple[float, float, float, floa
     p.paint()
     p.restore()
     pdf.finish()
+    if turns:
+        import subprocess
+        tmp = path + ".tmp"
+        subprocess.run(["qpdf", f"--rotate=+{90 * turns}", path, tmp], check=True)
+        os.replace(tmp, path)
     out = {}
     for t, corners in local.items():
-        out[t] = (ox + min(x for x, _ in corners), oy + min(y for _, y in corners),
-                  ox + max(x for x, _ in corners), oy + max(y for _, y in corners))
+        pts = [_turn((ox + x, oy + y), turns, 595, 842) for x, y in corners]
+        out[t] = (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
     return out
 
 

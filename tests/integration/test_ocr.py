@@ -35,6 +35,8 @@ def setUpModule():
     BOXES["scan180.pdf"] = ox.make_scan(p("scan180.pdf"), turns=2)
     BOXES["skewed.pdf"] = ox.make_scan(p("skewed.pdf"), skew_deg=1.5, noise=4000, dpi=200)
     BOXES["image.pdf"] = ox.make_text_with_image(p("image.pdf"))
+    BOXES["image90.pdf"] = ox.make_text_with_image(p("image90.pdf"), turns=1)
+    BOXES["image270.pdf"] = ox.make_text_with_image(p("image270.pdf"), turns=3)
     BOXES["outlines.pdf"] = ox.make_outlines(p("outlines.pdf"))
     BOXES["annotated.pdf"] = ox.make_annotated(p("annotated.pdf"))
     BOXES["scan4.pdf"] = ox.make_scans(p("scan4.pdf"), 4)
@@ -121,6 +123,11 @@ class MountedOCR(unittest.TestCase):
         box = harness.phrase_box(words, f"{ox.CONTROL} mit beigelegter Karte")
         self.assertIsNotNone(box)
         self.assertLess(harness.render_gray(out, 1).dark_fraction(box), 0.5, "text-layer line burned")
+
+    def test_image_on_turned_pages(self):
+        for rel in ("image90.pdf", "image270.pdf"):
+            with self.subTest(rel=rel):
+                check_covered(self, self.output(rel), BOXES[rel], rel, control=False)
 
     def test_text_drawn_as_outlines(self):
         out = self.output("outlines.pdf")
