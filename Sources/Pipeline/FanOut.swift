@@ -46,7 +46,10 @@ final class FanOut: Sendable {
         pool.acquire(priority)
         let first: WorkerSession
         do throws(RedactError) {
-            first = try WorkerSession(client: client, source: source, request: request)
+            // poppler reads from the descriptor's current offset: every
+            // worker gets its own open file description, at offset 0.
+            guard let own = reopen(source) else { throw .io(.worker, errno) }
+            first = try WorkerSession(client: client, source: own, request: request)
         } catch {
             pool.release()
             throw error
@@ -54,16 +57,31 @@ final class FanOut: Sendable {
         state.withLock { $0.pageCount = first.pageCount; $0.workers = 1 }
         drive(first, handle: handle, progress: progress)
         pool.release()
+        // Background work that stepped aside for a person comes back for
+        // the pages nobody took, queued behind interactive callers.
+        while state.withLock({ $0.failure == nil && $0.next < $0.pageCount }) {
+            pool.acquire(priority)
+            defer { pool.release() }
+            guard state.withLock({ $0.failure == nil && $0.next < $0.pageCount }) else { break }
+            do throws(RedactError) {
+                guard let own = reopen(source) else { throw .io(.worker, errno) }
+                let session = try WorkerSession(client: client, source: own, request: request)
+                state.withLock { $0.workers += 1 }
+                drive(session, handle: handle, progress: progress)
+            } catch {
+                state.withLock { if $0.failure == nil { $0.failure = error } }
+            }
+        }
         group.wait()
         let (count, failure) = state.withLock { ($0.pageCount, $0.failure) }
         if let failure { throw failure }
         return count
     }
 
-    /// Takes pages for `session` until none are left or something failed.
+    /// Takes pages for `session` until none are left, something failed, or
+    /// (background work only) a person waits for a worker slot.
     private func drive(_ session: WorkerSession, handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void,
                        progress: ((Int, Int) -> Void)?) {
-        var left = false
         do throws(RedactError) {
             while let index = claim() {
                 addWorkerIfUseful(handle)
@@ -71,14 +89,14 @@ final class FanOut: Sendable {
                 try handle(page)
                 let (done, total) = state.withLock { s in s.done += 1; return (s.done, s.pageCount) }
                 progress?(done, total)
-                if leavesForInteractive() { left = true; break }
+                if priority == .background && pool.interactiveWaiting { break }
             }
             try session.finish()
         } catch {
             session.abort()
             state.withLock { if $0.failure == nil { $0.failure = error } }
         }
-        if !left { state.withLock { $0.workers -= 1 } }
+        state.withLock { $0.workers -= 1 }
     }
 
     /// The next page nobody has taken, or nil when done or failed.
@@ -90,26 +108,14 @@ final class FanOut: Sendable {
         }
     }
 
-    /// Background work with more than one worker gives a slot back as soon
-    /// as a person waits for one. Leaving is counted here, under the lock,
-    /// so two workers cannot both leave the last pages behind.
-    private func leavesForInteractive() -> Bool {
-        guard priority == .background, pool.interactiveWaiting else { return false }
-        return state.withLock { s in
-            guard s.workers > 1, s.next < s.pageCount else { return false }
-            s.workers -= 1
-            return true
-        }
-    }
-
     /// Starts one more worker when at least two pages are still untaken,
     /// the document has fewer workers than slots, and a slot is free.
     private func addWorkerIfUseful(_ handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void) {
         let wanted = state.withLock { s in s.failure == nil && s.pageCount - s.next >= 1 && s.workers < pool.slots }
+        guard wanted, pool.tryAcquire(priority) else { return }
         // Each worker needs its own open file description: workers sharing
         // one would move each other's file offset under poppler's feet.
-        guard wanted, let own = reopen(source) else { return }
-        guard pool.tryAcquire(priority) else { return }
+        guard let own = reopen(source) else { pool.release(); return }
         state.withLock { $0.workers += 1 }
         group.enter()
         DispatchQueue.global().async { [self] in

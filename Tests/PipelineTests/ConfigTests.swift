@@ -38,3 +38,17 @@ final class ConfigTests: XCTestCase {
         XCTAssertThrowsError(try SourceKind.classify(head: []))
     }
 }
+
+final class OCRSettingsTests: XCTestCase {
+    func testOCRLanguagesAreSettingsAndValidated() throws {
+        var s = RenderSettings()
+        XCTAssertEqual(s.ocrLanguages, "eng+deu")
+        try ConfigFile.apply("ocr-languages = eng+fra\n", to: &s)
+        XCTAssertEqual(s.ocrLanguages, "eng+fra")
+        XCTAssertNotEqual(s, RenderSettings(), "the languages are part of the output identity")
+        XCTAssertThrowsError(try ConfigFile.apply("ocr-languages = ../x\n", to: &s))
+        XCTAssertNil(OCRLanguages.problem("eng+deu"))
+        let p = try XCTUnwrap(OCRLanguages.problem("eng+zzq"))
+        XCTAssertTrue(p.contains("tesseract-ocr-zzq"), p)
+    }
+}
