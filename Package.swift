@@ -28,7 +28,7 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-std=c++17"])],
             linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("stdc++")]
         ),
-        .target(name: "CPosix"),
+        .target(name: "CPosix", linkerSettings: [.linkedLibrary("seccomp")]),
         .target(name: "Posix", dependencies: ["CPosix"]),
         .target(name: "RedactCore"),
         .target(name: "Secrets", dependencies: ["CCrypto", "Posix"]),
