@@ -10,9 +10,12 @@ struct Unit: Sendable {
 /// Counts for one category (gold side and predicted side).
 struct Tally: Sendable {
     var gold = 0, found = 0, full = 0
+    /// Gold spans, and those whose every unit was found.
+    var spans = 0, spansFound = 0
     var predicted = 0, correct = 0
     mutating func add(_ o: Tally) {
         gold += o.gold; found += o.found; full += o.full
+        spans += o.spans; spansFound += o.spansFound
         predicted += o.predicted; correct += o.correct
     }
 }
@@ -79,12 +82,20 @@ func score(_ doc: Document, _ detections: [Detection]) -> DocumentScore {
     var result = DocumentScore(name: doc.name)
     for s in doc.spans where s.mark == .gold {
         var t = result.perCategory[s.category, default: Tally()]
+        var whole = true
         for u in units(doc.text, in: s.range, lineOf: lineOf) {
             t.gold += 1
             let c = count(covered, u.range)
-            if 2 * c > u.range.count { t.found += 1 } else { result.misses.append((s.category, u)) }
+            if 2 * c > u.range.count {
+                t.found += 1
+            } else {
+                whole = false
+                result.misses.append((s.category, u))
+            }
             if c == u.range.count { t.full += 1 }
         }
+        t.spans += 1
+        if whole { t.spansFound += 1 }
         result.perCategory[s.category] = t
     }
     for d in detections {

@@ -731,7 +731,8 @@ def validate(folder: str) -> int:
     errors, counts, negatives = [], {}, 0
     for f in files:
         errors += validate_file(os.path.join(folder, f))
-        _, spans = parse(open(os.path.join(folder, f), encoding="utf-8").read())
+        with open(os.path.join(folder, f), encoding="utf-8") as fh:
+            _, spans = parse(fh.read())
         for s in spans:
             if s.mark == "":
                 counts[s.category] = counts.get(s.category, 0) + 1
@@ -753,7 +754,8 @@ def fill(paths: list[str]) -> None:
     """Authoring aid: {{iban|@iban-de}} -> a fresh valid value, {{!iban|@iban-de!}} -> a near-miss."""
     for p in paths:
         RNG.seed(os.path.basename(p))
-        text = open(p, encoding="utf-8").read()
+        with open(p, encoding="utf-8") as fh:
+            text = fh.read()
 
         def repl(m):
             mark, cat, kind, miss = m.groups()
@@ -761,7 +763,8 @@ def fill(paths: list[str]) -> None:
             return "{{" + mark + cat + "|" + v + "}}"
         new = PLACEHOLDER.sub(repl, text)
         if new != text:
-            open(p, "w", encoding="utf-8").write(new)
+            with open(p, "w", encoding="utf-8") as fh:
+                fh.write(new)
 
 
 def main(argv: list[str]) -> int:
