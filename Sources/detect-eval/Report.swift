@@ -43,7 +43,7 @@ func printQuality(_ docs: [Document], _ scores: [DocumentScore], verbose: Bool) 
     }
     var missed: [String] = []
     print("detection quality: \(docs.count) documents, token level (see corpus/detection/README.md)")
-    print("  category     units  recall  full    target   predicted  precision   spans  found")
+    print("  category     units  recall  full   own     target   predicted  precision   spans  found")
     var all = Tally()
     for c in Category.allCases where c != .term {
         let t = total[c, default: Tally()]
@@ -55,9 +55,9 @@ func printQuality(_ docs: [Document], _ scores: [DocumentScore], verbose: Bool) 
             mark = String(format: ">= %.2f %@", goal, ok ? "ok" : "MISS")
             if !ok { missed.append("recall \(c.rawValue)") }
         }
-        print("  \(pad(c.rawValue, 12)) \(lpad(String(t.gold), 5))  \(fmt(r))  \(fmt(ratio(t.full, t.gold)))  \(pad(mark, 10)) \(lpad(String(t.predicted), 8))   \(fmt(ratio(t.correct, t.predicted)))  \(lpad(String(t.spans), 6))  \(fmt(ratio(t.spansFound, t.spans)))")
+        print("  \(pad(c.rawValue, 12)) \(lpad(String(t.gold), 5))  \(fmt(r))  \(fmt(ratio(t.full, t.gold)))  \(fmt(ratio(t.own, t.gold)))  \(pad(mark, 10)) \(lpad(String(t.predicted), 8))   \(fmt(ratio(t.correct, t.predicted)))  \(lpad(String(t.spans), 6))  \(fmt(ratio(t.spansFound, t.spans)))")
     }
-    print("  \(pad("all", 12)) \(lpad(String(all.gold), 5))  \(fmt(ratio(all.found, all.gold)))  \(fmt(ratio(all.full, all.gold)))  \(pad("", 10)) \(lpad(String(all.predicted), 8))   \(fmt(ratio(all.correct, all.predicted)))  \(lpad(String(all.spans), 6))  \(fmt(ratio(all.spansFound, all.spans)))")
+    print("  \(pad("all", 12)) \(lpad(String(all.gold), 5))  \(fmt(ratio(all.found, all.gold)))  \(fmt(ratio(all.full, all.gold)))  \(fmt(ratio(all.own, all.gold)))  \(pad("", 10)) \(lpad(String(all.predicted), 8))   \(fmt(ratio(all.correct, all.predicted)))  \(lpad(String(all.spans), 6))  \(fmt(ratio(all.spansFound, all.spans)))")
     let share = ratio(npRed, np) ?? 0
     let ok = share <= Target.nonPersonalShare
     if !ok { missed.append("non-personal share") }

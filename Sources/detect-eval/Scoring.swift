@@ -10,11 +10,14 @@ struct Unit: Sendable {
 /// Counts for one category (gold side and predicted side).
 struct Tally: Sendable {
     var gold = 0, found = 0, full = 0
+    /// Gold units found by a detection of their own category (the rest were
+    /// covered by another category, which redacts them all the same).
+    var own = 0
     /// Gold spans, and those whose every unit was found.
     var spans = 0, spansFound = 0
     var predicted = 0, correct = 0
     mutating func add(_ o: Tally) {
-        gold += o.gold; found += o.found; full += o.full
+        gold += o.gold; found += o.found; full += o.full; own += o.own
         spans += o.spans; spansFound += o.spansFound
         predicted += o.predicted; correct += o.correct
     }
@@ -78,6 +81,12 @@ func score(_ doc: Document, _ detections: [Detection]) -> DocumentScore {
         }
     }
     func count(_ flags: [Bool], _ r: Range<Int>) -> Int { r.reduce(0) { $0 + (flags[$1] ? 1 : 0) } }
+    var coveredBy: [Category: [Bool]] = [:]
+    for d in detections {
+        var flags = coveredBy[d.category] ?? [Bool](repeating: false, count: n)
+        for i in d.range.clamped(to: 0..<n) { flags[i] = true }
+        coveredBy[d.category] = flags
+    }
 
     var result = DocumentScore(name: doc.name)
     for s in doc.spans where s.mark == .gold {
@@ -93,6 +102,7 @@ func score(_ doc: Document, _ detections: [Detection]) -> DocumentScore {
                 result.misses.append((s.category, u))
             }
             if c == u.range.count { t.full += 1 }
+            if let own = coveredBy[s.category], 2 * count(own, u.range) > u.range.count { t.own += 1 }
         }
         t.spans += 1
         if whole { t.spansFound += 1 }
