@@ -14,6 +14,7 @@
 //   Pipeline      source -> worker -> detect -> burn -> encode
 //   FuseFS        the only module that imports libfuse
 //   redactfs      the command line
+//   detect-eval   precision, recall and speed of Detect on corpus/detection (make bench)
 import PackageDescription
 
 let package = Package(
@@ -40,6 +41,7 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "Encode", "Worker", "Posix"]),
         .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "CFuse"]),
         .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets"]),
+        .executableTarget(name: "detect-eval", dependencies: ["Detect", "RedactCore"]),
         .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "Posix"]),
         .testTarget(name: "DetectTests", dependencies: ["Detect", "RedactCore"]),
