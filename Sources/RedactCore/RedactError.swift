@@ -51,7 +51,7 @@ public enum RedactError: Error, Equatable, Sendable {
         case .notFound: return "no such file"
         case .accessDenied: return "permission denied"
         case .passwordRequired: return "the PDF is encrypted and needs a password to open"
-        case .unsupported: return "not a PDF (no %PDF- header)"
+        case .unsupported: return "not a supported document (its first bytes are not a PDF or image header)"
         case .damaged(let s): return "the document is damaged or could not be processed (\(s.rawValue))"
         case .limitExceeded(let l): return "limit exceeded: \(l.description)"
         case .workerFailed(let why): return "worker failed: \(why)"
@@ -67,6 +67,10 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
     case pixelsPerPage(max: Int)
     case pageSize(maxPoints: Double)
     case sourceBytes(max: Int64)
+    /// An image source is larger than this many bytes.
+    case imageBytes(max: Int)
+    /// An image holds more frames (TIFF pages, GIF frames) than this.
+    case frames(max: Int)
 
     public var description: String {
         switch self {
@@ -74,6 +78,8 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
         case .pixelsPerPage(let m): return "a page would exceed \(m) pixels"
         case .pageSize(let m): return "a page is larger than \(Int(m)) points on a side"
         case .sourceBytes(let m): return "the source is larger than \(m) bytes"
+        case .imageBytes(let m): return "the image file is larger than \(m) bytes"
+        case .frames(let m): return "the image has more than \(m) pages or frames"
         }
     }
 }

@@ -1,0 +1,105 @@
+import CLeptonica
+import Imaging
+import RedactCore
+
+/// One decoded page or frame.
+public struct DecodedImage: Sendable {
+    /// 8-bit RGB, orientation applied.
+    public var pixels: Pixmap
+    /// Pixels per inch as the file states it (after orientation), if it does.
+    public var dpi: (x: Double, y: Double)?
+
+    public init(pixels: Pixmap, dpi: (x: Double, y: Double)?) {
+        self.pixels = pixels
+        self.dpi = dpi
+    }
+}
+
+/// Reads image files from memory. Every size is checked from the headers
+/// before leptonica sees the bytes; nothing of the file but its pixels
+/// (and resolution) comes out: metadata is never read into the result.
+public enum ImageDecoder {
+    /// Parses only the header(s) for width/height/frame count and refuses
+    /// over-cap images BEFORE decoding. Width and height are the first
+    /// frame's, as stored (before orientation).
+    public static func probe(_ bytes: [UInt8], caps: ImageCaps = ImageCaps())
+        throws(RedactError) -> (format: ImageFormat, width: Int, height: Int, frames: Int)
+    {
+        let info = try HeaderProbe.read(bytes, caps: caps)
+        return (info.format, info.frames[0].width, info.frames[0].height, info.frames.count)
+    }
+
+    /// All frames for TIFF (multi-page), the first frame for GIF, one for
+    /// the rest; EXIF orientation applied.
+    public static func decode(_ bytes: [UInt8], caps: ImageCaps) throws(RedactError) -> [DecodedImage] {
+        let info = try HeaderProbe.read(bytes, caps: caps)
+        quietLeptonica()
+        switch info.format {
+        case .tiff:
+            return try decodeTIFF(bytes, info: info, caps: caps)
+        case .gif:
+            // Only the first frame and a trailer: giflib reads every frame
+            // it is given into memory, and only the first is shown.
+            guard let end = info.firstFrameEnd else { throw .damaged(.parse) }
+            let first = Array(bytes[..<end]) + [0x3B]
+            let pix = first.withUnsafeBufferPointer { LeptPix(pixReadMemGif($0.baseAddress, $0.count)) }
+            return [try finish(pix, bytes: bytes, info: info, caps: caps, declared: nil)]
+        case .jpeg:
+            var warnings: Int32 = 0
+            let pix = bytes.withUnsafeBufferPointer {
+                LeptPix(pixReadMemJpeg($0.baseAddress, $0.count, 0, 1, &warnings, 0))
+            }
+            // libjpeg warns on truncated or corrupt scans and fills the rest
+            // with gray: fail closed instead of showing a half image.
+            guard warnings == 0 else { throw .damaged(.parse) }
+            return [try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])]
+        case .png:
+            let pix = bytes.withUnsafeBufferPointer { LeptPix(pixReadMemPng($0.baseAddress, $0.count)) }
+            return [try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])]
+        case .bmp:
+            let pix = bytes.withUnsafeBufferPointer { LeptPix(pixReadMemBmp($0.baseAddress, $0.count)) }
+            return [try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])]
+        case .webp:
+            let pix = bytes.withUnsafeBufferPointer { LeptPix(pixReadMemWebP($0.baseAddress, $0.count)) }
+            return [try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])]
+        }
+    }
+
+    /// Every page in IFD order. leptonica applies the TIFF orientation tag
+    /// itself, so a page may come out with width and height swapped.
+    static func decodeTIFF(_ bytes: [UInt8], info: HeaderInfo, caps: ImageCaps) throws(RedactError) -> [DecodedImage] {
+        var out: [DecodedImage] = []
+        out.reserveCapacity(info.frames.count)
+        var offset = 0
+        for (i, frame) in info.frames.enumerated() {
+            if i > 0 && offset == 0 { throw .damaged(.parse) }
+            let pix = bytes.withUnsafeBufferPointer {
+                LeptPix(pixReadMemFromMultipageTiff($0.baseAddress, $0.count, &offset))
+            }
+            guard let pix else { throw .damaged(.parse) }
+            let same = (pix.width, pix.height) == (frame.width, frame.height)
+                || (pix.width, pix.height) == (frame.height, frame.width)
+            guard same else { throw .damaged(.parse) }
+            out.append(DecodedImage(pixels: try pix.pixmap(), dpi: pix.dpi))
+        }
+        return out
+    }
+
+    /// Checks what leptonica returned against the headers and the caps,
+    /// converts it and applies the EXIF orientation.
+    static func finish(_ pix: LeptPix?, bytes: [UInt8], info: HeaderInfo, caps: ImageCaps,
+                       declared: HeaderInfo.FrameSize?) throws(RedactError) -> DecodedImage {
+        guard let pix else { throw .damaged(.parse) }
+        let size = HeaderInfo.FrameSize(width: pix.width, height: pix.height)
+        guard size.width > 0, size.height > 0 else { throw .damaged(.parse) }
+        if let declared, declared != size { throw .damaged(.parse) }
+        guard HeaderProbe.fits(size, caps) else { throw .limitExceeded(.pixelsPerPage(max: caps.maxPixelsPerPage)) }
+        var pixels = try pix.pixmap()
+        var dpi = pix.dpi
+        if let range = info.exif, let o = Orientation.fromEXIF(bytes[range]) {
+            pixels = o.apply(to: pixels)
+            if o.transposes, let d = dpi { dpi = (d.y, d.x) }
+        }
+        return DecodedImage(pixels: pixels, dpi: dpi)
+    }
+}
