@@ -14,6 +14,12 @@ struct HeaderInfo: Equatable {
     var exif: Range<Int>?
     /// GIF only: the logical screen, which the decoder allocates as well.
     var screen: FrameSize?
+    /// TIFF only: each page's Orientation tag (1 when absent or invalid)
+    /// and where its value sits, so it can be neutralised before leptonica
+    /// reads the file (leptonica 1.82 turns some orientations wrongly).
+    var tiffOrientations: [Int] = []
+    var tiffOrientationOffsets: [Int] = []
+    var tiffLittleEndian = false
 
     struct FrameSize: Equatable {
         var width: Int
@@ -197,24 +203,36 @@ enum HeaderProbe {
         let r = ByteReader(r0.bytes, littleEndian: r0.bytes[0] == 0x49)
         guard r.u16(2) == 42, var ifd = r.u32(4) else { return nil }
         var frames: [HeaderInfo.FrameSize] = []
+        var orientations: [Int] = [], offsets: [Int] = []
         var seen = Set<Int>()
         while ifd != 0 {
             // A loop in the chain would otherwise never end.
             guard seen.insert(ifd).inserted, let n = r.u16(ifd), r.has(ifd + 2, n * 12 + 4) else { return nil }
             var w: Int?, h: Int?
+            var orientation = 1
             for i in 0..<n {
                 let e = ifd + 2 + i * 12
-                guard let tag = r.u16(e), tag == 256 || tag == 257 else { continue }
+                guard let tag = r.u16(e) else { return nil }
+                if tag == 274, r.u16(e + 2) == 3, r.u32(e + 4) == 1, let v = r.u16(e + 8) {
+                    offsets.append(e + 8)
+                    orientation = (1...8).contains(v) ? v : 1
+                }
+                guard tag == 256 || tag == 257 else { continue }
                 guard let v = tiffScalar(r, entry: e) else { return nil }
                 if tag == 256 { w = v } else { h = v }
             }
             guard let w, let h else { return nil }
             frames.append(.init(width: w, height: h))
+            orientations.append(orientation)
             if frames.count > caps.maxFrames { throw .limitExceeded(.frames(max: caps.maxFrames)) }
             guard let next = r.u32(ifd + 2 + n * 12) else { return nil }
             ifd = next
         }
-        return HeaderInfo(format: .tiff, frames: frames)
+        var info = HeaderInfo(format: .tiff, frames: frames)
+        info.tiffOrientations = orientations
+        info.tiffOrientationOffsets = offsets
+        info.tiffLittleEndian = r.littleEndian
+        return info
     }
 
     /// The value of a one-element SHORT or LONG IFD entry.

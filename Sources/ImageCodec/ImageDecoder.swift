@@ -65,9 +65,15 @@ public enum ImageDecoder {
         }
     }
 
-    /// Every page in IFD order. leptonica applies the TIFF orientation tag
-    /// itself, so a page may come out with width and height swapped.
-    static func decodeTIFF(_ bytes: [UInt8], info: HeaderInfo, caps: ImageCaps) throws(RedactError) -> [DecodedImage] {
+    /// Every page in IFD order. leptonica would apply the Orientation tag
+    /// itself, wrongly for some values and differently per pixel layout, so
+    /// the tag is set to 1 in a copy and the turn is done here, as for EXIF.
+    static func decodeTIFF(_ original: [UInt8], info: HeaderInfo, caps: ImageCaps) throws(RedactError) -> [DecodedImage] {
+        var bytes = original
+        for o in info.tiffOrientationOffsets {
+            bytes[o] = info.tiffLittleEndian ? 1 : 0
+            bytes[o + 1] = info.tiffLittleEndian ? 0 : 1
+        }
         var out: [DecodedImage] = []
         out.reserveCapacity(info.frames.count)
         var offset = 0
@@ -76,11 +82,14 @@ public enum ImageDecoder {
             let pix = bytes.withUnsafeBufferPointer {
                 LeptPix(pixReadMemFromMultipageTiff($0.baseAddress, $0.count, &offset))
             }
-            guard let pix else { throw .damaged(.parse) }
-            let same = (pix.width, pix.height) == (frame.width, frame.height)
-                || (pix.width, pix.height) == (frame.height, frame.width)
-            guard same else { throw .damaged(.parse) }
-            out.append(DecodedImage(pixels: try pix.pixmap(), dpi: pix.dpi))
+            guard let pix, (pix.width, pix.height) == (frame.width, frame.height) else { throw .damaged(.parse) }
+            var pixels = try pix.pixmap()
+            var dpi = pix.dpi
+            if let o = Orientation(rawValue: info.tiffOrientations[i]), o != .topLeft {
+                pixels = o.apply(to: pixels)
+                if o.transposes, let d = dpi { dpi = (d.y, d.x) }
+            }
+            out.append(DecodedImage(pixels: pixels, dpi: dpi))
         }
         return out
     }

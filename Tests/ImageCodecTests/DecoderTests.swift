@@ -1,0 +1,169 @@
+import CLeptonica
+import Foundation
+import Imaging
+import RedactCore
+import XCTest
+@testable import ImageCodec
+
+final class DecoderTests: XCTestCase {
+    let caps = ImageCaps()
+
+    func decodeOne(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws -> DecodedImage {
+        let out = try ImageDecoder.decode(bytes, caps: caps)
+        XCTAssertEqual(out.count, 1, file: file, line: line)
+        return try XCTUnwrap(out.first, file: file, line: line)
+    }
+
+    func testSniffReadsMagicOnly() throws {
+        let src = Make.blocks(cols: 3, rows: 2)
+        XCTAssertEqual(ImageFormat.sniff(try Make.file(src, format: Int32(IFF_PNG))), .png)
+        XCTAssertEqual(ImageFormat.sniff(try Make.file(src, format: Int32(IFF_JFIF_JPEG))), .jpeg)
+        XCTAssertEqual(ImageFormat.sniff(try Make.file(src, format: Int32(IFF_TIFF_ZIP))), .tiff)
+        XCTAssertEqual(ImageFormat.sniff(try Make.file(src, format: Int32(IFF_BMP))), .bmp)
+        XCTAssertEqual(ImageFormat.sniff(try Make.file(src, format: Int32(IFF_GIF))), .gif)
+        XCTAssertEqual(ImageFormat.sniff(try Make.webpLossless(src)), .webp)
+        XCTAssertNil(ImageFormat.sniff(Array("%PDF-1.7\n".utf8)))
+        XCTAssertNil(ImageFormat.sniff(Array("BMW is a car".utf8)))
+        XCTAssertNil(ImageFormat.sniff(Array("RIFF\0\0\0\0WAVE".utf8)))
+        XCTAssertNil(ImageFormat.sniff([0x89, 0x50, 0x4E]))
+        XCTAssertNil(ImageFormat.sniff([]))
+    }
+
+    /// Lossless formats come back pixel for pixel.
+    func testLosslessFormatsRoundTripExactly() throws {
+        let src = Make.rgbNoise(width: 37, height: 23)
+        for (name, bytes) in [
+            ("png", try Make.file(src, format: Int32(IFF_PNG))),
+            ("tiff-zip", try Make.file(src, format: Int32(IFF_TIFF_ZIP))),
+            ("tiff-lzw", try Make.file(src, format: Int32(IFF_TIFF_LZW))),
+            ("bmp", try Make.file(src, format: Int32(IFF_BMP))),
+            ("webp-lossless", try Make.webpLossless(src)),
+        ] {
+            let d = try decodeOne(bytes)
+            XCTAssertEqual(d.pixels, src, name)
+            let p = try ImageDecoder.probe(bytes)
+            XCTAssertEqual(p.width, 37, name)
+            XCTAssertEqual(p.height, 23, name)
+            XCTAssertEqual(p.frames, 1, name)
+        }
+    }
+
+    func testLossyAndPalettedFormatsDecodeClose() throws {
+        let src = Make.blocks(cols: 3, rows: 2)
+        let jpeg = try decodeOne(try Make.file(src, format: Int32(IFF_JFIF_JPEG)))
+        XCTAssertLessThan(Make.maxCentreDiff(jpeg.pixels, src), 24)
+        let gif = try decodeOne(try Make.file(src, format: Int32(IFF_GIF)))
+        XCTAssertLessThan(Make.maxDiff(gif.pixels, src), 12)
+        XCTAssertEqual(try ImageDecoder.probe(try Make.file(src, format: Int32(IFF_GIF))).format, .gif)
+    }
+
+    func testGrayAndOneBitSourcesBecomeRGB() throws {
+        let gray = Make.grayNoise(width: 40, height: 9)
+        let d = try decodeOne(try Make.file(gray, format: Int32(IFF_PNG), gray: true))
+        XCTAssertEqual(d.pixels, gray)
+        XCTAssertTrue(d.pixels.isGray)
+
+        // 1 bpp: leptonica's 1 is black.
+        let pix = try XCTUnwrap(LeptPix(pixCreate(16, 4, 1)))
+        pixSetPixel(pix.pix, 3, 1, 1)
+        let png = try Make.take { pixWriteMemPng(&$0, &$1, pix.pix, 0) }
+        let one = try decodeOne(png)
+        XCTAssertEqual(one.pixels.width, 16)
+        XCTAssertEqual(Array(one.pixels.rgb[((1 * 16 + 3) * 3)..<((1 * 16 + 3) * 3 + 3)]), [0, 0, 0])
+        XCTAssertEqual(Array(one.pixels.rgb[0..<3]), [255, 255, 255])
+    }
+
+    /// A fully transparent pixel hides its colour: it must come out white,
+    /// not as the hidden colour.
+    func testTransparencyIsLaidOnWhite() throws {
+        let pix = try XCTUnwrap(LeptPix(pixCreate(4, 1, 32)))
+        pixSetSpp(pix.pix, 4)
+        let data = try XCTUnwrap(pixGetData(pix.pix))
+        data[0] = 0xFF00_00FF      // opaque red
+        data[1] = 0x00FF_0000      // transparent green
+        data[2] = 0x0000_FF80      // half blue
+        data[3] = 0x0000_0000
+        let png = try Make.take { pixWriteMemPng(&$0, &$1, pix.pix, 0) }
+        XCTAssertEqual(Make.pngChunks(png).first, "IHDR")
+        XCTAssertEqual(png[25], 6, "fixture should be RGBA")
+        let d = try decodeOne(png)
+        XCTAssertEqual(Array(d.pixels.rgb[0..<3]), [255, 0, 0])
+        XCTAssertEqual(Array(d.pixels.rgb[3..<6]), [255, 255, 255])
+        XCTAssertEqual(Array(d.pixels.rgb[9..<12]), [255, 255, 255])
+        XCTAssertTrue((100...160).contains(Int(d.pixels.rgb[6])), "half blue over white")
+    }
+
+    func testMultipageTIFFGivesEveryPageInOrder() throws {
+        let pages = [Make.rgbNoise(width: 20, height: 10), Make.blocks(cols: 2, rows: 1), Make.grayNoise(width: 7, height: 30)]
+        let tiff = try Make.multipageTIFF(pages)
+        let p = try ImageDecoder.probe(tiff)
+        XCTAssertEqual(p.format, .tiff)
+        XCTAssertEqual(p.frames, 3)
+        let out = try ImageDecoder.decode(tiff, caps: caps)
+        XCTAssertEqual(out.map(\.pixels), pages)
+
+        var two = caps
+        two.maxFrames = 2
+        XCTAssertThrowsError(try ImageDecoder.decode(tiff, caps: two)) {
+            XCTAssertEqual($0 as? RedactError, .limitExceeded(.frames(max: 2)))
+            XCTAssertTrue(($0 as! RedactError).message.contains("more than 2 pages"))
+        }
+    }
+
+    func testTIFFWithALoopInItsIFDChainIsRefused() throws {
+        var tiff = try Make.file(Make.blocks(cols: 1, rows: 1), format: Int32(IFF_TIFF))
+        let le = tiff[0] == 0x49
+        let ifd = le ? Int(tiff[4]) | Int(tiff[5]) << 8 | Int(tiff[6]) << 16 | Int(tiff[7]) << 24
+                     : Int(tiff[4]) << 24 | Int(tiff[5]) << 16 | Int(tiff[6]) << 8 | Int(tiff[7])
+        let n = le ? Int(tiff[ifd]) | Int(tiff[ifd + 1]) << 8 : Int(tiff[ifd]) << 8 | Int(tiff[ifd + 1])
+        let next = ifd + 2 + n * 12
+        for i in 0..<4 { tiff[next + i] = tiff[4 + i] }     // next IFD = itself
+        XCTAssertThrowsError(try ImageDecoder.decode(tiff, caps: caps)) {
+            XCTAssertEqual($0 as? RedactError, .damaged(.parse))
+        }
+    }
+
+    func testGIFGivesTheFirstFrameOnly() throws {
+        let a = Make.blocks(cols: 2, rows: 2), b = Make.blocks(cols: 3, rows: 1)
+        let gif = try Make.twoFrameGIF(a, b)
+        XCTAssertEqual(try ImageDecoder.probe(gif).frames, 2)
+        let out = try ImageDecoder.decode(gif, caps: caps)
+        XCTAssertEqual(out.count, 1)
+        XCTAssertEqual(out[0].pixels.width, 32)
+        XCTAssertLessThan(Make.maxDiff(out[0].pixels, a), 12)
+    }
+
+    func testBytesCap() throws {
+        let png = try Make.file(Make.blocks(cols: 2, rows: 2), format: Int32(IFF_PNG))
+        var small = caps
+        small.maxBytes = png.count - 1
+        XCTAssertThrowsError(try ImageDecoder.decode(png, caps: small)) {
+            XCTAssertEqual($0 as? RedactError, .limitExceeded(.imageBytes(max: png.count - 1)))
+            XCTAssertTrue(($0 as! RedactError).message.contains("\(png.count - 1) bytes"))
+        }
+        small.maxBytes = png.count
+        XCTAssertNoThrow(try ImageDecoder.decode(png, caps: small))
+    }
+
+    func testPixelCapCountsWidthTimesHeight() throws {
+        let png = try Make.file(Make.blocks(cols: 2, rows: 2), format: Int32(IFF_PNG))   // 32 x 32
+        var c = caps
+        c.maxPixelsPerPage = 32 * 32 - 1
+        XCTAssertThrowsError(try ImageDecoder.decode(png, caps: c)) {
+            XCTAssertEqual($0 as? RedactError, .limitExceeded(.pixelsPerPage(max: 1023)))
+        }
+        c.maxPixelsPerPage = 32 * 32
+        XCTAssertNoThrow(try ImageDecoder.decode(png, caps: c))
+    }
+
+    func testResolutionIsReported() throws {
+        let pix = try XCTUnwrap(LeptPix.make(Make.blocks(cols: 1, rows: 1), gray: false))
+        pixSetResolution(pix.pix, 300, 150)
+        let png = try Make.take { pixWriteMemPng(&$0, &$1, pix.pix, 0) }
+        let d = try decodeOne(png)
+        XCTAssertEqual(d.dpi?.x ?? 0, 300, accuracy: 1)
+        XCTAssertEqual(d.dpi?.y ?? 0, 150, accuracy: 1)
+        let bare = try decodeOne(try Make.file(Make.blocks(cols: 1, rows: 1), format: Int32(IFF_BMP)))
+        XCTAssertNil(bare.dpi)
+    }
+}
