@@ -40,7 +40,7 @@ enum HeaderProbe {
         case .png: info = png(r)
         case .jpeg: info = jpeg(r)
         case .gif: info = try gif(r, caps: caps)
-        case .bmp: info = bmp(r)
+        case .bmp: info = bmp(r, caps: caps)
         case .webp: info = webp(r)
         case .tiff: info = try tiff(r, caps: caps)
         }
@@ -154,17 +154,27 @@ enum HeaderProbe {
 
     // MARK: BMP: BITMAPCOREHEADER (12 bytes) or BITMAPINFOHEADER and later.
 
-    static func bmp(_ r: ByteReader) -> HeaderInfo? {
+    static func bmp(_ r: ByteReader, caps: ImageCaps) -> HeaderInfo? {
         let le = ByteReader(r.bytes, littleEndian: true)
         guard let dib = le.u32(14) else { return nil }
         if dib == 12 {
             guard let w = le.u16(18), let h = le.u16(20) else { return nil }
             return HeaderInfo(format: .bmp, frames: [.init(width: w, height: h)])
         }
-        guard let w32 = le.u32(18), let h32 = le.u32(22) else { return nil }
-        let w = Int(Int32(truncatingIfNeeded: w32)), h = Int(Int32(truncatingIfNeeded: h32))
+        guard let w32 = le.u32(18), let h32 = le.u32(22), let bpp = le.u16(28), let compression = le.u32(30),
+              let pixelOffset = le.u32(10) else { return nil }
+        let w = Int(Int32(truncatingIfNeeded: w32)), h32s = Int(Int32(truncatingIfNeeded: h32))
         // A negative height is a top-down bitmap.
-        return HeaderInfo(format: .bmp, frames: [.init(width: w, height: h == Int(Int32.min) ? 0 : abs(h))])
+        let h = h32s == Int(Int32.min) ? 0 : abs(h32s)
+        // Uncompressed rows must all be in the file: the reader is not
+        // trusted to stop at the end of the buffer.
+        let info = HeaderInfo(format: .bmp, frames: [.init(width: w, height: h)])
+        // Over the cap: reported as such by the caller.
+        guard w > 0, h > 0, fits(info.frames[0], caps) else { return info }
+        guard compression == 0 || compression == 3, [1, 2, 4, 8, 16, 24, 32].contains(bpp) else { return nil }
+        let stride = (w * bpp + 31) / 32 * 4
+        guard h <= (r.count - min(r.count, pixelOffset)) / stride else { return nil }
+        return info
     }
 
     // MARK: WebP: RIFF, then VP8 / VP8L / VP8X; EXIF chunk in extended files.
