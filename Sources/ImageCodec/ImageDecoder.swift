@@ -112,3 +112,17 @@ public enum ImageDecoder {
         return DecodedImage(pixels: pixels, dpi: dpi)
     }
 }
+
+extension DecodedImage {
+    /// Resolutions outside this range are treated as missing: files carry
+    /// 1 dpi or 0 dpi placeholders often enough.
+    public static let plausibleDPI = 36.0...2400.0
+
+    /// The size in points of a PDF page showing these pixels: at the file's
+    /// resolution when it states a plausible one, else at `assumedDPI`.
+    public func pageSize(assumedDPI: Double = 150) -> PageSize {
+        var dx = assumedDPI, dy = assumedDPI
+        if let d = dpi, Self.plausibleDPI.contains(d.x), Self.plausibleDPI.contains(d.y) { (dx, dy) = (d.x, d.y) }
+        return PageSize(width: Double(pixels.width) * 72 / dx, height: Double(pixels.height) * 72 / dy)
+    }
+}

@@ -1,3 +1,5 @@
+import RedactCore
+
 /// The image file formats redactfs reads.
 public enum ImageFormat: Sendable, Equatable, CaseIterable {
     case png, jpeg, tiff, webp, bmp, gif
@@ -44,5 +46,11 @@ public struct ImageCaps: Sendable, Equatable {
         self.maxBytes = maxBytes
         self.maxPixelsPerPage = maxPixelsPerPage
         self.maxFrames = maxFrames
+    }
+
+    /// The image caps of the mount's limits: image bytes, pixels per page,
+    /// and pages (as frames).
+    public init(limits: Limits) {
+        self.init(maxBytes: limits.maxImageBytes, maxPixelsPerPage: limits.maxPixelsPerPage, maxFrames: limits.maxPages)
     }
 }

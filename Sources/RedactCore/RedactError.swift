@@ -90,5 +90,8 @@ public struct Limits: Sendable, Equatable {
     public var maxPixelsPerPage = 60_000_000   // e.g. A0 at 300 dpi is ~140 MP; A3 at 600 dpi ~70 MP
     public var maxPagePoints = 14_400.0        // 200 in, PDF's own UserUnit-free maximum
     public var maxSourceBytes: Int64 = 2 << 30 // 2 GiB
+    /// Image sources (PNG, JPEG, TIFF, WebP, BMP, GIF) are read into memory
+    /// whole: a smaller cap than for PDFs.
+    public var maxImageBytes = 256 << 20        // 256 MiB
     public init() {}
 }

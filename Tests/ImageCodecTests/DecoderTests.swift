@@ -145,6 +145,13 @@ final class DecoderTests: XCTestCase {
         XCTAssertNoThrow(try ImageDecoder.decode(png, caps: small))
     }
 
+    func testCapsFollowTheMountLimits() {
+        var l = Limits()
+        XCTAssertEqual(ImageCaps(limits: l), ImageCaps())
+        l.maxPages = 7; l.maxPixelsPerPage = 1000; l.maxImageBytes = 99
+        XCTAssertEqual(ImageCaps(limits: l), ImageCaps(maxBytes: 99, maxPixelsPerPage: 1000, maxFrames: 7))
+    }
+
     func testPixelCapCountsWidthTimesHeight() throws {
         let png = try Make.file(Make.blocks(cols: 2, rows: 2), format: Int32(IFF_PNG))   // 32 x 32
         var c = caps
@@ -154,6 +161,36 @@ final class DecoderTests: XCTestCase {
         }
         c.maxPixelsPerPage = 32 * 32
         XCTAssertNoThrow(try ImageDecoder.decode(png, caps: c))
+    }
+
+    func testPageSizeFollowsAPlausibleResolution() {
+        let p = Pixmap(width: 300, height: 150)
+        XCTAssertEqual(DecodedImage(pixels: p, dpi: (300, 150)).pageSize(), PageSize(width: 72, height: 72))
+        XCTAssertEqual(DecodedImage(pixels: p, dpi: nil).pageSize(), PageSize(width: 144, height: 72))
+        XCTAssertEqual(DecodedImage(pixels: p, dpi: (1, 1)).pageSize(assumedDPI: 300), PageSize(width: 72, height: 36))
+        XCTAssertEqual(DecodedImage(pixels: p, dpi: (300, 5000)).pageSize(), PageSize(width: 144, height: 72))
+    }
+
+    func testWebPEXIFOrientationIsApplied() throws {
+        // Wrap a lossless WebP in the extended (VP8X) container with an EXIF
+        // chunk saying "rotate 90 degrees clockwise to view" (6).
+        let stored = Make.blocks(cols: 2, rows: 3)                 // 32 x 48
+        let simple = try Make.webpLossless(stored)
+        XCTAssertEqual(String(decoding: simple[12..<16], as: UTF8.self), "VP8L")
+        func le32(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
+        func le24(_ v: Int) -> [UInt8] { Array(le32(v).prefix(3)) }
+        let exif = Make.exifTIFF(orientation: 6, littleEndian: true)
+        var body: [UInt8] = Array("WEBP".utf8)
+        body += Array("VP8X".utf8) + le32(10) + [0x08, 0, 0, 0] + le24(31) + le24(47)
+        body += Array(simple[12...])
+        body += Array("EXIF".utf8) + le32(exif.count) + exif + (exif.count % 2 == 1 ? [0] : [])
+        let file = Array("RIFF".utf8) + le32(body.count) + body
+        let d = try decodeOne(file)
+        XCTAssertEqual(d.pixels.width, 48)
+        XCTAssertEqual(d.pixels.height, 32)
+        // Turned clockwise: the stored bottom-left block is shown top-left.
+        let c = Make.blockColour(0, 2)
+        XCTAssertEqual(Array(d.pixels.rgb[0..<3]), [c.0, c.1, c.2])
     }
 
     func testResolutionIsReported() throws {
