@@ -25,6 +25,8 @@ public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case jpegFailed(page: Int)
     /// The JPEG quality is outside 1...100.
     case invalidJPEGQuality(Int)
+    /// A PNG or JPEG output was asked for with this many pages (it holds one).
+    case singleImageExpected(count: Int)
 
     public var description: String {
         switch self {
@@ -37,6 +39,7 @@ public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .outputTooLarge: return "output exceeds 9999999999 bytes"
         case .jpegFailed(let page): return "page \(page + 1): JPEG encoding failed"
         case .invalidJPEGQuality(let q): return "JPEG quality \(q) is not in 1...100"
+        case .singleImageExpected(let n): return "a PNG or JPEG output holds one image, not \(n)"
         }
     }
 }

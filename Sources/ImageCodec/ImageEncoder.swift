@@ -4,6 +4,10 @@ import RedactCore
 
 /// Image files written from pixels only: no metadata of any kind.
 public enum ImageEncoder {
+    /// The quality for `.redacted.jpg` outputs: photos stay close to their
+    /// source, and text in them legible.
+    public static let defaultJPEGQuality = 85
+
     /// PNG: deterministic; 8-bit gray when `p.isGray`, else 8-bit RGB; only
     /// IHDR, IDAT and IEND (no tEXt/iTXt/eXIf/iCCP/tIME chunks).
     public static func png(_ p: Pixmap) -> [UInt8] {

@@ -51,7 +51,7 @@ final class HostileInputTests: XCTestCase {
                 XCTAssertTrue(($0 as! RedactError).message.contains("60000000 pixels"), name)
             }
             // Allocating (let alone decoding) 10^10 pixels would take far longer.
-            XCTAssertLessThan(Date().timeIntervalSince(start), 0.05, name)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 0.5, name)
         }
     }
 
