@@ -2,6 +2,12 @@ import CLeptonica
 import Imaging
 import RedactCore
 
+// leptonica keeps pixels in 32-bit words, the first pixel in the most
+// significant byte; the byte addressing below assumes a little-endian host.
+#if !_endian(little)
+#error("ImageCodec assumes a little-endian host")
+#endif
+
 /// One leptonica image, destroyed with its owner. The only type in
 /// ImageCodec that holds a leptonica pointer.
 final class LeptPix {
