@@ -14,6 +14,8 @@ struct HeaderInfo: Equatable {
     var exif: Range<Int>?
     /// GIF only: the logical screen, which the decoder allocates as well.
     var screen: FrameSize?
+    /// GIF only: the first frame's transparent palette index, if any.
+    var gifTransparentIndex: Int?
     /// TIFF only: each page's Orientation tag (1 when absent or invalid)
     /// and where its value sits, so it can be neutralised before leptonica
     /// reads the file (leptonica 1.82 turns some orientations wrongly).
@@ -111,6 +113,7 @@ enum HeaderProbe {
         if packed & 0x80 != 0 { o += 3 << ((packed & 7) + 1) }
         var frames: [HeaderInfo.FrameSize] = []
         var firstEnd: Int?
+        var transparent: Int?
         /// Skips data sub-blocks; returns the offset after the terminator.
         func skipSubBlocks(_ start: Int) -> Int? {
             var p = start
@@ -138,7 +141,11 @@ enum HeaderProbe {
                 if firstEnd == nil { firstEnd = end }
                 o = end
             case 0x21:
-                guard le.u8(o + 1) != nil, let end = skipSubBlocks(o + 2) else { o = r.count; continue }
+                guard let label = le.u8(o + 1), let end = skipSubBlocks(o + 2) else { o = r.count; continue }
+                // A Graphic Control Extension applies to the next frame.
+                if label == 0xF9, frames.isEmpty, le.u8(o + 2) == 4, let flags = le.u8(o + 3), let index = le.u8(o + 6) {
+                    transparent = flags & 1 != 0 ? index : nil
+                }
                 o = end
             case 0x3B:
                 o = r.count
@@ -149,6 +156,7 @@ enum HeaderProbe {
         guard !frames.isEmpty else { return nil }
         var info = HeaderInfo(format: .gif, frames: frames, firstFrameEnd: firstEnd)
         info.screen = .init(width: sw, height: sh)
+        info.gifTransparentIndex = transparent
         return info
     }
 

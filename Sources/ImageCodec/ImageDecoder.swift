@@ -43,6 +43,9 @@ public enum ImageDecoder {
             guard let end = info.firstFrameEnd else { throw .damaged(.parse) }
             let first = Array(bytes[..<end]) + [0x3B]
             let pix = first.withUnsafeBufferPointer { LeptPix(pixReadMemGif($0.baseAddress, $0.count)) }
+            // leptonica ignores GIF transparency; viewers show those pixels
+            // as background. Paint them white, as transparent PNGs are.
+            if let pix, let index = info.gifTransparentIndex { pix.whitenPaletteEntry(index) }
             return [try finish(pix, bytes: bytes, info: info, caps: caps, declared: nil)]
         case .jpeg:
             var warnings: Int32 = 0

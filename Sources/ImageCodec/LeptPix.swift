@@ -44,6 +44,13 @@ final class LeptPix {
         return true
     }
 
+    /// Sets one palette entry to white (for a GIF's transparent index).
+    /// (pixcmapResetColor)
+    func whitenPaletteEntry(_ index: Int) {
+        guard let cmap = pixGetColormap(pix), index >= 0, index < Int(pixcmapGetCount(cmap)) else { return }
+        _ = pixcmapResetColor(cmap, Int32(index), 255, 255, 255)
+    }
+
     /// 8-bit RGB from any depth, colormap or alpha. Transparent areas are
     /// laid on white, as viewers show them, so no pixel hidden by alpha
     /// becomes visible. (pixRemoveColormap, pixAlphaBlendUniform,

@@ -133,6 +133,32 @@ final class DecoderTests: XCTestCase {
         XCTAssertLessThan(Make.maxDiff(out[0].pixels, a), 12)
     }
 
+    /// A GIF whose transparent index hides a colour: that area shows white.
+    func testGIFTransparencyIsLaidOnWhite() throws {
+        let src = Make.blocks(cols: 2, rows: 1)                 // two colours, 32 x 16
+        let gif = try Make.file(src, format: Int32(IFF_GIF))
+        let plain = try decodeOne(gif)
+        // Which palette index holds the top-left colour: find it from the
+        // first pixel of a decode with each index whitened in turn.
+        var found = false
+        for index in 0..<4 {
+            // Graphic Control Extension: transparent flag, this index.
+            let gce: [UInt8] = [0x21, 0xF9, 4, 0x01, 0, 0, UInt8(index), 0]
+            let packed = gif[10]
+            let at = 13 + (packed & 0x80 != 0 ? 3 << Int((packed & 7) + 1) : 0)
+            let withGCE = Array(gif[..<at]) + gce + Array(gif[at...])
+            XCTAssertEqual(try ImageDecoder.probe(withGCE).frames, 1)
+            let out = try decodeOne(withGCE)
+            if Array(out.pixels.rgb[0..<3]) == [255, 255, 255] {
+                found = true
+                // Only that colour turned white; the other block kept its colour.
+                XCTAssertEqual(Array(out.pixels.rgb[(16 * 3)..<(16 * 3 + 3)]), Array(plain.pixels.rgb[(16 * 3)..<(16 * 3 + 3)]))
+            }
+        }
+        XCTAssertTrue(found, "no palette index made the first block white")
+        XCTAssertNotEqual(Array(plain.pixels.rgb[0..<3]), [255, 255, 255])
+    }
+
     func testBytesCap() throws {
         let png = try Make.file(Make.blocks(cols: 2, rows: 2), format: Int32(IFF_PNG))
         var small = caps
