@@ -15,6 +15,7 @@
 //   Pipeline      source -> worker -> detect -> burn -> encode
 //   FuseFS        the only module that imports libfuse
 //   redactfs      the command line
+//   detect-eval   precision, recall and speed of Detect on corpus/detection (make bench)
 import PackageDescription
 
 let package = Package(
@@ -30,7 +31,7 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-std=c++17"])],
             linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("stdc++")]
         ),
-        .target(name: "CPosix"),
+        .target(name: "CPosix", linkerSettings: [.linkedLibrary("seccomp")]),
         .target(name: "Posix", dependencies: ["CPosix"]),
         .target(name: "RedactCore"),
         .target(name: "Secrets", dependencies: ["CCrypto", "Posix"]),
@@ -43,6 +44,7 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "ImageCodec", "Encode", "Worker", "Posix"]),
         .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "CFuse"]),
         .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets"]),
+        .executableTarget(name: "detect-eval", dependencies: ["Detect", "RedactCore"]),
         .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "Posix"]),
         .testTarget(name: "DetectTests", dependencies: ["Detect", "RedactCore"]),

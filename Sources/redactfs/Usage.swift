@@ -57,8 +57,10 @@ enum Usage {
     static let scan = """
     USAGE: redactfs scan INPUT [--show-text] [--config F]
 
-    Lists what detection finds in INPUT: page, category, reason, confidence
-    and box (points from the top-left of the page).
+    Lists what detection finds in INPUT, one detection a line: page, tier,
+    category, kind, reason (checksum, pattern, context, gazetteer, term),
+    confidence, the page's tokens it came from (words numbered from 1) and
+    its boxes (points from the top-left of the page).
 
     OPTIONS:
       --show-text               Also print the matched text (to a terminal only).
