@@ -32,11 +32,31 @@ public enum ImageDecoder {
     /// All frames for TIFF (multi-page), the first frame for GIF, one for
     /// the rest; EXIF orientation applied.
     public static func decode(_ bytes: [UInt8], caps: ImageCaps) throws(RedactError) -> [DecodedImage] {
+        var out: [DecodedImage] = []
+        try decodeEach(bytes, caps: caps) { (_, image) throws(RedactError) in out.append(image) }
+        return out
+    }
+
+    /// `decode`, one frame at a time: `body` gets each frame (zero-based
+    /// index, pixels) before the next is decoded, so a long TIFF never holds
+    /// more than one page of pixels here. All caps are checked before the
+    /// first call.
+    public static func decodeEach(_ bytes: [UInt8], caps: ImageCaps,
+                                  _ body: (Int, DecodedImage) throws(RedactError) -> Void) throws(RedactError) {
         let info = try HeaderProbe.read(bytes, caps: caps)
         quietLeptonica()
+        if info.format == .tiff {
+            try decodeTIFF(bytes, info: info, caps: caps, body)
+        } else {
+            try body(0, try decodeSingle(bytes, info: info, caps: caps))
+        }
+    }
+
+    /// The one image of a non-TIFF file (GIF: its first frame).
+    static func decodeSingle(_ bytes: [UInt8], info: HeaderInfo, caps: ImageCaps) throws(RedactError) -> DecodedImage {
         switch info.format {
         case .tiff:
-            return try decodeTIFF(bytes, info: info, caps: caps)
+            preconditionFailure("TIFF is decoded page by page")
         case .gif:
             // Only the first frame and a trailer: giflib reads every frame
             // it is given into memory, and only the first is shown.
@@ -46,7 +66,7 @@ public enum ImageDecoder {
             // leptonica ignores GIF transparency; viewers show those pixels
             // as background. Paint them white, as transparent PNGs are.
             if let pix, let index = info.gifTransparentIndex { pix.whitenPaletteEntry(index) }
-            return [try finish(pix, bytes: bytes, info: info, caps: caps, declared: nil)]
+            return try finish(pix, bytes: bytes, info: info, caps: caps, declared: nil)
         case .jpeg:
             var warnings: Int32 = 0
             let pix = bytes.withUnsafeBufferPointer {
@@ -55,30 +75,29 @@ public enum ImageDecoder {
             // libjpeg warns on truncated or corrupt scans and fills the rest
             // with gray: fail closed instead of showing a half image.
             guard warnings == 0 else { throw .damaged(.parse) }
-            return [try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])]
+            return try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])
         case .png:
             let pix = bytes.withUnsafeBufferPointer { LeptPix(pixReadMemPng($0.baseAddress, $0.count)) }
-            return [try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])]
+            return try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])
         case .bmp:
             let pix = bytes.withUnsafeBufferPointer { LeptPix(pixReadMemBmp($0.baseAddress, $0.count)) }
-            return [try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])]
+            return try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])
         case .webp:
             let pix = bytes.withUnsafeBufferPointer { LeptPix(pixReadMemWebP($0.baseAddress, $0.count)) }
-            return [try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])]
+            return try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])
         }
     }
 
     /// Every page in IFD order. leptonica would apply the Orientation tag
     /// itself, wrongly for some values and differently per pixel layout, so
     /// the tag is set to 1 in a copy and the turn is done here, as for EXIF.
-    static func decodeTIFF(_ original: [UInt8], info: HeaderInfo, caps: ImageCaps) throws(RedactError) -> [DecodedImage] {
+    static func decodeTIFF(_ original: [UInt8], info: HeaderInfo, caps: ImageCaps,
+                           _ body: (Int, DecodedImage) throws(RedactError) -> Void) throws(RedactError) {
         var bytes = original
         for o in info.tiffOrientationOffsets {
             bytes[o] = info.tiffLittleEndian ? 1 : 0
             bytes[o + 1] = info.tiffLittleEndian ? 0 : 1
         }
-        var out: [DecodedImage] = []
-        out.reserveCapacity(info.frames.count)
         var offset = 0
         for (i, frame) in info.frames.enumerated() {
             if i > 0 && offset == 0 { throw .damaged(.parse) }
@@ -92,9 +111,8 @@ public enum ImageDecoder {
                 pixels = o.apply(to: pixels)
                 if o.transposes, let d = dpi { dpi = (d.y, d.x) }
             }
-            out.append(DecodedImage(pixels: pixels, dpi: dpi))
+            try body(i, DecodedImage(pixels: pixels, dpi: dpi))
         }
-        return out
     }
 
     /// Checks what leptonica returned against the headers and the caps,

@@ -102,6 +102,20 @@ final class DecoderTests: XCTestCase {
         let out = try ImageDecoder.decode(tiff, caps: caps)
         XCTAssertEqual(out.map(\.pixels), pages)
 
+        // Page by page, in order; a failure in the body stops the decoding.
+        var seen: [Int] = []
+        try ImageDecoder.decodeEach(tiff, caps: caps) { (i, image) throws(RedactError) in
+            seen.append(i)
+            XCTAssertEqual(image.pixels, pages[i])
+        }
+        XCTAssertEqual(seen, [0, 1, 2])
+        seen = []
+        XCTAssertThrowsError(try ImageDecoder.decodeEach(tiff, caps: caps) { (i, _) throws(RedactError) in
+            seen.append(i)
+            if i == 1 { throw .damaged(.render) }
+        }) { XCTAssertEqual($0 as? RedactError, .damaged(.render)) }
+        XCTAssertEqual(seen, [0, 1])
+
         var two = caps
         two.maxFrames = 2
         XCTAssertThrowsError(try ImageDecoder.decode(tiff, caps: two)) {
