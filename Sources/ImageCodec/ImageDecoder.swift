@@ -40,7 +40,8 @@ public enum ImageDecoder {
     /// `decode`, one frame at a time: `body` gets each frame (zero-based
     /// index, pixels) before the next is decoded, so a long TIFF never holds
     /// more than one page of pixels here. All caps are checked before the
-    /// first call.
+    /// first call; a damaged later page throws after earlier pages were
+    /// delivered, so the caller must drop those (all or nothing).
     public static func decodeEach(_ bytes: [UInt8], caps: ImageCaps,
                                   _ body: (Int, DecodedImage) throws(RedactError) -> Void) throws(RedactError) {
         let info = try HeaderProbe.read(bytes, caps: caps)
