@@ -8,6 +8,7 @@
 //   Secrets       the key, the sealed (AES-256-GCM) file format, the term store
 //   Detect        pure recognizers (+ the libphonenumber wrapper)
 //   Imaging       pure pixel work: pixmaps, burning boxes
+//   ImageCodec    image files: header probes, decoding (leptonica), PNG/JPEG writers
 //   Encode        our own image-only PDF writer (zlib behind a wrapper)
 //   Poppler       poppler-glib + cairo behind a wrapper (used only in the worker)
 //   Worker        the worker process: protocol, worker main, client that spawns it
@@ -24,6 +25,7 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo"),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept"),
         .target(
             name: "CPhoneNumber",
             cxxSettings: [.unsafeFlags(["-std=c++17"])],
@@ -35,17 +37,19 @@ let package = Package(
         .target(name: "Secrets", dependencies: ["CCrypto", "Posix"]),
         .target(name: "Detect", dependencies: ["RedactCore", "CPhoneNumber"]),
         .target(name: "Imaging", dependencies: ["RedactCore"]),
-        .target(name: "Encode", dependencies: ["RedactCore", "Imaging", "CZlib"]),
+        .target(name: "ImageCodec", dependencies: ["RedactCore", "Imaging", "CLeptonica", "CZlib"]),
+        .target(name: "Encode", dependencies: ["RedactCore", "Imaging", "ImageCodec", "CZlib"]),
         .target(name: "Poppler", dependencies: ["RedactCore", "Imaging", "CPoppler"]),
         .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "Poppler", "Posix"]),
-        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "Encode", "Worker", "Posix"]),
+        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "ImageCodec", "Encode", "Worker", "Posix"]),
         .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "CFuse"]),
         .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets"]),
         .executableTarget(name: "detect-eval", dependencies: ["Detect", "RedactCore"]),
         .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "Posix"]),
         .testTarget(name: "DetectTests", dependencies: ["Detect", "RedactCore"]),
-        .testTarget(name: "EncodeTests", dependencies: ["Encode", "Imaging", "RedactCore"]),
+        .testTarget(name: "EncodeTests", dependencies: ["Encode", "Imaging", "ImageCodec", "RedactCore"]),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Imaging", "RedactCore", "CLeptonica"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RedactCore", "Imaging", "Worker"]),
     ]
 )

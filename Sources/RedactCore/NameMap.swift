@@ -1,10 +1,19 @@
 /// How source names become names in the mount, and back.
 ///
-/// `a.pdf` (extension in any case) shows as `a.redacted.pdf`; directories
-/// keep their names; everything else, and every dotfile, is not shown.
-/// Collisions are settled deterministically: a directory wins over a file,
-/// and among files the bytewise-first source name wins (`a.PDF` before
-/// `a.pdf`), so a listing and a lookup always agree.
+/// The extension (in any case) decides what a file shows as:
+///
+///     a.pdf                        a.redacted.pdf   every page rasterized
+///     b.tif / b.tiff               b.redacted.pdf   every TIFF page, one PDF page each
+///     c.jpg / c.jpeg               c.redacted.jpg   re-encoded from pixels
+///     d.png / .webp / .bmp / .gif  d.redacted.png   re-encoded from pixels (GIF: first frame)
+///
+/// Directories keep their names; everything else, and every dotfile, is
+/// not shown. A TIFF always becomes a PDF, one page or many, so a file's
+/// shown name never depends on its content. Collisions are settled
+/// deterministically: a directory wins over a file, and among files the
+/// bytewise-first source name wins (`a.PDF` before `a.pdf`, `a.jpeg`
+/// before `a.jpg`, `a.pdf` before `a.tif`), so a listing and a lookup
+/// always agree.
 public enum NameMap {
     public static let outputSuffix = ".redacted.pdf"
 
@@ -14,10 +23,53 @@ public enum NameMap {
         case file
     }
 
+    /// What a source file is, by its extension.
+    public enum SourceType: Sendable, Equatable, CaseIterable {
+        case pdf, png, jpeg, tiff, webp, bmp, gif
+    }
+
+    /// What is written for a source.
+    public enum OutputType: Sendable, Equatable {
+        case pdf, png, jpeg
+
+        public var suffix: String {
+            switch self {
+            case .pdf: return ".redacted.pdf"
+            case .png: return ".redacted.png"
+            case .jpeg: return ".redacted.jpg"
+            }
+        }
+    }
+
+    static let extensions: [String: SourceType] = [
+        "pdf": .pdf, "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "tif": .tiff, "tiff": .tiff,
+        "webp": .webp, "bmp": .bmp, "gif": .gif,
+    ]
+
+    /// The output type written for a source type.
+    public static func outputType(for source: SourceType) -> OutputType {
+        switch source {
+        case .pdf, .tiff: return .pdf
+        case .jpeg: return .jpeg
+        case .png, .webp, .bmp, .gif: return .png
+        }
+    }
+
+    /// The source type of a file name, or nil if such files are not shown.
+    public static func sourceType(forFile name: String) -> SourceType? {
+        guard !name.hasPrefix("."), let (_, type) = split(name) else { return nil }
+        return type
+    }
+
+    /// The output type of a file name, or nil if such files are not shown.
+    public static func outputType(forFile name: String) -> OutputType? {
+        sourceType(forFile: name).map(outputType(for:))
+    }
+
     /// The name a source file shows under, or nil if it is not shown.
     public static func outputName(forFile name: String) -> String? {
-        guard !name.hasPrefix("."), let stem = pdfStem(name) else { return nil }
-        return stem + outputSuffix
+        guard !name.hasPrefix("."), let (stem, type) = split(name) else { return nil }
+        return stem + outputType(for: type).suffix
     }
 
     /// The name a source directory shows under, or nil if it is hidden.
@@ -25,15 +77,14 @@ public enum NameMap {
         name.hasPrefix(".") ? nil : name
     }
 
-    /// `letter` for `letter.pdf` / `letter.PDF`; nil for other names and
-    /// for a bare `.pdf`.
-    static func pdfStem(_ name: String) -> String? {
+    /// (`letter`, .pdf) for `letter.pdf` / `letter.PDF`; nil for other
+    /// extensions and for a bare `.pdf`.
+    static func split(_ name: String) -> (stem: String, type: SourceType)? {
         let u = Array(name.utf8)
-        guard u.count > 4 else { return nil }
-        let ext = u[(u.count - 4)...]
-        guard ext.first == UInt8(ascii: "."),
-              String(decoding: ext.dropFirst(), as: UTF8.self).lowercased() == "pdf" else { return nil }
-        return String(decoding: u[..<(u.count - 4)], as: UTF8.self)
+        guard let dot = u.lastIndex(of: UInt8(ascii: ".")), dot > 0, u.count - dot - 1 <= 4 else { return nil }
+        let ext = String(decoding: u[(dot + 1)...], as: UTF8.self).lowercased()
+        guard let type = extensions[ext] else { return nil }
+        return (String(decoding: u[..<dot], as: UTF8.self), type)
     }
 
     /// Maps a directory's entries (source name and kind, in any order) to

@@ -20,8 +20,52 @@ final class NameMapTests: XCTestCase {
         XCTAssertEqual(NameMap.outputName(forDirectory: "tax"), "tax")
     }
 
+    func testImageNamesMapByExtension() {
+        XCTAssertEqual(NameMap.outputName(forFile: "photo.jpg"), "photo.redacted.jpg")
+        XCTAssertEqual(NameMap.outputName(forFile: "photo.JPEG"), "photo.redacted.jpg")
+        XCTAssertEqual(NameMap.outputName(forFile: "scan.png"), "scan.redacted.png")
+        XCTAssertEqual(NameMap.outputName(forFile: "scan.WebP"), "scan.redacted.png")
+        XCTAssertEqual(NameMap.outputName(forFile: "old.bmp"), "old.redacted.png")
+        XCTAssertEqual(NameMap.outputName(forFile: "anim.gif"), "anim.redacted.png")
+        XCTAssertEqual(NameMap.outputName(forFile: "fax.tif"), "fax.redacted.pdf")
+        XCTAssertEqual(NameMap.outputName(forFile: "fax.TIFF"), "fax.redacted.pdf")
+        XCTAssertEqual(NameMap.outputName(forFile: "a.b.png"), "a.b.redacted.png")
+        XCTAssertEqual(NameMap.sourceType(forFile: "x.Jpg"), .jpeg)
+        XCTAssertEqual(NameMap.outputType(forFile: "x.tiff"), .pdf)
+        XCTAssertEqual(NameMap.outputType(forFile: "x.gif"), .png)
+        XCTAssertEqual(NameMap.outputType(forFile: "x.jpeg"), .jpeg)
+        XCTAssertNil(NameMap.outputType(forFile: "x.txt"))
+        for t in NameMap.SourceType.allCases {
+            XCTAssertEqual(NameMap.outputType(for: t), t == .jpeg ? .jpeg : (t == .pdf || t == .tiff ? .pdf : .png))
+        }
+    }
+
+    func testOtherImageLikeNamesAreHidden() {
+        for name in [".photo.jpg", ".png", "png", "photo.jpg.bak", "photo.jfif", "photo.heic", "photo.svg",
+                     "photo.jpgx", "photojpg", "photo.", "photo.tiff2", "icon.ico", "doc.xpdf"] {
+            XCTAssertNil(NameMap.outputName(forFile: name), name)
+            XCTAssertNil(NameMap.sourceType(forFile: name), name)
+        }
+    }
+
+    func testImageCollisionsPickTheBytewiseFirstSource() {
+        let entries: [(name: String, kind: NameMap.EntryKind)] = [
+            ("a.jpg", .file), ("a.jpeg", .file), ("b.pdf", .file), ("b.tif", .file), ("c.png", .file),
+            ("c.gif", .file), ("c.webp", .file), ("d.redacted.png", .directory), ("d.bmp", .file),
+        ]
+        for order in [entries, entries.reversed(), entries.shuffled()] {
+            let m = NameMap.map(order)
+            XCTAssertEqual(m.count, 4)
+            XCTAssertEqual(m["a.redacted.jpg"]?.source, "a.jpeg")
+            XCTAssertEqual(m["b.redacted.pdf"]?.source, "b.pdf")
+            XCTAssertEqual(m["c.redacted.png"]?.source, "c.gif")
+            XCTAssertEqual(m["d.redacted.png"]?.kind, .directory)
+        }
+    }
+
     func testNonASCIINamesKeepTheirStem() {
         XCTAssertEqual(NameMap.outputName(forFile: "Größe Übersicht.pdf"), "Größe Übersicht.redacted.pdf")
+        XCTAssertEqual(NameMap.outputName(forFile: "Straße.JPG"), "Straße.redacted.jpg")
     }
 
     func testCollisionsAreSettledTheSameWayWhateverTheOrder() {
