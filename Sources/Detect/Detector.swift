@@ -72,7 +72,7 @@ public struct Detector: Sendable {
             }
             if !enabled.isDisjoint(with: IdentifierRecognizer.categories) {  // tax, national, insurance, VAT, BIC, MAC
                 var ids: [Detection] = []
-                IdentifierRecognizer.find(in: text, enabled: enabled, ibans: ibans.map(\.range), into: &ids)
+                IdentifierRecognizer.find(in: text, enabled: enabled, ibans: enabled.contains(.iban) ? ibans.map(\.range) : nil, into: &ids)
                 IdentifierRecognizer.settle(ids, into: &found)
             }
         }

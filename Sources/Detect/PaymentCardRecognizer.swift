@@ -13,10 +13,14 @@ import RedactCore
 /// The number must not be part of a longer digit run: no digit, letter or
 /// decimal point/comma-with-digit directly before or after. In a longer run of
 /// groups (a card number followed by other groups) the longest window of
-/// whole groups that passes is taken.
+/// whole groups that passes is taken. OCR damage: a letter that OCR confuses
+/// with a digit (O 0, I/l 1, S 5, B 8) next to a digit counts as that digit
+/// (at most two per number, then with a little less confidence); the
+/// repaired number must pass Luhn and the issuer ranges.
 enum PaymentCardRecognizer {
     static let groupedConfidence = 0.95
     static let plainConfidence = 0.9
+    static let maxRepairs = 2
 
     static func find(in s: Text, into out: inout [Detection]) {
         let n = s.count
@@ -34,10 +38,10 @@ enum PaymentCardRecognizer {
             var j = i
             while true {
                 let g = j
-                while j < n, s[j].value.isDigit { j += 1 }
+                while j < n, isDigitish(s, j) { j += 1 }
                 starts.append(g)
                 ends.append(j)
-                guard j + 1 < n, isSeparator(s[j].value), s[j + 1].value.isDigit else { break }
+                guard j + 1 < n, isSeparator(s[j].value), isDigitish(s, j + 1) else { break }
                 if separator == 0 { separator = s[j].value } else if separator != s[j].value { break }
                 j += 1
             }
@@ -69,16 +73,35 @@ enum PaymentCardRecognizer {
                 for g in first...last { count += ends[g] - starts[g] }
                 if count < 13 || count > 19 { continue }
                 var k = 0
+                var repaired = 0
                 for g in first...last {
-                    for t in starts[g]..<ends[g] { digits[k] = s[t].value.digitValue; k += 1 }
+                    for t in starts[g]..<ends[g] {
+                        let v = s[t].value
+                        if v.isDigit {
+                            digits[k] = v.digitValue
+                        } else {
+                            digits[k] = OCR.digit(v)
+                            repaired += 1
+                        }
+                        k += 1
+                    }
                 }
-                if luhnIsValid(digits, count) && issuerMatches(digits, count) {
+                if repaired <= maxRepairs && luhnIsValid(digits, count) && issuerMatches(digits, count) {
                     taken.append(first..<(last + 1))
                     out.append(Detection(category: .paymentCard, range: starts[first]..<ends[last],
-                                         confidence: confidence, reason: .checksum))
+                                         confidence: repaired > 0 ? confidence - 0.04 : confidence,
+                                         reason: .checksum))
                 }
             }
         }
+    }
+
+    /// A digit, or a look-alike letter (O I l S B) next to a digit.
+    @inline(__always) static func isDigitish(_ s: Text, _ j: Int) -> Bool {
+        let v = s[j].value
+        if v.isDigit { return true }
+        guard OCR.isConfusable(v) else { return false }
+        return (j > 0 && s[j - 1].value.isDigit) || (j + 1 < s.count && s[j + 1].value.isDigit)
     }
 
     @inline(__always) static func isSeparator(_ v: UInt32) -> Bool {

@@ -30,11 +30,18 @@ enum IdentifierRecognizer {
         }
     }
 
-    /// `ibans` (sorted) put a BIC next to them in context.
-    static func find(in s: Text, enabled categories: Set<Category>, ibans: [Range<Int>] = [],
+    /// `ibans` (sorted) put a BIC next to them in context; nil if IBANs were
+    /// not looked for (then they are, for the BIC's sake).
+    static func find(in s: Text, enabled categories: Set<Category>, ibans given: [Range<Int>]? = nil,
                      into out: inout [Detection]) {
         let enabled = Enabled(categories)
         guard enabled.any else { return }
+        var ibans = given ?? []
+        if given == nil, enabled.bic {
+            var found: [Detection] = []
+            IBANRecognizer.find(in: s, into: &found)
+            ibans = found.map(\.range)
+        }
         var found: [Detection] = []
         var c = Candidate()
         var labels: [(end: Int, set: LabelSet)] = []
