@@ -153,38 +153,96 @@ enum IdentifierRecognizer {
     /// wins; a checksum or labelled identifier beats a phone number, a phone
     /// number beats an unlabelled pattern (an SSN in hyphens); of a payment
     /// card and an identifier on the same digits the more confident stays.
-    /// Adds the identifiers that stay to `found`.
+    /// Adds the identifiers that stay to `found`. `ids` come from `find`:
+    /// sorted by start, not overlapping each other.
     static func settle(_ ids: [Detection], into found: inout [Detection]) {
         if ids.isEmpty { return }
+        let ibans = RangeIndex(found.lazy.filter { $0.category == .iban }.map(\.range))
         var ids = ids
-        ids.removeAll { id in found.contains { $0.category == .iban && $0.range.overlaps(id.range) } }
+        ids.removeAll { ibans.overlaps($0.range) }
+        let strong = RangeIndex(ids.lazy.filter { $0.reason != .pattern }.map(\.range))
         found.removeAll { d in
             switch d.category {
-            case .phone: return ids.contains { $0.reason != .pattern && $0.range.overlaps(d.range) }
-            case .paymentCard: return ids.contains { $0.confidence > d.confidence && $0.range.overlaps(d.range) }
+            case .phone: return strong.overlaps(d.range)
+            case .paymentCard:
+                // ids are disjoint and sorted, so their ends are sorted too.
+                var lo = 0, hi = ids.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if ids[mid].range.upperBound <= d.range.lowerBound { lo = mid + 1 } else { hi = mid }
+                }
+                while lo < ids.count, ids[lo].range.lowerBound < d.range.upperBound {
+                    if ids[lo].confidence > d.confidence { return true }
+                    lo += 1
+                }
+                return false
             default: return false
             }
         }
-        ids.removeAll { id in
-            found.contains { d in
-                (d.category == .paymentCard || (d.category == .phone && id.reason == .pattern))
-                    && d.range.overlaps(id.range)
-            }
-        }
+        let cards = RangeIndex(found.lazy.filter { $0.category == .paymentCard }.map(\.range))
+        let phones = RangeIndex(found.lazy.filter { $0.category == .phone }.map(\.range))
+        ids.removeAll { cards.overlaps($0.range) || ($0.reason == .pattern && phones.overlaps($0.range)) }
         found += ids
     }
 
     /// Keeps, of overlapping detections, the most confident (then the longer,
-    /// then the earlier); sorted by start.
+    /// then the earlier); sorted by start. Works cluster by cluster of
+    /// overlapping candidates, which are small.
     static func resolved(_ found: [Detection]) -> [Detection] {
         if found.count < 2 { return found }
-        let ranked = found.sorted {
-            if $0.confidence != $1.confidence { return $0.confidence > $1.confidence }
-            if $0.range.count != $1.range.count { return $0.range.count > $1.range.count }
-            return $0.range.lowerBound < $1.range.lowerBound
+        let byStart = found.sorted {
+            $0.range.lowerBound != $1.range.lowerBound ? $0.range.lowerBound < $1.range.lowerBound
+                : $0.range.upperBound < $1.range.upperBound
         }
-        var kept: [Detection] = []
-        for d in ranked where !kept.contains(where: { $0.range.overlaps(d.range) }) { kept.append(d) }
-        return kept.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        var result: [Detection] = []
+        var cluster: [Detection] = []
+        var clusterEnd = Int.min
+        func flush() {
+            if cluster.count == 1 {
+                result.append(cluster[0])
+            } else if cluster.count > 1 {
+                let ranked = cluster.sorted {
+                    if $0.confidence != $1.confidence { return $0.confidence > $1.confidence }
+                    if $0.range.count != $1.range.count { return $0.range.count > $1.range.count }
+                    return $0.range.lowerBound < $1.range.lowerBound
+                }
+                var kept: [Detection] = []
+                for d in ranked where !kept.contains(where: { $0.range.overlaps(d.range) }) { kept.append(d) }
+                result += kept.sorted { $0.range.lowerBound < $1.range.lowerBound }
+            }
+            cluster.removeAll(keepingCapacity: true)
+        }
+        for d in byStart {
+            if d.range.lowerBound >= clusterEnd { flush() }
+            cluster.append(d)
+            clusterEnd = cluster.count == 1 ? d.range.upperBound : max(clusterEnd, d.range.upperBound)
+        }
+        flush()
+        return result
+    }
+}
+
+/// Ranges sorted by start with the running maximum of their ends: whether
+/// anything overlaps a range, in logarithmic time.
+struct RangeIndex {
+    private var lower: [Int] = []
+    private var maxUpper: [Int] = []
+
+    init<S: Sequence>(_ ranges: S) where S.Element == Range<Int> {
+        var end = Int.min
+        for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            lower.append(r.lowerBound)
+            end = max(end, r.upperBound)
+            maxUpper.append(end)
+        }
+    }
+
+    func overlaps(_ r: Range<Int>) -> Bool {
+        var lo = 0, hi = lower.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lower[mid] < r.upperBound { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 && maxUpper[lo - 1] > r.lowerBound
     }
 }
