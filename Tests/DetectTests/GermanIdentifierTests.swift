@@ -17,6 +17,14 @@ final class SteuerIDTests: XCTestCase {
         }
     }
 
+    func testCheckDigitZero() {
+        // MOD 11,10 gives 10 here, written as 0.
+        let id = Self.make("1234567892")
+        XCTAssertEqual(id, "12345678920")
+        XCTAssertEqual(texts("Steuer-ID \(id)", .taxID), [id])
+        XCTAssertEqual(texts("Steuer-ID 12345678921", .taxID), [])
+    }
+
     func testComputedMatchesPublished() {
         for id in Self.published { XCTAssertEqual(Self.make(String(id.prefix(10))), id) }
     }
