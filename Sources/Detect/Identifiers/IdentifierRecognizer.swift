@@ -84,6 +84,8 @@ enum IdentifierRecognizer {
             }
             i = j
         }
+        // Families that serve two categories (SSN and ITIN) may find one that is off.
+        found.removeAll { !categories.contains($0.category) }
         out += resolved(found)
     }
 
