@@ -69,6 +69,26 @@ final class VATIDTests: XCTestCase {
         XCTAssertEqual(detections("DE136695976", .vatID).map(\.reason), [.checksum])
     }
 
+    func testCroatiaAndNorthernIreland() {
+        let hr = "HR" + "1234567890" + String(Spec.iso7064("1234567890"))
+        XCTAssertEqual(texts(hr, .vatID), [hr])
+        assertNearMissesFail(hr, .vatID)
+        XCTAssertEqual(texts("XI980780684", .vatID), ["XI980780684"])
+    }
+
+    func testOtherStatesOnlyWithLabel() {
+        for id in ["CZ12345678", "CZ1234567890", "SK1234567890", "HU12345678", "RO1234567", "BG123456789",
+                   "LT123456789", "LT123456789012", "LV12345678901", "EE123456789", "CY12345678L", "MT12345678",
+                   "IE1234567T", "IE1234567WA", "SI12345678"] {
+            XCTAssertEqual(texts("VAT: \(id)", .vatID), [id], id)
+            XCTAssertEqual(detections("VAT: \(id)", .vatID).map(\.reason), [.context], id)
+            XCTAssertEqual(texts(id, .vatID), [], id)
+        }
+        XCTAssertEqual(texts("VAT: CZ1234567", .vatID), [])  // too short
+        XCTAssertEqual(texts("VAT: LT1234567890", .vatID), [])  // 10 digits: no Lithuanian form
+        XCTAssertEqual(texts("VAT: IE123456T", .vatID), [])
+    }
+
     func testNotVAT() {
         XCTAssertEqual(texts("DE1366959761", .vatID), [])
         XCTAssertEqual(texts("XDE136695976", .vatID), [])

@@ -14,12 +14,15 @@ import RedactCore
 ///   mod 11 · PL 10 digits, weights 6 5 7 2 3 4 5 6 7 mod 11 · PT 9 digits,
 ///   weights 9..2 mod 11 · DK 8 digits, weights 2 7 6 5 4 3 2 1 mod 11 · LU 8
 ///   digits, first 6 mod 89 · FI 8 digits, weights 7 9 10 5 8 4 2 mod 11 ·
-///   SE 12 digits ending 01, Luhn on the first 10.
-/// No context needed.
+///   SE 12 digits ending 01, Luhn on the first 10 · XI as GB · HR 11 digits,
+///   MOD 11,10.
+/// No context needed. The other EU states (CZ SK HU SI RO BG LT LV EE CY MT
+/// IE) by their length only, after a VAT label (USt-IdNr., VAT, TVA, IVA,
+/// BTW, UID): a pattern with context.
 enum VATID {
     static func match(_ s: Text, at p: Int, context: LabelSet, _ c: inout Candidate, into out: inout [Detection]) {
         let n = s.count
-        guard p + 10 <= n else { return }
+        guard p + 4 <= n else { return }
         let a = s[p].value, b = s[p + 1].value
         guard a &- 0x41 < 26, b &- 0x41 < 26 else { return }
         var q = p + 2
@@ -47,10 +50,53 @@ enum VATID {
         case 0x4C55: kind = "LU VAT ID"; guard digits(s, q, 8, &c), c.number(0..<6) % 89 == c.number(6..<8) else { return }
         case 0x4649: kind = "FI VAT ID"; guard digits(s, q, 8, &c), finland(c.digits) else { return }
         case 0x5345: kind = "SE VAT ID"; guard digits(s, q, 12, &c), c.number(10..<12) == 1, luhn(c.digits, 10) else { return }
-        default: return
+        case 0x5849: kind = "XI VAT ID"; guard digits(s, q, 9, &c), britain(c) else { return }
+        case 0x4852: kind = "HR VAT ID"; guard digits(s, q, 11, &c), SteuerID.mod11_10(c.digits, 10) == c.digits[10] else { return }
+        default:
+            labelledOnly(s, at: p, q, code: code, context: context, &c, into: &out)
+            return
         }
         let confidence = context.contains(.vat) ? 0.99 : 0.96
         out.append(Detection(category: .vatID, range: p..<c.end, confidence: confidence, reason: .checksum, kind: kind))
+    }
+
+    /// Digit counts of the VAT IDs found by shape and label only.
+    static func lengths(_ code: UInt32) -> ClosedRange<Int>? {
+        switch code {
+        case 0x435A: return 8...10  // CZ
+        case 0x534B: return 10...10  // SK
+        case 0x4855, 0x5349, 0x4D54: return 8...8  // HU SI MT
+        case 0x524F: return 2...10  // RO
+        case 0x4247: return 9...10  // BG
+        case 0x4C54: return 9...12  // LT (9 or 12)
+        case 0x4C56: return 11...11  // LV
+        case 0x4545: return 9...9  // EE
+        default: return nil
+        }
+    }
+
+    static func labelledOnly(_ s: Text, at p: Int, _ q: Int, code: UInt32, context: LabelSet, _ c: inout Candidate,
+                             into out: inout [Detection]) {
+        guard context.contains(.vat) else { return }
+        let kind = "EU VAT ID"
+        if let range = lengths(code) {
+            for n in range.reversed() where n != 10 && n != 11 || code != 0x4C54 {
+                guard digits(s, q, n, &c) else { continue }
+                out.append(Detection(category: .vatID, range: p..<c.end, confidence: 0.85, reason: .context, kind: kind))
+                return
+            }
+            return
+        }
+        if code == 0x4359 {  // CY: 8 digits and a letter
+            guard c.collect(s, from: q, count: 9, separators: []), c.digits(0..<8) == 0, c.isUpper(8) else { return }
+        } else if code == 0x4945 {  // IE: 7 digits and one or two letters
+            let two = c.collect(s, from: q, count: 9, separators: []) && c.digits(0..<7) == 0 && c.isUpper(7) && c.isUpper(8)
+            guard two || (c.collect(s, from: q, count: 8, separators: []) && c.digits(0..<7) == 0 && c.isUpper(7))
+            else { return }
+        } else {
+            return
+        }
+        out.append(Detection(category: .vatID, range: p..<c.end, confidence: 0.85, reason: .context, kind: kind))
     }
 
     /// Exactly `count` digits (single spaces allowed) from `q`, no OCR repair:
