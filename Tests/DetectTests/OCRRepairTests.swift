@@ -35,4 +35,18 @@ final class OCRRepairTests: XCTestCase {
         let d = detections("4111 1111 1111 111l", .paymentCard)
         XCTAssertEqual(d.first?.confidence ?? 0, PaymentCardRecognizer.groupedConfidence - 0.04, accuracy: 0.001)
     }
+
+    func testPaymentCardSplitBySpaces() {
+        XCTAssertEqual(texts("Karte 4111 11 11 1111 1111", .paymentCard), ["4111 11 11 1111 1111"])
+        XCTAssertEqual(texts("Card 5555 5555 5 555 4444", .paymentCard), ["5555 5555 5 555 4444"])
+        XCTAssertEqual(texts("4111 1111 111 1 1111", .paymentCard), ["4111 1111 111 1 1111"])
+        let d = detections("4111 11 11 1111 1111", .paymentCard)
+        XCTAssertEqual(d.first?.confidence ?? 0, PaymentCardRecognizer.groupedConfidence - 0.04, accuracy: 0.001)
+        // Joined, but the number is wrong.
+        XCTAssertEqual(texts("4111 11 11 1111 1112", .paymentCard), [])
+        // Pieces that make no group of four, and hyphens, stay refused.
+        XCTAssertEqual(texts("4111 1 1 1111 1111 1", .paymentCard), [])
+        XCTAssertEqual(texts("4111-11-11-1111-1111", .paymentCard), [])
+        XCTAssertEqual(texts("4 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1", .paymentCard), [])
+    }
 }
