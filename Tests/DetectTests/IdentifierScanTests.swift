@@ -66,4 +66,26 @@ final class IdentifierScanTests: XCTestCase {
     func testPassportNearMisses() {
         assertNearMissesFail("C01X00T478", .nationalID)
     }
+
+    func testEveryTruncationStaysInBounds() {
+        // Cut mid-identifier at every point: scanners look ahead and must stop
+        // at the end of the text (debug builds check every index).
+        let text = "StNr21/815/08150 Steuer-ID:86095742719 15070649C103 A123456780 T220001293 123-45-6789 "
+            + "JG 10 37 59 A 943 476 5919 2 55 08 14 168 025 38 X1234567L RSSMRA85T10A562S BSN 1234.56.782 "
+            + "1237 010180 756.1234.5678.97 ATU13585627 NL004495445B01 BIC COBADEFFXXX 00:1A:2B:3C:4D:5E 001a.2b3c.4d5e"
+        let all = scalars(text)
+        let detector = Detector(config: DetectorConfig(enabled: IdentifierRecognizer.categories))
+        XCTAssertEqual(detector.detect(all).map(\.kind), [
+            "DE Steuernummer", "DE Steuer-ID", "DE Rentenversicherungsnummer", "DE Krankenversichertennummer",
+            "DE Personalausweis", "US SSN", "UK NINO", "UK NHS number", "FR NIR", "ES NIE", "IT codice fiscale",
+            "NL BSN", "AT SVNR", "CH AHV", "AT VAT ID", "NL VAT ID", "BIC", "MAC address", "MAC address",
+        ])
+        for k in 0...all.count {
+            for part in [Array(all[0..<k]), Array(all[k...])] {
+                for d in detector.detect(part) {
+                    XCTAssertTrue(d.range.lowerBound >= 0 && d.range.upperBound <= part.count && !d.range.isEmpty)
+                }
+            }
+        }
+    }
 }
