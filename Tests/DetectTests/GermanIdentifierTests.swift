@@ -68,6 +68,9 @@ final class SteuerIDTests: XCTestCase {
         XCTAssertEqual(texts("Steuer-ID 86O95742719", .taxID), ["86O95742719"])  // O for 0
         XCTAssertEqual(texts("Steuer-ID 860957427l9", .taxID), ["860957427l9"])  // l for 1
         XCTAssertEqual(texts("Steuer-ID 8609 5742 719", .taxID), ["8609 5742 719"])  // OCR spaces
+        // An OCR-damaged label still counts as the label.
+        XCTAssertEqual(detections("Steuer-lD 86095742719", .taxID).first?.confidence ?? 0, 0.99, accuracy: 0.001)
+        XCTAssertEqual(texts("St.-Nr. 21/815/O8150", .taxID), ["21/815/O8150"])
         // Repaired but wrong: still not an ID.
         XCTAssertEqual(texts("Steuer-ID 86O95742718", .taxID), [])
         // A letter that is no digit look-alike.

@@ -20,6 +20,10 @@ final class IdentifierScanTests: XCTestCase {
         XCTAssertEqual(label("Sécurité sociale 1")?.1, .nir)
         XCTAssertEqual(label("SÉCURITÉ SOCIALE 1")?.1, .nir)
         XCTAssertEqual(label("StNr12/345/67890")?.0, "StNr")  // fused with its value
+        XCTAssertEqual(label("Steuer-lD: 1")?.1, .steuerID)  // OCR: l for I
+        XCTAssertEqual(label("ldNr 1")?.1, .steuerID)
+        XCTAssertEqual(label("B1C COBADEFF")?.1, .bic)
+        XCTAssertEqual(label("S0ZIALVERSICHERUNGSNUMMER 1")?.1, Labels.socialInsurance)
         XCTAssertNil(label("Tinte"))  // "tin" only as a word
         XCTAssertNil(label("Bicycle"))
         XCTAssertNil(label("Steuern"))

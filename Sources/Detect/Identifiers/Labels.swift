@@ -22,8 +22,9 @@ struct LabelSet: OptionSet, Sendable {
 }
 
 /// Labels that name an identifier ("Steuer-ID", "St.-Nr.", "SSN", "BIC"),
-/// matched case-insensitively at the start of a word. A label may be fused
-/// to its value ("StNr12/345/67890") but not to further letters.
+/// matched case-insensitively at the start of a word, reading I/l/1/| and
+/// O/0 as OCR does. A label may be fused to its value ("StNr12/345/67890")
+/// but not to further letters.
 enum Labels {
     static let socialInsurance: LabelSet = [.pension, .austrianSV, .ahv]
     static let insurance: LabelSet = [.pension, .health, .austrianSV]
@@ -91,16 +92,38 @@ enum Labels {
         return v
     }
 
+    /// Whether text scalar `t` reads as label scalar `w`, allowing the OCR
+    /// confusions of I, l, 1 and | and of O and 0 ("Steuer-lD").
+    @inline(__always) static func same(_ t: UInt32, _ w: UInt32) -> Bool {
+        let f = fold(t)
+        if f == w { return true }
+        switch w {
+        case 0x69: return f == 0x6C || t == 0x31 || t == 0x7C  // i
+        case 0x6C: return f == 0x69 || t == 0x31 || t == 0x7C  // l
+        case 0x6F: return t == 0x30  // o
+        default: return false
+        }
+    }
+
     /// The longest label starting at `p` (an ASCII letter): its end and set.
     static func match(_ s: Text, at p: Int) -> (end: Int, set: LabelSet)? {
         let first = s[p].value | 0x20
         guard first &- 0x61 < 26 else { return nil }
+        if let m = match(s, at: p, in: byLetter[Int(first - 0x61)]) { return m }
+        switch first {  // OCR: "ldNr" for "IdNr", "Ip" for "lp"
+        case 0x6C: return match(s, at: p, in: byLetter[Int(0x69 - 0x61)])
+        case 0x69: return match(s, at: p, in: byLetter[Int(0x6C - 0x61)])
+        default: return nil
+        }
+    }
+
+    static func match(_ s: Text, at p: Int, in labels: [([UInt32], LabelSet)]) -> (end: Int, set: LabelSet)? {
         let n = s.count
-        for (word, set) in byLetter[Int(first - 0x61)] {
+        for (word, set) in labels {
             let m = word.count
             if p + m > n { continue }
             var k = 1
-            while k < m, fold(s[p + k].value) == word[k] { k += 1 }
+            while k < m, same(s[p + k].value, word[k]) { k += 1 }
             if k < m { continue }
             if p + m < n {
                 let next = s[p + m]

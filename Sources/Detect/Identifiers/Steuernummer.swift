@@ -7,7 +7,9 @@ import RedactCore
 /// the 13-digit federal (ELSTER) form with 0 as fifth digit, and the state
 /// forms with `/` or spaces: 2/3/5 ("21/815/08150", "21 815 08150"),
 /// 3/3/5 ("181/815/08155"), 5/5 ("93815/08152"), 3/4/4 ("133/8150/8159"),
-/// or the same digits unbroken.
+/// or the same digits unbroken. With no check digit to confirm a repair,
+/// at most one OCR look-alike (O, I/l, S, B next to a digit) is read as a
+/// digit, at lower confidence.
 enum Steuernummer {
     static let kind = "DE Steuernummer"
     static let confidence = 0.85
@@ -16,16 +18,22 @@ enum Steuernummer {
 
     static func match(_ s: Text, at p: Int, context: LabelSet, _ c: inout Candidate, into out: inout [Detection]) {
         guard context.contains(.steuernummer) else { return }
-        if c.collect(s, from: p, count: 13, separators: []), c.digits(0..<13) == 0, c.digits[4] == 0 {
-            out.append(Detection(category: .taxID, range: p..<c.end, confidence: confidence, reason: .context, kind: kind))
-            return
+        if c.collect(s, from: p, count: 13, separators: []) {
+            let repaired = c.digits(0..<13)
+            if repaired >= 0, repaired <= 1, c.digits[4] == 0 {
+                out.append(Detection(category: .taxID, range: p..<c.end, confidence: confidence - 0.05 * Double(repaired),
+                                     reason: .context, kind: kind))
+                return
+            }
         }
         for (n, shapes) in [(10, shapes10), (11, shapes11)] {
             guard c.collect(s, from: p, count: n, separators: [.space, .slash]),
-                  c.used != [.space, .slash], c.gaps == 0 || shapes.contains(c.gaps),
-                  c.digits(0..<n) == 0
+                  c.used != [.space, .slash], c.gaps == 0 || shapes.contains(c.gaps)
             else { continue }
-            out.append(Detection(category: .taxID, range: p..<c.end, confidence: confidence, reason: .context, kind: kind))
+            let repaired = c.digits(0..<n)
+            guard repaired >= 0, repaired <= 1 else { continue }
+            out.append(Detection(category: .taxID, range: p..<c.end, confidence: confidence - 0.05 * Double(repaired),
+                                 reason: .context, kind: kind))
             return
         }
     }
