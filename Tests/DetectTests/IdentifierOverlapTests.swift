@@ -67,6 +67,16 @@ final class IdentifierOverlapTests: XCTestCase {
         XCTAssertEqual(found("Tel. 030123458", [.phone, .nationalID]).map(\.description), ["phone:030123458"])
     }
 
+    func testInternationalPhoneIsNoIdentifier() {
+        // Its last 11 digits are a valid Steuer-ID, but they follow a country code.
+        let tail = "1570342189"
+        let id = tail + String(Spec.iso7064(tail))
+        XCTAssertEqual(texts(id, .taxID), [id])
+        let phone = "+49 1570 " + id.dropFirst(4)
+        XCTAssertEqual(found("Mobil: \(phone)", [.phone, .taxID]).map(\.description), ["phone:\(phone)"])
+        XCTAssertEqual(found("Mobil: +49 (0) \(id)", [.taxID]).map(\.description), [])
+    }
+
     func testPhoneBeatsUnlabelledPattern() {
         XCTAssertEqual(found("Tel. 030-12-3456", [.phone, .nationalID]).map(\.description), ["phone:030-12-3456"])
     }

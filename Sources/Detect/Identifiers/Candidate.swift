@@ -53,6 +53,22 @@ enum Boundary {
         }
     }
 
+    /// `p` continues an international phone number: a `+` stands a few
+    /// scalars before, with only digits, spaces and phone punctuation
+    /// between ("+49 1511 2345678", "+49 (0) 1511 …").
+    static func afterCountryCode(_ s: Text, _ p: Int) -> Bool {
+        var k = p - 1
+        let stop = max(0, p - 12)
+        while k >= stop {
+            let v = s[k].value
+            if v == 0x2B { return true }
+            guard v.isDigit || v == 0x20 || v == 0xA0 || v == 0x28 || v == 0x29 || v == 0x2D || v == 0x2F || v == 0x2E
+            else { return false }
+            k -= 1
+        }
+        return false
+    }
+
     /// `j` ends a token: no letter or digit follows, nor a `.`/`,`/`-`/`/`
     /// that continues with a digit.
     @inline(__always) static func after(_ s: Text, _ j: Int) -> Bool {

@@ -10,6 +10,8 @@ import RedactCore
 /// label fused to its value ("StNr12/345/67890") starts a candidate where
 /// the label ends. Tokens without digits are only tried for what can be all
 /// letters (a BIC in context, a VAT or NINO prefix before a space, a MAC).
+/// No digit group of an international phone number ("+49 1511 …") starts a
+/// candidate.
 /// Where families overlap, the higher confidence wins (a checksum over
 /// context over a pattern), then the longer.
 enum IdentifierRecognizer {
@@ -67,7 +69,7 @@ enum IdentifierRecognizer {
             }
             let context = labels.isEmpty ? [] : contextAt(i, s, labels)
             if v.isDigit || (OCR.isConfusable(v) && j > i + 1 && s[i + 1].value.isDigit) {
-                tryAt(i, s, context: context, enabled, &c, into: &found)
+                if !Boundary.afterCountryCode(s, i) { tryAt(i, s, context: context, enabled, &c, into: &found) }
             } else if v.isASCIILetter {
                 let shortPrefix = j - i <= 3 && j + 1 < n && s[j].isHorizontalSpace && s[j + 1].value.isDigit
                 if hasDigit || shortPrefix {
