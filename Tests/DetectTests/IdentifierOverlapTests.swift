@@ -77,6 +77,19 @@ final class IdentifierOverlapTests: XCTestCase {
         XCTAssertEqual(found("Mobil: +49 (0) \(id)", [.taxID]).map(\.description), [])
     }
 
+    func testReferenceLabelsAreNoIdentifiers() {
+        XCTAssertEqual(texts("A123456780", .insuranceID), ["A123456780"])
+        XCTAssertEqual(texts("Kundennummer A123456780", .insuranceID), [])
+        XCTAssertEqual(texts("Rechnungsnummer: 86095742719", .taxID), [])
+        XCTAssertEqual(texts("Invoice number 943 476 5919", .insuranceID), [])
+        XCTAssertEqual(texts("Aktenzeichen T220001293", .nationalID), [])
+        // An identifier label next to it still counts; VAT IDs keep their prefix.
+        XCTAssertEqual(texts("Kundennummer / Steuer-ID 86095742719", .taxID), ["86095742719"])
+        XCTAssertEqual(texts("Kundennummer DE136695976", .vatID), ["DE136695976"])
+        // A sentence that merely contains "order" does not hide an identifier.
+        XCTAssertEqual(texts("In order to help, 943 476 5919 is your number.", .insuranceID), ["943 476 5919"])
+    }
+
     func testPhoneBeatsUnlabelledPattern() {
         XCTAssertEqual(found("Tel. 030-12-3456", [.phone, .nationalID]).map(\.description), ["phone:030-12-3456"])
     }

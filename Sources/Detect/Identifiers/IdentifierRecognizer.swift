@@ -11,7 +11,9 @@ import RedactCore
 /// the label ends. Tokens without digits are only tried for what can be all
 /// letters (a BIC in context, a VAT or NINO prefix before a space, a MAC).
 /// No digit group of an international phone number ("+49 1511 …") starts a
-/// candidate.
+/// candidate. After a reference label alone ("Rechnungsnummer", "Order
+/// number", "Aktenzeichen") only VAT IDs and MAC addresses are looked for:
+/// digits that pass a check there do so by chance.
 /// Where families overlap, the higher confidence wins (a checksum over
 /// context over a pattern), then the longer.
 enum IdentifierRecognizer {
@@ -95,6 +97,11 @@ enum IdentifierRecognizer {
     static func tryAt(_ p: Int, _ s: Text, context: LabelSet, _ e: Enabled, _ c: inout Candidate,
                       into out: inout [Detection]) {
         let v = s[p].value
+        if context == .reference {  // "Kundennummer A123456780": a reference, whatever its digits
+            if e.vat, v.isASCIILetter { VATID.match(s, at: p, context: context, &c, into: &out) }
+            if e.mac, v.isHexDigit { MACAddress.match(s, at: p, into: &out) }
+            return
+        }
         if v.isDigit || OCR.isConfusable(v) {
             if e.tax {
                 SteuerID.match(s, at: p, context: context, &c, into: &out)

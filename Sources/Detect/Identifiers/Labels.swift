@@ -19,6 +19,9 @@ struct LabelSet: OptionSet, Sendable {
     static let ahv = LabelSet(rawValue: 1 << 15)
     static let vat = LabelSet(rawValue: 1 << 16)
     static let bic = LabelSet(rawValue: 1 << 17)
+    /// Invoice, customer, order, file numbers: what follows is not a
+    /// personal identifier, even if its digits happen to pass a check.
+    static let reference = LabelSet(rawValue: 1 << 31)
 }
 
 /// Labels that name an identifier ("Steuer-ID", "St.-Nr.", "SSN", "BIC"),
@@ -72,6 +75,18 @@ enum Labels {
         ("umsatzsteuer-identifikationsnummer", .vat), ("umsatzsteuer-id", .vat), ("vat", .vat),
         ("tva", .vat), ("iva", .vat), ("btw", .vat), ("uid", .vat),
         ("bic", .bic), ("swift", .bic), ("swift-code", .bic), ("bic-code", .bic),
+        // Reference numbers (German, English)
+        ("rechnungsnummer", .reference), ("rechnungs-nr", .reference), ("rechnungsnr", .reference),
+        ("kundennummer", .reference), ("kunden-nr", .reference), ("kundennr", .reference),
+        ("bestellnummer", .reference), ("bestell-nr", .reference), ("auftragsnummer", .reference),
+        ("auftrags-nr", .reference), ("aktenzeichen", .reference), ("vertragsnummer", .reference),
+        ("vertrags-nr", .reference), ("vorgangsnummer", .reference), ("belegnummer", .reference),
+        ("artikelnummer", .reference), ("art.-nr", .reference),
+        ("invoice no", .reference), ("invoice number", .reference), ("order no", .reference),
+        ("order number", .reference), ("customer no", .reference), ("customer number", .reference),
+        ("account no", .reference), ("account number", .reference), ("reference no", .reference),
+        ("reference number", .reference), ("ref", .reference), ("policy no", .reference),
+        ("policy number", .reference), ("contract no", .reference), ("tracking number", .reference),
     ]
 
     /// Labels by their first letter (a-z), longest first, as folded scalars.
