@@ -244,6 +244,13 @@ final class GermanIDDocumentTests: XCTestCase {
         XCTAssertEqual(texts("TXXXXXXXX" + String(Self.icao("TXXXXXXXX")), .nationalID), [])  // no digit
     }
 
+    func testMachineReadableZone() {
+        XCTAssertEqual(texts("IDD<<T220001293<<<<<<<<<<<<<<<", .nationalID), ["T220001293"])
+        XCTAssertEqual(texts("P<D<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<\nC01X00T478D<<6408125F2702283<<<<<<<<<<<<<<<4",
+                             .nationalID), ["C01X00T478"])
+        XCTAssertEqual(texts("C01X00T477D<<6408125F2702283<<<<<<<<<<<<<<<4", .nationalID), [])
+    }
+
     func testInRunningText() {
         XCTAssertEqual(texts("Bitte legen Sie Ihren Ausweis (Nr. T220001293) vor.", .nationalID), ["T220001293"])
         XCTAssertEqual(texts("Passport number: C01X00T478, issued 2020.", .nationalID), ["C01X00T478"])
