@@ -72,7 +72,8 @@ public struct Detector: Sendable {
             }
             if !enabled.isDisjoint(with: IdentifierRecognizer.categories) {  // tax, national, insurance, VAT, BIC, MAC
                 var ids: [Detection] = []
-                IdentifierRecognizer.find(in: text, enabled: enabled, ibans: enabled.contains(.iban) ? ibans.map(\.range) : nil, into: &ids)
+                let ibanRanges = enabled.contains(.iban) ? ibans.map(\.range) : nil
+                IdentifierRecognizer.find(in: text, enabled: enabled, ibans: ibanRanges, into: &ids)
                 IdentifierRecognizer.settle(ids, into: &found)
             }
         }

@@ -26,9 +26,9 @@ enum IBANRecognizer {
         while i + 4 <= n {
             let a = s[i].value, b = s[i + 1].value
             let c1 = s[i + 2].value, c2 = s[i + 3].value
-            guard a.isASCIILetter, b.isASCIILetter,
-                  (c1.isDigit && c2.isDigit) || (c1.isDigit && OCR.isConfusable(c2)) || (OCR.isConfusable(c1) && c2.isDigit)
-            else {
+            // Check digits: two digits, or one and an OCR look-alike.
+            let checkDigits = (c1.isDigit && (c2.isDigit || OCR.isConfusable(c2))) || (OCR.isConfusable(c1) && c2.isDigit)
+            guard a.isASCIILetter, b.isASCIILetter, checkDigits else {
                 i += 1
                 continue
             }

@@ -24,6 +24,7 @@ enum AustrianSocialSecurityNumber {
         guard sum % 11 == c.digits[3] else { return }
         var confidence = labelled ? 0.98 : 0.92
         if repaired > 0 { confidence -= 0.04 }
-        out.append(Detection(category: .insuranceID, range: p..<c.end, confidence: confidence, reason: .checksum, kind: kind))
+        out.append(Detection(category: .insuranceID, range: p..<c.end, confidence: confidence,
+                             reason: .checksum, kind: kind))
     }
 }

@@ -34,6 +34,7 @@ enum FrenchNIR {
         guard 97 - n == c.number(13..<15) else { return }
         var confidence = context.contains(.nir) ? 0.99 : 0.96
         if repaired > 0 { confidence -= 0.04 }
-        out.append(Detection(category: .nationalID, range: p..<c.end, confidence: confidence, reason: .checksum, kind: kind))
+        out.append(Detection(category: .nationalID, range: p..<c.end, confidence: confidence,
+                             reason: .checksum, kind: kind))
     }
 }

@@ -29,6 +29,7 @@ enum GermanHealthInsuranceNumber {
         guard sum % 10 == c.digits[9] else { return }
         var confidence = context.contains(.health) ? 0.98 : 0.9
         if repaired > 0 { confidence -= 0.04 }
-        out.append(Detection(category: .insuranceID, range: p..<c.end, confidence: confidence, reason: .checksum, kind: kind))
+        out.append(Detection(category: .insuranceID, range: p..<c.end, confidence: confidence,
+                             reason: .checksum, kind: kind))
     }
 }

@@ -45,7 +45,8 @@ enum GermanIDDocument {
         }
         let label: LabelSet = isIDCard ? .idCard : .passport
         if context.contains(label), c.collect(s, from: p, count: 9, separators: []), serialIsValid(c) {
-            out.append(Detection(category: .nationalID, range: p..<c.end, confidence: 0.85, reason: .context, kind: kind))
+            out.append(Detection(category: .nationalID, range: p..<c.end, confidence: 0.85,
+                                 reason: .context, kind: kind))
         }
     }
 

@@ -38,6 +38,7 @@ enum GermanPensionNumber {
         guard sum % 10 == c.digits[11] else { return }
         var confidence = context.contains(.pension) ? 0.99 : 0.96
         if r1 + r2 > 0 { confidence -= 0.04 }
-        out.append(Detection(category: .insuranceID, range: p..<c.end, confidence: confidence, reason: .checksum, kind: kind))
+        out.append(Detection(category: .insuranceID, range: p..<c.end, confidence: confidence,
+                             reason: .checksum, kind: kind))
     }
 }

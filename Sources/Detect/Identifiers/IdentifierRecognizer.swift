@@ -76,7 +76,7 @@ enum IdentifierRecognizer {
                 let shortPrefix = j - i <= 3 && j + 1 < n && s[j].isHorizontalSpace && s[j + 1].value.isDigit
                 if hasDigit || shortPrefix {
                     tryAt(i, s, context: context, enabled, &c, into: &found)
-                } else if enabled.mac, j - i <= 4, j < n, s[j].value == 0x3A || s[j].value == 0x2D || s[j].value == 0x2E {
+                } else if enabled.mac, j - i <= 4, j < n, MACAddress.isSeparator(s[j].value) {
                     MACAddress.match(s, at: i, into: &found)
                 }
                 if enabled.bic, j - i == 8 || j - i == 11 {

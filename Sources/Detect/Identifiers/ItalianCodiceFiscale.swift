@@ -35,7 +35,8 @@ enum ItalianCodiceFiscale {
         for k in 0..<16 where c.chars[k].isASCIILetter { c.chars[k] &= ~0x20 }  // upper case
         guard isValid(c.chars) else { return }
         let confidence = context.contains(.codiceFiscale) ? 0.99 : 0.96
-        out.append(Detection(category: .nationalID, range: p..<c.end, confidence: confidence, reason: .checksum, kind: kind))
+        out.append(Detection(category: .nationalID, range: p..<c.end, confidence: confidence,
+                             reason: .checksum, kind: kind))
     }
 
     static func isValid(_ v: [UInt32]) -> Bool {

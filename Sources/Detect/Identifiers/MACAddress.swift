@@ -45,6 +45,9 @@ enum MACAddress {
         }
     }
 
+    /// ":", "-" or ".".
+    @inline(__always) static func isSeparator(_ v: UInt32) -> Bool { v == 0x3A || v == 0x2D || v == 0x2E }
+
     static func ends(_ s: Text, _ j: Int, _ sep: UInt32) -> Bool {
         guard j < s.count else { return true }
         if s[j].isWordScalar { return false }

@@ -32,6 +32,7 @@ enum SpanishDNI {
         guard letters[n % 23] == c.chars[8] else { return }
         var confidence = context.contains(.dni) ? 0.98 : 0.94
         if repaired > 0 { confidence -= 0.04 }
-        out.append(Detection(category: .nationalID, range: p..<c.end, confidence: confidence, reason: .checksum, kind: kind))
+        out.append(Detection(category: .nationalID, range: p..<c.end, confidence: confidence,
+                             reason: .checksum, kind: kind))
     }
 }

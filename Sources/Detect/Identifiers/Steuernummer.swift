@@ -21,8 +21,9 @@ enum Steuernummer {
         if c.collect(s, from: p, count: 13, separators: []) {
             let repaired = c.digits(0..<13)
             if repaired >= 0, repaired <= 1, c.digits[4] == 0 {
-                out.append(Detection(category: .taxID, range: p..<c.end, confidence: confidence - 0.05 * Double(repaired),
-                                     reason: .context, kind: kind))
+                let conf = confidence - 0.05 * Double(repaired)
+                out.append(Detection(category: .taxID, range: p..<c.end, confidence: conf, reason: .context,
+                                     kind: kind))
                 return
             }
         }

@@ -21,6 +21,7 @@ enum SwissAHVNumber {
         guard (10 - sum % 10) % 10 == c.digits[12] else { return }
         var confidence = context.contains(.ahv) ? 0.99 : 0.96
         if repaired > 0 { confidence -= 0.04 }
-        out.append(Detection(category: .insuranceID, range: p..<c.end, confidence: confidence, reason: .checksum, kind: kind))
+        out.append(Detection(category: .insuranceID, range: p..<c.end, confidence: confidence,
+                             reason: .checksum, kind: kind))
     }
 }

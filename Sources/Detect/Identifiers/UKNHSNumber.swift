@@ -18,7 +18,8 @@ enum UKNHSNumber {
         guard repaired >= 0, repaired <= 1, c.digits[0] != 0, isValid(c.digits) else { return }
         var confidence = labelled ? 0.98 : 0.93
         if repaired > 0 { confidence -= 0.04 }
-        out.append(Detection(category: .insuranceID, range: p..<c.end, confidence: confidence, reason: .checksum, kind: kind))
+        out.append(Detection(category: .insuranceID, range: p..<c.end, confidence: confidence,
+                             reason: .checksum, kind: kind))
     }
 
     static func isValid(_ d: [Int]) -> Bool {

@@ -23,7 +23,8 @@ enum UKNationalInsuranceNumber {
         }
         if context.contains(.nino), c.collect(s, from: p, count: 8, separators: .space),
            c.gaps == 0 || c.gaps == printedShort, prefixIsValid(c), c.digits(2..<8) == 0 {
-            out.append(Detection(category: .nationalID, range: p..<c.end, confidence: 0.88, reason: .context, kind: kind))
+            out.append(Detection(category: .nationalID, range: p..<c.end, confidence: 0.88,
+                                 reason: .context, kind: kind))
         }
     }
 

@@ -47,11 +47,11 @@ enum VATID {
         case 0x504C: kind = "PL VAT ID"; guard digits(s, q, 10, &c), poland(c.digits) else { return }
         case 0x5054: kind = "PT VAT ID"; guard digits(s, q, 9, &c), portugal(c.digits) else { return }
         case 0x444B: kind = "DK VAT ID"; guard digits(s, q, 8, &c), denmark(c.digits) else { return }
-        case 0x4C55: kind = "LU VAT ID"; guard digits(s, q, 8, &c), c.number(0..<6) % 89 == c.number(6..<8) else { return }
+        case 0x4C55: kind = "LU VAT ID"; guard digits(s, q, 8, &c), luxembourg(c) else { return }
         case 0x4649: kind = "FI VAT ID"; guard digits(s, q, 8, &c), finland(c.digits) else { return }
-        case 0x5345: kind = "SE VAT ID"; guard digits(s, q, 12, &c), c.number(10..<12) == 1, luhn(c.digits, 10) else { return }
+        case 0x5345: kind = "SE VAT ID"; guard digits(s, q, 12, &c), sweden(c) else { return }
         case 0x5849: kind = "XI VAT ID"; guard digits(s, q, 9, &c), britain(c) else { return }
-        case 0x4852: kind = "HR VAT ID"; guard digits(s, q, 11, &c), SteuerID.mod11_10(c.digits, 10) == c.digits[10] else { return }
+        case 0x4852: kind = "HR VAT ID"; guard digits(s, q, 11, &c), croatia(c.digits) else { return }
         default:
             labelledOnly(s, at: p, q, code: code, context: context, &c, into: &out)
             return
@@ -82,7 +82,8 @@ enum VATID {
         if let range = lengths(code) {
             for n in range.reversed() where n != 10 && n != 11 || code != 0x4C54 {
                 guard digits(s, q, n, &c) else { continue }
-                out.append(Detection(category: .vatID, range: p..<c.end, confidence: 0.85, reason: .context, kind: kind))
+                out.append(Detection(category: .vatID, range: p..<c.end, confidence: 0.85,
+                                     reason: .context, kind: kind))
                 return
             }
             return
@@ -90,7 +91,8 @@ enum VATID {
         if code == 0x4359 {  // CY: 8 digits and a letter
             guard c.collect(s, from: q, count: 9, separators: []), c.digits(0..<8) == 0, c.isUpper(8) else { return }
         } else if code == 0x4945 {  // IE: 7 digits and one or two letters
-            let two = c.collect(s, from: q, count: 9, separators: []) && c.digits(0..<7) == 0 && c.isUpper(7) && c.isUpper(8)
+            let two = c.collect(s, from: q, count: 9, separators: []) && c.digits(0..<7) == 0 && c.isUpper(7)
+                && c.isUpper(8)
             guard two || (c.collect(s, from: q, count: 8, separators: []) && c.digits(0..<7) == 0 && c.isUpper(7))
             else { return }
         } else {
@@ -175,6 +177,12 @@ enum VATID {
         sum += c.number(7..<9)
         return sum % 97 == 0 || (sum + 55) % 97 == 0
     }
+
+    static func luxembourg(_ c: Candidate) -> Bool { c.number(0..<6) % 89 == c.number(6..<8) }
+
+    static func sweden(_ c: Candidate) -> Bool { c.number(10..<12) == 1 && luhn(c.digits, 10) }
+
+    static func croatia(_ d: [Int]) -> Bool { SteuerID.mod11_10(d, 10) == d[10] }
 
     static func greece(_ d: [Int]) -> Bool {
         var sum = 0
