@@ -24,7 +24,9 @@ public struct DetectorConfig: Sendable, Equatable {
 /// Every recognizer is a hand-written scanner over the scalars (no regular
 /// expressions); phone numbers go through libphonenumber once per call.
 /// Checksums win over patterns: a phone number or payment card overlapping an
-/// IBAN, or a phone number overlapping a payment card, is dropped.
+/// IBAN, or a phone number overlapping a payment card, is dropped; for the
+/// identifiers (tax, national, insurance, VAT IDs, BIC, MAC) see
+/// `IdentifierRecognizer.settle`.
 public struct Detector: Sendable {
     public let config: DetectorConfig
     let phoneRegion: PhoneRecognizer.Region
@@ -67,6 +69,12 @@ public struct Detector: Sendable {
                         || cards.contains { $0.range.overlaps(phone.range) }
                 }
                 found += phones
+            }
+            if !enabled.isDisjoint(with: IdentifierRecognizer.categories) {  // tax, national, insurance, VAT, BIC, MAC
+                var ids: [Detection] = []
+                let ibanRanges = enabled.contains(.iban) ? ibans.map(\.range) : nil
+                IdentifierRecognizer.find(in: text, enabled: enabled, ibans: ibanRanges, into: &ids)
+                IdentifierRecognizer.settle(ids, into: &found)
             }
         }
         return Self.mergedAndSorted(found)
