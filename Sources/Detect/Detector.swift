@@ -60,9 +60,21 @@ public struct Detector: Sendable {
                 cards.removeAll { card in ibans.contains { $0.range.overlaps(card.range) } }
                 found += cards
             }
+            // Identifiers first: one with a checksum or a label wins over a
+            // phone number anyway (see IdentifierRecognizer.settle), so its
+            // digits need not go through libphonenumber, the slowest step.
+            var ids: [Detection] = []
+            let findIDs = !enabled.isDisjoint(with: IdentifierRecognizer.categories)  // tax, national, insurance, VAT, BIC, MAC
+            if findIDs {
+                let ibanRanges = enabled.contains(.iban) ? ibans.map(\.range) : nil
+                IdentifierRecognizer.find(in: text, enabled: enabled, ibans: ibanRanges, into: &ids)
+            }
             if enabled.contains(.phone) {
                 var phones: [Detection] = []
-                let known = (ibans + cards).map(\.range).sorted { $0.lowerBound < $1.lowerBound }
+                // Also e-mail, URL, IP and MAC addresses: their digits are never
+                // a phone number's, and log lines are full of them.
+                let certain = ids.filter { $0.reason == .checksum || $0.reason == .context || $0.category == .mac }
+                let known = (found.map(\.range) + certain.map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
                 PhoneRecognizer.find(in: text, region: phoneRegion, known: known, into: &phones)
                 phones.removeAll { phone in
                     ibans.contains { $0.range.overlaps(phone.range) }
@@ -70,12 +82,7 @@ public struct Detector: Sendable {
                 }
                 found += phones
             }
-            if !enabled.isDisjoint(with: IdentifierRecognizer.categories) {  // tax, national, insurance, VAT, BIC, MAC
-                var ids: [Detection] = []
-                let ibanRanges = enabled.contains(.iban) ? ibans.map(\.range) : nil
-                IdentifierRecognizer.find(in: text, enabled: enabled, ibans: ibanRanges, into: &ids)
-                IdentifierRecognizer.settle(ids, into: &found)
-            }
+            if findIDs { IdentifierRecognizer.settle(ids, into: &found) }
         }
         return Self.mergedAndSorted(found)
     }
