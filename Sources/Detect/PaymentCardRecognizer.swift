@@ -52,14 +52,26 @@ enum PaymentCardRecognizer {
                 j += 1
             }
             i = j
-            if !boundaryBefore(s, runStart) || !boundaryAfter(s, j) { continue }
+            // A group glued to what follows or precedes ("… 5766 04.04.", a
+            // date in the next table column) is not part of the card: drop it
+            // and keep the groups that stand apart.
+            var first = runStart
+            while starts.count > 1, !boundaryAfter(s, ends[ends.count - 1]) {
+                starts.removeLast(); ends.removeLast(); lengths.removeLast()
+            }
+            while starts.count > 1, !boundaryBefore(s, starts[0]) {
+                starts.removeFirst(); ends.removeFirst(); lengths.removeFirst()
+                first = starts[0]
+            }
+            let end = ends[ends.count - 1]
+            if !boundaryBefore(s, first) || !boundaryAfter(s, end) { continue }
             let joined = separator != 0x2D && joinSplitGroups(&starts, &ends, &lengths)
             // Groups must look like card groups when there are several.
             if starts.count > 1 {
                 var ok = true
                 for g in 0..<starts.count where lengths[g] < 3 || lengths[g] > 8 { ok = false; break }
                 if !ok { continue }
-            } else if j - runStart < 13 || j - runStart > 19 {
+            } else if end - first < 13 || end - first > 19 {
                 continue
             }
             scanWindows(s, starts: starts, ends: ends, lengths: lengths, joined: joined, digits: &digits, into: &out)
