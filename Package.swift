@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "Poppler", dependencies: ["RedactCore", "Imaging", "CPoppler"]),
         .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "Poppler", "Posix"]),
         .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "Encode", "Worker", "Posix"]),
-        .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "CFuse"]),
+        .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "Secrets", "CFuse"]),
         .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets"]),
         .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "Posix"]),

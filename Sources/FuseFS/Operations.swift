@@ -39,7 +39,7 @@ enum Operations {
             }
         }
         ops.open = { p, fi in
-            let (rc, h, keep) = fs().open(path(p), flags: fi!.pointee.flags)
+            let (rc, h, keep) = fs().open(path(p), flags: fi!.pointee.flags) { fuse_interrupted() != 0 }
             if rc == 0 {
                 fi!.pointee.fh = h
                 fi!.pointee.keep_cache = keep ? 1 : 0
