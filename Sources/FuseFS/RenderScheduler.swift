@@ -31,9 +31,18 @@ final class RenderScheduler: Sendable {
     private let prefetchReady = DispatchSemaphore(value: 0)
     let slots: Int
 
+    /// Whether the threads run. They start at the first task, not in init:
+    /// the daemon forks (fuse_daemonize) after the file system is made, and
+    /// threads do not survive a fork.
+    private let started = Atomic<Bool>(false)
+
     init(slots: Int) {
         self.slots = max(1, slots)
-        for i in 0..<self.slots {
+    }
+
+    private func startOnce() {
+        guard started.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        for i in 0..<slots {
             DispatchQueue(label: "redactfs.render.\(i)").async { [self] in interactiveLoop() }
         }
         DispatchQueue(label: "redactfs.prefetch").async { [self] in prefetchLoop() }
@@ -41,6 +50,7 @@ final class RenderScheduler: Sendable {
 
     /// Queues a render that someone is waiting for.
     func submit(_ task: @escaping Task) {
+        startOnce()
         state.withLock { s in
             s.interactive.append(task)
             s.demand += 1
@@ -50,6 +60,7 @@ final class RenderScheduler: Sendable {
 
     /// Queues a background render.
     func submitPrefetch(_ task: @escaping Task) {
+        startOnce()
         state.withLock { $0.prefetch.append(task) }
         prefetchReady.signal()
     }
