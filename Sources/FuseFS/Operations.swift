@@ -39,10 +39,11 @@ enum Operations {
             }
         }
         ops.open = { p, fi in
-            let (rc, h, keep) = fs().open(path(p), flags: fi!.pointee.flags) { fuse_interrupted() != 0 }
+            let (rc, h, d) = fs().open(path(p), flags: fi!.pointee.flags) { fuse_interrupted() != 0 }
             if rc == 0 {
                 fi!.pointee.fh = h
-                fi!.pointee.keep_cache = keep ? 1 : 0
+                fi!.pointee.keep_cache = d.keepCache ? 1 : 0
+                fi!.pointee.direct_io = d.directIO ? 1 : 0
             }
             return rc
         }

@@ -48,9 +48,8 @@ public final class RedactFS: Sendable {
     /// Guards: `current` only; read it once per call, never hold it across a render.
     private let current: Mutex<Current>
 
-    /// The identity of the bytes last served per output inode, to decide
-    /// whether the kernel may keep its page cache at the next open.
-    private let lastServed = Mutex<[UInt64: OutputIdentity]>([:])
+    /// Whether the kernel may keep its cached pages at an open.
+    private let pageCache = PageCachePolicy()
     /// Shown paths queued for prefetch (each once).
     private let prefetchQueued = Mutex<Set<String>>([])
     static let maxPrefetchQueue = 10_000
@@ -184,21 +183,21 @@ public final class RedactFS: Sendable {
     /// here on. Gives up with EIO after the deadline and with EINTR when
     /// the reader is interrupted; the render goes on either way and its
     /// output is cached (the reader who retries gets it at once).
-    func open(_ path: String, flags: Int32, interrupted: () -> Bool) -> (Int32, handle: UInt64, keepCache: Bool) {
+    func open(_ path: String, flags: Int32, interrupted: () -> Bool) -> (Int32, handle: UInt64, PageCachePolicy.Decision) {
         let started = Self.monotonic()
-        if flags & O_ACCMODE != O_RDONLY || flags & O_TRUNC != 0 { return (-EROFS, 0, false) }
+        if flags & O_ACCMODE != O_RDONLY || flags & O_TRUNC != 0 { return (-EROFS, 0, Self.none) }
         let shown = String(path.drop(while: { $0 == "/" }))
         let job: RenderJob
         let id: OutputIdentity
         let bytes: [UInt8]
         switch prepare(path, shown: shown) {
-        case .failure(let e): return (-e.rawValue, 0, false)
+        case .failure(let e): return (-e.rawValue, 0, Self.none)
         case .success(let p):
             id = p.id
             switch cache.lookup(p.key, p.id) {
             case .hit(let b):
                 stats.memoryHits.add(1, ordering: .relaxed)
-                return serve(b, id: id, status: p.status)
+                return serve(b, id: id, path: path)
             case .render(let j, let start):
                 job = j
                 if start {
@@ -213,22 +212,22 @@ public final class RedactFS: Sendable {
                 if interrupted() {
                     stats.interrupts.add(1, ordering: .relaxed)
                     Log.info("\(shown): reader interrupted while waiting; the render goes on for the cache")
-                    return (-EINTR, 0, false)
+                    return (-EINTR, 0, Self.none)
                 }
                 if Self.monotonic() - started > options.deadlineSeconds {
                     stats.deadlines.add(1, ordering: .relaxed)
                     Log.error("\(shown): stage=deadline errno=\(EIO): no output within \(options.deadlineSeconds) s "
                               + "(--deadline); the render goes on for the cache")
-                    return (-EIO, 0, false)
+                    return (-EIO, 0, Self.none)
                 }
             }
             switch result! {
             case .failure(let e):
-                return (-e.errnoValue, 0, false)
+                return (-e.errnoValue, 0, Self.none)
             case .success(let b):
                 bytes = b
             }
-            return serve(bytes, id: id, status: p.status)
+            return serve(bytes, id: id, path: path)
         }
     }
 
@@ -303,20 +302,22 @@ public final class RedactFS: Sendable {
             Log.error("\(shown): stage=\(error.stage.rawValue) errno=\(error.errnoValue): \(error.message)")
             result = .failure(error)
         }
-        cache.finish(p.key, p.id, job, result)
+        // Queued before the waiters wake, so a flush at unmount includes it.
         if case .success(let b) = result, let disk = options.disk {
             disk.store(p.id, b) { [stats] ok in if ok { stats.diskWrites.add(1, ordering: .relaxed) } }
         }
+        cache.finish(p.key, p.id, job, result)
+        // A render frees tens of MiB of page pixels, on whichever thread ran
+        // it; give them back to the system instead of keeping one high-water
+        // mark per malloc arena.
+        _ = mallocTrim(0)
     }
 
-    private func serve(_ bytes: [UInt8], id: OutputIdentity, status st: FileStatus) -> (Int32, handle: UInt64, keepCache: Bool) {
-        let ino = inodeNumber(st)
-        let keep = lastServed.withLock { m -> Bool in
-            let same = m[ino] == id
-            m[ino] = id
-            return same
-        }
-        return (0, cache.openHandle(bytes, id), keep)
+    static let none = PageCachePolicy.Decision(keepCache: false, directIO: false)
+
+    private func serve(_ bytes: [UInt8], id: OutputIdentity, path: String) -> (Int32, handle: UInt64, PageCachePolicy.Decision) {
+        let h = cache.openHandle(bytes, id)
+        return (0, h, pageCache.opened(path, id, handle: h))
     }
 
     // MARK: - Prefetch
@@ -357,6 +358,7 @@ public final class RedactFS: Sendable {
     }
 
     func release(handle: UInt64) {
+        pageCache.released(handle)
         cache.release(handle)
     }
 

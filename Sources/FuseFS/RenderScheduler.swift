@@ -105,3 +105,8 @@ final class RenderScheduler: Sendable {
         }
     }
 }
+
+/// glibc's malloc_trim(3): returns free heap pages of every arena to the
+/// system. Not in the Glibc module map (malloc.h), hence declared here.
+@_silgen_name("malloc_trim")
+func mallocTrim(_ pad: Int) -> Int32
