@@ -27,7 +27,10 @@ enum Operations {
             }
             return fuse_get_context()!.pointee.private_data
         }
-        ops.getattr = { p, st, _ in fs().getattr(path(p), st!) }
+        // With a file handle (the kernel checking the size while a file is
+        // read), answer for that handle's bytes: the source may have changed
+        // since it was opened.
+        ops.getattr = { p, st, fi in fs().getattr(path(p), st!, handle: fi?.pointee.fh) }
         ops.readdir = { p, buf, filler, _, _, _ in
             fs().readdir(path(p)) { name, st in
                 _ = name.withCString { cname in

@@ -14,11 +14,17 @@ import Synchronization
 /// - otherwise the pages are kept only if they can hold nothing but this
 ///   version (the last version served through the page cache, with no other
 ///   version open since).
+/// - the size reported for a path (without a handle) is at least that of
+///   every output open through it: the kernel keeps one size per inode and
+///   would otherwise end a read of an older, longer version early. Readers of
+///   a shorter version see a short read at their end, which the kernel takes
+///   as end of file.
 final class PageCachePolicy: Sendable {
     private struct PathState {
         /// The version the page cache may hold; nil: unknown, drop it.
         var cached: OutputIdentity?
         var open: [OutputIdentity: Int] = [:]
+        var largest = 0
     }
     private struct State {
         var paths: [String: PathState] = [:]
@@ -33,7 +39,7 @@ final class PageCachePolicy: Sendable {
     }
 
     /// Records an open of version `id` of `path` through `handle`.
-    func opened(_ path: String, _ id: OutputIdentity, handle: UInt64) -> Decision {
+    func opened(_ path: String, _ id: OutputIdentity, size: Int, handle: UInt64) -> Decision {
         state.withLock { s in
             var p = s.paths[path] ?? PathState()
             let conflict = p.open.contains { $0.key != id && $0.value > 0 }
@@ -46,6 +52,7 @@ final class PageCachePolicy: Sendable {
                 p.cached = id
             }
             p.open[id, default: 0] += 1
+            p.largest = max(p.largest, size)
             s.paths[path] = p
             s.handles[handle] = (path, id)
             return d
@@ -57,7 +64,14 @@ final class PageCachePolicy: Sendable {
             guard let (path, id) = s.handles.removeValue(forKey: handle), var p = s.paths[path] else { return }
             let n = (p.open[id] ?? 1) - 1
             p.open[id] = n > 0 ? n : nil
+            if p.open.isEmpty { p.largest = 0 }
             s.paths[path] = p
         }
+    }
+
+    /// The largest output open through `path` (0 when none is open). Kept
+    /// until every handle of the path is closed.
+    func largestOpen(_ path: String) -> Int {
+        state.withLock { $0.paths[path]?.largest ?? 0 }
     }
 }

@@ -118,10 +118,21 @@ public final class RedactFS: Sendable {
 
     // MARK: - Operations (each returns 0 or a negative errno)
 
-    func getattr(_ path: String, _ out: UnsafeMutablePointer<stat>) -> Int32 {
+    func getattr(_ path: String, _ out: UnsafeMutablePointer<stat>, handle: UInt64? = nil) -> Int32 {
         let entry: SourceEntry
         do { entry = try tree.resolve(path) } catch { return -error.rawValue }
-        out.pointee = fill(entry)
+        var st = fill(entry)
+        if entry.kind == .pdf {
+            var n = Int(st.st_size)
+            if let h = handle, let b = cache.bytes(of: h)?.count {
+                n = b
+            } else {
+                n = max(n, pageCache.largestOpen(path))
+            }
+            st.st_size = off_t(n)
+            st.st_blocks = blkcnt_t((n + 511) / 512)
+        }
+        out.pointee = st
         return 0
     }
 
@@ -290,8 +301,11 @@ public final class RedactFS: Sendable {
         do throws(RedactError) {
             let r = try p.redactor.redact(p.fd)
             // A source rewritten in place while it was read could give a
-            // mixture of two versions: serve and keep nothing of it.
-            if let now = try? p.fd.status(), now != p.status {
+            // mixture of two versions: serve and keep nothing of it. (Not
+            // ctime: replacing the file by a rename sets the old inode's
+            // ctime, and the old inode is what was read, whole.)
+            if let now = try? p.fd.status(),
+               now.size != p.status.size || (now.mtime.tv_sec, now.mtime.tv_nsec) != (p.status.mtime.tv_sec, p.status.mtime.tv_nsec) {
                 Log.error("\(shown): stage=serve errno=\(EIO): the source changed while it was rendered; nothing kept")
                 cache.finish(p.key, p.id, job, .failure(.io(.serve, EIO)))
                 return
@@ -317,7 +331,7 @@ public final class RedactFS: Sendable {
 
     private func serve(_ bytes: [UInt8], id: OutputIdentity, path: String) -> (Int32, handle: UInt64, PageCachePolicy.Decision) {
         let h = cache.openHandle(bytes, id)
-        return (0, h, pageCache.opened(path, id, handle: h))
+        return (0, h, pageCache.opened(path, id, size: bytes.count, handle: h))
     }
 
     // MARK: - Prefetch

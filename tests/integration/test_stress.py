@@ -143,7 +143,7 @@ class StressTest(unittest.TestCase):
             stop.set()
             for t in threads:
                 t.join(60)
-        self.assertEqual(errors, [])
+        self.assertEqual(errors, [], m.log()[-3000:])
         self.assertEqual(set(seen), set(VERSIONS), seen)
         # After the last change, the next open shows it.
         install("neu")
