@@ -44,6 +44,7 @@ let package = Package(
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "Posix"]),
         .testTarget(name: "DetectTests", dependencies: ["Detect", "RedactCore"]),
         .testTarget(name: "EncodeTests", dependencies: ["Encode", "Imaging", "RedactCore"]),
+        .testTarget(name: "FuseFSTests", dependencies: ["FuseFS", "Pipeline", "Posix", "Secrets"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RedactCore", "Imaging", "Worker"]),
     ]
 )
