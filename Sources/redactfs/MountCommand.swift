@@ -46,7 +46,7 @@ struct MountCommand {
                            cache: inout MountCacheFlags) throws(UsageError) {
         let ignored: Set<String> = ["ro", "rw", "dev", "nodev", "suid", "nosuid", "exec", "noexec",
                                     "auto", "noauto", "user", "nouser", "users", "nofail", "_netdev",
-                                    "defaults", "async", "sync", "atime", "noatime", "relatime", "default_permissions"]
+                                    "defaults", "async", "sync", "atime", "noatime", "relatime"]
         for item in list.split(separator: ",").map(String.init) {
             let kv = item.split(separator: "=", maxSplits: 1).map(String.init)
             let key = kv[0], value = kv.count == 2 ? kv[1] : nil
