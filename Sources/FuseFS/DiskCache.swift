@@ -46,16 +46,16 @@ public final class DiskCache: Sendable {
     /// Opens (creating it with mode 0700) the cache folder at `path`.
     public init(path: String, key: SecretKey, budget: Int) throws(SetupError) {
         try Self.makeDirectories(path)
+        let st: FileStatus
         do {
             directory = try FileDescriptor.open(path, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
-            let st = try directory.status()
-            guard st.uid == getuid() else { throw SetupError.notPrivate(path) }
-            if st.mode & 0o077 != 0 { guard fchmod(directory.rawValue, 0o700) == 0 else { throw Errno.current } }
-        } catch let e as SetupError {
-            throw e
+            st = try directory.status()
         } catch {
-            throw .directory(path, error as? Errno ?? .ioError)
+            throw .directory(path, error)
         }
+        guard st.uid == getuid() else { throw .notPrivate(path) }
+        // Entries are sealed, but their number, sizes and times are nobody else's business.
+        if st.mode & 0o077 != 0 && fchmod(directory.rawValue, 0o700) != 0 { throw .directory(path, .current) }
         self.path = path
         self.budget = budget
         sealKey = key

@@ -198,28 +198,28 @@ public final class RedactFS: Sendable {
         let started = Self.monotonic()
         if flags & O_ACCMODE != O_RDONLY || flags & O_TRUNC != 0 { return (-EROFS, 0, Self.none) }
         let shown = String(path.drop(while: { $0 == "/" }))
-        let job: RenderJob
-        let id: OutputIdentity
-        let bytes: [UInt8]
+        let p: Prepared
         switch prepare(path, shown: shown) {
         case .failure(let e): return (-e.rawValue, 0, Self.none)
-        case .success(let p):
-            id = p.id
-            switch cache.lookup(p.key, p.id) {
-            case .hit(let b):
-                stats.memoryHits.add(1, ordering: .relaxed)
-                return serve(b, id: id, path: path)
-            case .render(let j, let start):
-                job = j
-                if start {
-                    scheduler.submit { [self] in produce(p, job: j, shown: shown, prefetch: false) }
-                }
-            }
-            // Poll: fuse_interrupted() has no wake-up, and the deadline is ours.
-            var result: Result<[UInt8], RedactError>?
-            while result == nil {
-                result = job.wait(seconds: 0.05)
-                if result != nil { break }
+        case .success(let prepared): p = prepared
+        }
+        let job: RenderJob
+        switch cache.lookup(p.key, p.id) {
+        case .hit(let b):
+            stats.memoryHits.add(1, ordering: .relaxed)
+            return serve(b, id: p.id, path: path)
+        case .render(let j, let start):
+            job = j
+            if start { scheduler.submit { [self] in produce(p, job: j, shown: shown, prefetch: false) } }
+        }
+        // Poll: fuse_interrupted() has no wake-up, and the deadline is ours.
+        while true {
+            switch job.wait(seconds: 0.05) {
+            case .success(let bytes)?:
+                return serve(bytes, id: p.id, path: path)
+            case .failure(let e)?:
+                return (-e.errnoValue, 0, Self.none)
+            case nil:
                 if interrupted() {
                     stats.interrupts.add(1, ordering: .relaxed)
                     Log.info("\(shown): reader interrupted while waiting; the render goes on for the cache")
@@ -232,13 +232,6 @@ public final class RedactFS: Sendable {
                     return (-EIO, 0, Self.none)
                 }
             }
-            switch result! {
-            case .failure(let e):
-                return (-e.errnoValue, 0, Self.none)
-            case .success(let b):
-                bytes = b
-            }
-            return serve(bytes, id: id, path: path)
         }
     }
 
