@@ -40,9 +40,9 @@ enum Usage {
       --config F                Read settings from F.
       --key-file F              Read the term key from F.
       --terms-file F            Read always-redact terms from F.
-      --cache-size SIZE         Memory for finished outputs, open files included (default 256M).
-      --disk-cache              Keep outputs sealed with your key under $XDG_CACHE_HOME/redactfs (default off).
-      --disk-cache-size SIZE    Bound of the disk cache, least recently used go first (default 1G).
+      --cache-size SIZE         Memory for outputs, open files included (default 256M).
+      --disk-cache              Keep outputs on disk, sealed with your key (default off).
+      --disk-cache-size SIZE    Bound of the disk cache (default 1G).
       --prefetch                Render a listed folder's files in the background (default off).
       --deadline SECONDS        Fail an open with EIO after this long (default 120).
       -o OPTIONS                Comma-separated: dpi=N, config=F, key_file=F,
