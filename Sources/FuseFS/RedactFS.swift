@@ -236,7 +236,7 @@ public final class RedactFS: Sendable {
     }
 
     /// What an open or a prefetch needs: the source, opened, and the keys.
-    struct Prepared: @unchecked Sendable {
+    struct Prepared: Sendable {
         var fd: FileDescriptor
         var status: FileStatus
         var key: OutputKey
