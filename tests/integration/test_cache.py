@@ -226,6 +226,29 @@ class TestDiskCache(CacheTest):
         self.assertIn("failed authentication", log)
         self.assertIn("belongs to another output", log)
 
+    def test_leftovers_of_a_crashed_write_are_removed_and_a_torn_entry_refused(self):
+        m = self.mount("--disk-cache")
+        h.read_file(m.path(shown("eins.pdf")))
+        self.finish(m)
+        [name] = os.listdir(cache_dir())
+        entry = os.path.join(cache_dir(), name)
+        # A crash between write and rename leaves a temporary; a torn entry
+        # under a real name can only come from outside (we rename whole files).
+        old_tmp = os.path.join(cache_dir(), ".tmp-0123456789abcdef-4242")
+        new_tmp = os.path.join(cache_dir(), ".tmp-fedcba9876543210-4243")
+        for p in (old_tmp, new_tmp):
+            with open(p, "wb") as f:
+                f.write(h.read_file(entry)[:100])
+        os.utime(old_tmp, (time.time() - 3600, time.time() - 3600))
+        with open(entry, "r+b") as f:
+            f.truncate(os.path.getsize(entry) // 2)
+        m2 = self.mount("--disk-cache")
+        self.assertFalse(os.path.exists(old_tmp), "a stale temporary survived")
+        self.assertTrue(os.path.exists(new_tmp), "another writer's fresh temporary was removed")
+        self.assertEqual(h.read_file(m2.path(shown("eins.pdf"))), REF["eins.pdf"])
+        s = self.finish(m2)
+        self.assertEqual((s["disk_refused"], s["renders"]), (1, 1), m2.log()[-2000:])
+
     def test_bounded_by_disk_cache_size(self):
         m = self.mount("--disk-cache", "--disk-cache-size", "500K")
         for n in ("eins.pdf", "zwei.pdf", "drei.pdf"):   # ~110 + 220 + 330 KiB
@@ -262,6 +285,33 @@ class TestDiskCache(CacheTest):
         self.assertEqual(h.read_file(m2.path("brief.redacted.pdf")), REF["zwei.pdf"])
         m2.stop()
         self.assertEqual(stats(m2.log())["disk_hits"], 0)
+
+    def test_other_terms_or_settings_are_not_served_from_disk(self):
+        m = self.mount("--disk-cache")
+        h.read_file(m.path(shown("eins.pdf")))
+        self.finish(m)
+        # Other settings: a fresh render.
+        m2 = self.mount("--disk-cache", "--dpi", "100")
+        h.read_file(m2.path(shown("eins.pdf")))
+        self.assertEqual(self.finish(m2)["disk_hits"], 0)
+        # Other terms: a fresh render (the term list is private to this test's home).
+        env = dict(WS.env)
+        home = os.path.join(WS.base, "terms-home")
+        env["XDG_CONFIG_HOME"] = os.path.join(home, "config")
+        shutil.copytree(WS.env["XDG_CONFIG_HOME"], env["XDG_CONFIG_HOME"])
+        r = subprocess.run([h.binary(), "terms", "add"], input=b"Rechtsbehelf\n", env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        m3 = h.Mount(SRC, WS.tempdir("terms"), env, args=("--disk-cache",)).start()
+        self.addCleanup(m3.stop, False)
+        data = h.read_file(m3.path(shown("eins.pdf")))
+        m3.stop()
+        self.assertNotEqual(data, REF["eins.pdf"])
+        self.assertEqual(stats(m3.log())["disk_hits"], 0)
+        # The same terms and settings again: served from the disk.
+        m4 = self.mount("--disk-cache")
+        self.assertEqual(h.read_file(m4.path(shown("eins.pdf"))), REF["eins.pdf"])
+        self.assertEqual(self.finish(m4)["disk_hits"], 1)
 
     def test_disk_cache_needs_a_key(self):
         env = h.make_env(os.path.join(WS.base, "keyless"))
