@@ -146,7 +146,12 @@ final class SourceTree: Sendable {
         }
         var entries: [(name: String, kind: NameMap.EntryKind)] = []
         var statuses: [String: FileStatus] = [:]
-        for name in try dir.directoryEntries() where !name.hasPrefix(".") {
+        // A description of its own: `directoryEntries` reads through a dup,
+        // which shares the read position with every other dup of `dir` (the
+        // root is shared by all threads), so two listings at once would
+        // skip each other's entries and cache a listing with names missing.
+        let own = try dir.openAt(".", flags: O_RDONLY | O_DIRECTORY)
+        for name in try own.directoryEntries() where !name.hasPrefix(".") {
             guard let st = try? dir.statusAt(name) else { continue }
             if st.isDirectory {
                 entries.append((name, .directory))

@@ -25,7 +25,9 @@ enum Usage {
 
     static let mount = """
     USAGE: redactfs mount SOURCE MOUNTPOINT [--foreground] [--dpi N] [--config F]
-                          [--key-file F] [--terms-file F] [-o OPTIONS]
+                          [--key-file F] [--terms-file F] [--cache-size SIZE]
+                          [--disk-cache] [--disk-cache-size SIZE] [--prefetch]
+                          [--deadline SECONDS] [-o OPTIONS]
            redactfs SOURCE MOUNTPOINT -o ro,dpi=150,...   (mount.fuse3 and fstab form)
 
     Mounts SOURCE read-only at MOUNTPOINT. Each NAME.pdf shows as
@@ -38,8 +40,15 @@ enum Usage {
       --config F                Read settings from F.
       --key-file F              Read the term key from F.
       --terms-file F            Read always-redact terms from F.
+      --cache-size SIZE         Memory for outputs, open files included (default 256M).
+      --disk-cache              Keep outputs on disk, sealed with your key (default off).
+      --disk-cache-size SIZE    Bound of the disk cache (default 1G).
+      --prefetch                Render a listed folder's files in the background (default off).
+      --deadline SECONDS        Fail an open with EIO after this long (default 120).
       -o OPTIONS                Comma-separated: dpi=N, config=F, key_file=F,
-                                terms_file=F, foreground, allow_other, debug.
+                                terms_file=F, cache_size=SIZE, disk_cache,
+                                disk_cache_size=SIZE, prefetch, deadline=S,
+                                foreground, allow_other, debug.
     """
 
     static let redact = """
