@@ -58,7 +58,7 @@ public final class RedactFS: Sendable {
     /// output identity, so the disk cache never serves an output made with
     /// other terms.
     public init(source: String, redactor: Redactor, termsIdentity: [UInt8], options: CacheOptions = CacheOptions()) throws(Errno) {
-        tree = try SourceTree(rootPath: source)
+        tree = try SourceTree(rootPath: source, naming: Self.naming(redactor, generation: 1))
         self.options = options
         cache = OutputCache(budget: options.memoryBytes, stats: stats)
         scheduler = RenderScheduler(slots: options.renderSlots)
@@ -72,6 +72,7 @@ public final class RedactFS: Sendable {
         current.withLock { c in
             c = Current(redactor: redactor, failure: nil, generation: c.generation + 1, since: Self.wallClock(),
                         context: context)
+            tree.setNaming(Self.naming(redactor, generation: Int(c.generation)))
         }
         cache.removeAll()
     }
@@ -81,8 +82,13 @@ public final class RedactFS: Sendable {
         current.withLock { c in
             c = Current(redactor: nil, failure: reason, generation: c.generation + 1, since: Self.wallClock(),
                         context: [])
+            tree.setNaming(nil)
         }
         cache.removeAll()
+    }
+
+    static func naming(_ redactor: Redactor, generation: Int) -> SourceTree.Naming {
+        SourceTree.Naming(generation: generation, rename: { redactor.redactName($0) })
     }
 
     /// Counters, for the log line at unmount.

@@ -47,6 +47,11 @@ public final class Redactor: Sendable {
         self.detector = Detector(config: config)
     }
 
+    /// A file or folder name with the always-redact terms taken out.
+    public func redactName(_ name: String) -> String {
+        settings.categories.contains(.term) ? terms.redactName(name) : name
+    }
+
     /// Redacts the source behind `fd` into a new image-only PDF.
     /// All or nothing: any failing page fails the whole file.
     public func redact(_ fd: FileDescriptor, progress: ((Int, Int) -> Void)? = nil) throws(RedactError) -> Redaction {

@@ -89,15 +89,36 @@ public enum NameMap {
 
     /// Maps a directory's entries (source name and kind, in any order) to
     /// shown name → (source name, kind). The same input always gives the
-    /// same map, whatever order the entries came in.
-    public static func map(_ entries: [(name: String, kind: EntryKind)]) -> [String: (source: String, kind: EntryKind)] {
+    /// same map, whatever order the entries came in. `rename` is applied to
+    /// directory names and file stems (the mount passes the always-redact
+    /// terms' `redactName`).
+    public static func map(_ entries: [(name: String, kind: EntryKind)],
+                           rename: (String) -> String = { $0 }) -> [String: (source: String, kind: EntryKind)] {
         let sorted = entries.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
         var out: [String: (source: String, kind: EntryKind)] = [:]
+        // Names that only differ in what `rename` took out would collide;
+        // they get " (2)", " (3)" … in source order, so none is hidden.
+        var renamedNames: Set<String> = []
+        func place(_ shown: String, suffix: String, _ value: (source: String, kind: EntryKind), renamed: Bool) {
+            if out[shown + suffix] == nil {
+                out[shown + suffix] = value
+                if renamed { renamedNames.insert(shown + suffix) }
+                return
+            }
+            guard renamed || renamedNames.contains(shown + suffix) else { return }
+            var n = 2
+            while out["\(shown) (\(n))\(suffix)"] != nil { n += 1 }
+            out["\(shown) (\(n))\(suffix)"] = value
+        }
         for e in sorted where e.kind == .directory {
-            if let shown = outputName(forDirectory: e.name) { out[shown] = (e.name, .directory) }
+            guard let shown = outputName(forDirectory: e.name) else { continue }
+            let r = rename(shown)
+            place(r, suffix: "", (e.name, .directory), renamed: r != shown)
         }
         for e in sorted where e.kind == .file {
-            if let shown = outputName(forFile: e.name), out[shown] == nil { out[shown] = (e.name, .file) }
+            guard !e.name.hasPrefix("."), let (stem, type) = split(e.name) else { continue }
+            let r = rename(stem)
+            place(r, suffix: outputType(for: type).suffix, (e.name, .file), renamed: r != stem)
         }
         return out
     }

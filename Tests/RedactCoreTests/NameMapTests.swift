@@ -131,3 +131,36 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(RedactionPlan.boxes(for: 6..<100, in: sample()).count, 1)
     }
 }
+
+final class NameMapRenameTests: XCTestCase {
+    func hide(_ s: String) -> String { s.replacingOccurrences(of: "Muster", with: "X") }
+
+    func testRenamesStemsAndDirectoriesKeepingTheSuffix() {
+        let m = NameMap.map([("Muster", .directory), ("Brief Muster.pdf", .file), ("Scan_Muster.JPG", .file)],
+                            rename: hide)
+        XCTAssertEqual(m["X"]?.source, "Muster")
+        XCTAssertEqual(m["Brief X.redacted.pdf"]?.source, "Brief Muster.pdf")
+        XCTAssertEqual(m["Scan_X.redacted.jpg"]?.source, "Scan_Muster.JPG")
+        XCTAssertEqual(m.count, 3)
+    }
+
+    func testNamesThatCollideOnlyAfterRenamingAreNumberedNotHidden() {
+        let entries: [(name: String, kind: NameMap.EntryKind)] = [
+            ("a Muster.pdf", .file), ("a X.pdf", .file), ("a Muster.PDF", .file),
+        ]
+        let m = NameMap.map(entries, rename: hide)
+        // Bytewise order of the sources: "a Muster.PDF" < "a Muster.pdf" < "a X.pdf".
+        XCTAssertEqual(m["a X.redacted.pdf"]?.source, "a Muster.PDF")
+        XCTAssertEqual(m["a X (2).redacted.pdf"]?.source, "a Muster.pdf")
+        XCTAssertEqual(m["a X (3).redacted.pdf"]?.source, "a X.pdf")
+        // Any order in, the same map out.
+        let again = NameMap.map(entries.reversed(), rename: hide)
+        XCTAssertEqual(again.mapValues(\.source), m.mapValues(\.source))
+    }
+
+    func testWithoutRenamingCollisionsKeepTheOldRule() {
+        let m = NameMap.map([("a.pdf", .file), ("a.PDF", .file)])
+        XCTAssertEqual(m.count, 1)
+        XCTAssertEqual(m["a.redacted.pdf"]?.source, "a.PDF")
+    }
+}
