@@ -14,7 +14,7 @@ DEB_PACKAGES := pkg-config libfuse3-dev fuse3 libpoppler-glib-dev libcairo2-dev 
 	libphonenumber-dev libseccomp-dev tesseract-ocr-eng tesseract-ocr-deu \
 	tesseract-ocr-osd tesseract-ocr \
 	fontconfig fonts-dejavu-core poppler-data qpdf poppler-utils mupdf-tools \
-	ghostscript libimage-exiftool-perl rsync python3 python3-cairo
+	ghostscript libimage-exiftool-perl rsync strace python3 python3-cairo
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -51,7 +51,10 @@ demo: build
 demo-stop:
 	-fusermount3 -u "$(DEMO_DIR)/Redacted"
 
+# Detection quality and speed on the labelled corpus (reports, never fails;
+# `detect-eval --check` exits 1 when a target is missed), then render speed.
 bench: build
+	.build/$(CONFIG)/detect-eval corpus/detection
 	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) bench/bench.py
 
 install: build

@@ -8,6 +8,7 @@
 //   Secrets       the key, the sealed (AES-256-GCM) file format, the term store
 //   Detect        pure recognizers (+ the libphonenumber wrapper)
 //   Imaging       pure pixel work: pixmaps, burning boxes
+//   ImageCodec    image files: header probes, decoding (leptonica), PNG/JPEG writers
 //   Encode        our own image-only PDF writer (zlib behind a wrapper)
 //   Poppler       poppler-glib + cairo behind a wrapper (used only in the worker)
 //   OCR           tesseract behind a wrapper, and pure OCR text assembly (worker only)
@@ -15,6 +16,7 @@
 //   Pipeline      source -> worker -> detect -> burn -> encode
 //   FuseFS        the only module that imports libfuse
 //   redactfs      the command line
+//   detect-eval   precision, recall and speed of Detect on corpus/detection (make bench)
 import PackageDescription
 
 let package = Package(
@@ -24,29 +26,34 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo"),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept"),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract"),
         .target(
             name: "CPhoneNumber",
             cxxSettings: [.unsafeFlags(["-std=c++17"])],
             linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("stdc++")]
         ),
-        .target(name: "CPosix"),
+        .target(name: "CPosix", linkerSettings: [.linkedLibrary("seccomp")]),
         .target(name: "Posix", dependencies: ["CPosix"]),
         .target(name: "RedactCore"),
         .target(name: "Secrets", dependencies: ["CCrypto", "Posix"]),
         .target(name: "Detect", dependencies: ["RedactCore", "CPhoneNumber"]),
         .target(name: "Imaging", dependencies: ["RedactCore"]),
-        .target(name: "Encode", dependencies: ["RedactCore", "Imaging", "CZlib"]),
+        .target(name: "ImageCodec", dependencies: ["RedactCore", "Imaging", "CLeptonica", "CZlib"]),
+        .target(name: "Encode", dependencies: ["RedactCore", "Imaging", "ImageCodec", "CZlib"]),
         .target(name: "Poppler", dependencies: ["RedactCore", "Imaging", "CPoppler"]),
         .target(name: "OCR", dependencies: ["RedactCore", "Imaging", "CTesseract"]),
         .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "Poppler", "OCR", "Posix"]),
-        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "Encode", "Worker", "OCR", "Posix"]),
-        .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "CFuse"]),
+        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "ImageCodec", "Encode", "Worker", "OCR", "Posix"]),
+        .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "Secrets", "CFuse"]),
         .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets"]),
+        .executableTarget(name: "detect-eval", dependencies: ["Detect", "RedactCore"]),
         .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "Posix"]),
         .testTarget(name: "DetectTests", dependencies: ["Detect", "RedactCore"]),
-        .testTarget(name: "EncodeTests", dependencies: ["Encode", "Imaging", "RedactCore"]),
+        .testTarget(name: "EncodeTests", dependencies: ["Encode", "Imaging", "ImageCodec", "RedactCore"]),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Imaging", "RedactCore", "CLeptonica"]),
+        .testTarget(name: "FuseFSTests", dependencies: ["FuseFS", "Pipeline", "Posix", "Secrets"]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "RedactCore", "CPoppler"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RedactCore", "Imaging", "Worker"]),
     ]

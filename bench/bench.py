@@ -5,6 +5,8 @@ Prints absolute times and ratios; asserts nothing (speed is tracked here,
 never as timed assertions in tests).
 """
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -126,8 +128,149 @@ def bench_ocr(d):
     print(f"  ratio                      {o / r:8.2f}x   (target <= 0.6x on 2 cores)")
 
 
+class Mounted:
+    """redactfs mount in the foreground; its log in a file; unmounted on exit."""
+
+    def __init__(self, src, base, *args):
+        self.mnt = os.path.join(base, "mnt")
+        self.log_path = os.path.join(base, "mount.log")
+        os.makedirs(self.mnt, exist_ok=True)
+        self.args = [BIN, "mount", src, self.mnt, "--foreground", *args]
+
+    def __enter__(self):
+        self.log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(self.args, stderr=self.log, stdout=subprocess.DEVNULL)
+        for _ in range(200):
+            if any(l.split()[1] == self.mnt for l in open("/proc/mounts")):
+                return self
+            time.sleep(0.05)
+        raise RuntimeError("mount did not appear")
+
+    def stop(self):
+        if self.proc is None:
+            return
+        subprocess.run(["fusermount3", "-u", self.mnt], check=False)
+        self.proc.wait(timeout=30)
+        self.proc = None
+        self.log.close()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def stats(self):
+        text = open(self.log_path, errors="replace").read()
+        lines = [l for l in text.splitlines() if "renders=" in l]
+        return {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", lines[-1])} if lines else {}
+
+    def status(self, field):
+        for line in open(f"/proc/{self.proc.pid}/status"):
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+        return 0
+
+
+def read_all(path, chunk=1 << 20):
+    n = 0
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        while True:
+            b = os.read(fd, chunk)
+            if not b:
+                return n
+            n += len(b)
+    finally:
+        os.close(fd)
+
+
+def bench_warm_read(d):
+    """Warm sequential read of a cached output vs the same bytes in /dev/shm."""
+    src = os.path.join(d, "warm-src")
+    os.makedirs(src)
+    dense_text_pdf(os.path.join(src, "lang.pdf"), pages=40)
+    with Mounted(src, os.path.join(d, "warm")) as m:
+        path = os.path.join(m.mnt, "lang.redacted.pdf")
+        size = read_all(path)            # renders it
+        shm = tempfile.NamedTemporaryFile(dir="/dev/shm", delete=False)
+        shutil.copyfile(path, shm.name)
+        try:
+            reps = 20
+            ours, ref = [], []
+            for _ in range(RUNS):
+                t = time.perf_counter()
+                for _ in range(reps):
+                    read_all(path)
+                ours.append(time.perf_counter() - t)
+                t = time.perf_counter()
+                for _ in range(reps):
+                    read_all(shm.name)
+                ref.append(time.perf_counter() - t)
+        finally:
+            os.unlink(shm.name)
+        mb = size * reps / 1e6
+        o, r = mb / statistics.median(ours), mb / statistics.median(ref)
+        print(f"warm sequential read, {size / 1e6:.1f} MB output x {reps} (median of {RUNS}):")
+        print(f"  through the mount {o:8.0f} MB/s")
+        print(f"  /dev/shm          {r:8.0f} MB/s")
+        print(f"  ratio             {o / r:8.2f}x   (target >= 0.5x)")
+
+
+def bench_listing(d):
+    """ls -l of 1,000 PDFs through the mount vs the source folder; renders started."""
+    src = os.path.join(d, "list-src")
+    os.makedirs(src)
+    one = os.path.join(d, "one.pdf")
+    dense_text_pdf(one, pages=1)
+    for i in range(1000):
+        shutil.copyfile(one, os.path.join(src, f"brief{i:04d}.pdf"))
+    with Mounted(src, os.path.join(d, "list")) as m:
+        first = timed(["ls", "-l", m.mnt])
+        ours, ref = [], []
+        for _ in range(RUNS):
+            ours.append(timed(["ls", "-l", m.mnt]))
+            ref.append(timed(["ls", "-l", src]))
+        time.sleep(0.5)
+        m.stop()
+        s = m.stats()
+    o, r = statistics.median(ours), statistics.median(ref)
+    print(f"ls -l of a folder of 1,000 PDFs (median of {RUNS}; first listing {first * 1000:.0f} ms):")
+    print(f"  through the mount {o * 1000:8.1f} ms")
+    print(f"  source folder     {r * 1000:8.1f} ms")
+    print(f"  ratio             {o / r:8.2f}x   (target <= 3x)")
+    print(f"  renders started   {s.get('renders', -1):8d}     (target 0 without --prefetch)")
+
+
+def bench_peak_memory(d):
+    """Peak resident memory with 8 readers opening 8 different 20-page PDFs at once."""
+    src = os.path.join(d, "mem-src")
+    os.makedirs(src)
+    for i in range(8):
+        dense_text_pdf(os.path.join(src, f"akte{i}.pdf"), pages=20)
+    peaks = {}
+    for readers in (1, 8):
+        with Mounted(src, os.path.join(d, f"mem{readers}")) as m:
+            idle = m.status("VmHWM")
+            t = time.perf_counter()
+            procs = [subprocess.Popen(["cat", os.path.join(m.mnt, f"akte{i}.redacted.pdf")],
+                                      stdout=subprocess.DEVNULL) for i in range(readers)]
+            for p in procs:
+                p.wait()
+            peaks[readers] = (m.status("VmHWM"), idle, time.perf_counter() - t)
+    print("peak resident memory, readers opening different 20-page PDFs at once (cache budget 256 MiB):")
+    for readers, (peak, idle, wall) in peaks.items():
+        print(f"  {readers} reader{'s' if readers > 1 else ' '}         {peak / 1024:6.0f} MiB VmHWM  (idle {idle / 1024:.0f} MiB; {wall:.1f} s)")
+    print(f"  ratio 8/1         {peaks[8][0] / peaks[1][0]:8.2f}x   (bounded by render slots, not readers)")
+
+
 def main():
+    only = sys.argv[1:]
     with tempfile.TemporaryDirectory() as d:
+        for name, fn in (("warm", bench_warm_read), ("ls", bench_listing), ("memory", bench_peak_memory),
+                         ("ocr", bench_ocr)):
+            if not only or name in only:
+                fn(d)
+        if only and "redact" not in only:
+            return 0
+
         src = os.path.join(d, "ten.pdf")
         dense_text_pdf(src)
         ours, ref = [], []
@@ -142,7 +285,6 @@ def main():
         print(f"  pdftoppm -r {DPI}  {r * 1000:8.0f} ms")
         print(f"  ratio             {o / r:8.2f}x   (target <= 1.5x)")
         print(f"  output            {size / 10 / 1024:8.0f} KiB/page")
-        bench_ocr(d)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,9 @@ public struct DetectorConfig: Sendable, Equatable {
 /// Every recognizer is a hand-written scanner over the scalars (no regular
 /// expressions); phone numbers go through libphonenumber once per call.
 /// Checksums win over patterns: a phone number or payment card overlapping an
-/// IBAN, or a phone number overlapping a payment card, is dropped.
+/// IBAN, or a phone number overlapping a payment card, is dropped; for the
+/// identifiers (tax, national, insurance, VAT IDs, BIC, MAC) see
+/// `IdentifierRecognizer.settle`.
 public struct Detector: Sendable {
     public let config: DetectorConfig
     let phoneRegion: PhoneRecognizer.Region
@@ -58,9 +60,21 @@ public struct Detector: Sendable {
                 cards.removeAll { card in ibans.contains { $0.range.overlaps(card.range) } }
                 found += cards
             }
+            // Identifiers first: one with a checksum or a label wins over a
+            // phone number anyway (see IdentifierRecognizer.settle), so its
+            // digits need not go through libphonenumber, the slowest step.
+            var ids: [Detection] = []
+            let findIDs = !enabled.isDisjoint(with: IdentifierRecognizer.categories)  // tax, national, insurance, VAT, BIC, MAC
+            if findIDs {
+                let ibanRanges = enabled.contains(.iban) ? ibans.map(\.range) : nil
+                IdentifierRecognizer.find(in: text, enabled: enabled, ibans: ibanRanges, into: &ids)
+            }
             if enabled.contains(.phone) {
                 var phones: [Detection] = []
-                let known = (ibans + cards).map(\.range).sorted { $0.lowerBound < $1.lowerBound }
+                // Also e-mail, URL, IP and MAC addresses: their digits are never
+                // a phone number's, and log lines are full of them.
+                let certain = ids.filter { $0.reason == .checksum || $0.reason == .context || $0.category == .mac }
+                let known = (found.map(\.range) + certain.map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
                 PhoneRecognizer.find(in: text, region: phoneRegion, known: known, into: &phones)
                 phones.removeAll { phone in
                     ibans.contains { $0.range.overlaps(phone.range) }
@@ -68,6 +82,7 @@ public struct Detector: Sendable {
                 }
                 found += phones
             }
+            if findIDs { IdentifierRecognizer.settle(ids, into: &found) }
         }
         return Self.mergedAndSorted(found)
     }

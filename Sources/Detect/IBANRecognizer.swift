@@ -10,35 +10,66 @@ import RedactCore
 /// ISO 7064 MOD 97-10 checksum over BBAN + country + check digits is 1 and
 /// the check digits are 02-98. A candidate that fails is not an IBAN. Letters
 /// may be lower case (OCR), though country codes are printed in capitals.
+/// OCR damage: if the characters as read fail, letters that OCR confuses with
+/// digits (O 0, I/l 1, S 5, B 8) standing next to a digit are read as those
+/// digits (at most two, one check digit may be one) and the repaired form
+/// must pass; it is reported with a little less confidence.
 enum IBANRecognizer {
     static let confidence = 1.0
+    static let repairedConfidence = 0.96
+    static let maxRepairs = 2
 
     static func find(in s: Text, into out: inout [Detection]) {
         let n = s.count
         var i = 0
         var chars = [UInt32](repeating: 0, count: IBANRegistry.maxLength)
         while i + 4 <= n {
-            let a = s[i].value, b = s[i + 1].value
-            guard a.isASCIILetter, b.isASCIILetter, s[i + 2].value.isDigit, s[i + 3].value.isDigit else {
+            // OCR of a form with one box per character reads "D E 8 9 3 7 …":
+            // the first four characters may then stand one space apart.
+            let spaced = i + 7 <= n && s[i + 1].value == 0x20 && s[i + 3].value == 0x20 && s[i + 5].value == 0x20
+                && s[i].value &- 0x41 < 26 && s[i + 2].value &- 0x41 < 26
+            let step = spaced ? 2 : 1
+            let a = s[i].value, b = s[i + step].value
+            let c1 = s[i + 2 * step].value, c2 = s[i + 3 * step].value
+            // Check digits: two digits, or one and an OCR look-alike.
+            let checkDigits = (c1.isDigit && (c2.isDigit || OCR.isConfusable(c2))) || (OCR.isConfusable(c1) && c2.isDigit)
+            guard a.isASCIILetter, b.isASCIILetter, checkDigits else {
                 i += 1
                 continue
             }
-            if i > 0, s[i - 1].isWordScalar { i += 1; continue }
+            // Not inside a word, except right after its label: OCR fuses
+            // "IBAN DE89…" into "IBANDE89…".
+            if i > 0, s[i - 1].isWordScalar, !Self.followsLabel(s, i) { i += 1; continue }
             let length = IBANRegistry.length(a, b)
             if length == 0 { i += 1; continue }
-            if let end = collect(s, from: i, length: length, into: &chars), checksumIsValid(chars, length) {
-                out.append(Detection(category: .iban, range: i..<end, confidence: confidence, reason: .checksum))
-                i = end
-            } else {
-                i += 1
+            if let end = collect(s, from: i, length: length, spaced: spaced, into: &chars) {
+                var valid = checksumIsValid(chars, length)
+                var conf = confidence
+                if !valid, repair(&chars, length) {
+                    valid = checksumIsValid(chars, length)
+                    conf = repairedConfidence
+                }
+                if valid {
+                    out.append(Detection(category: .iban, range: i..<end, confidence: conf, reason: .checksum))
+                    i = end
+                    continue
+                }
             }
+            i += 1
         }
+    }
+
+    /// Whether `i` directly follows the word "IBAN" (any case) that starts
+    /// a word.
+    static func followsLabel(_ s: Text, _ i: Int) -> Bool {
+        i >= 4 && s.hasPrefix("iban", at: i - 4) && (i == 4 || !s[i - 5].isWordScalar)
     }
 
     /// Reads `length` letters and digits from `start`, skipping single spaces
     /// between them, into `chars`; returns the end index, or nil if the text
     /// does not hold exactly that many before a word boundary.
-    static func collect(_ s: Text, from start: Int, length: Int, into chars: inout [UInt32]) -> Int? {
+    static func collect(_ s: Text, from start: Int, length: Int, spaced: Bool = false,
+                        into chars: inout [UInt32]) -> Int? {
         let n = s.count
         var j = start
         var k = 0
@@ -49,7 +80,7 @@ enum IBANRecognizer {
                 chars[k] = v
                 k += 1
                 j += 1
-            } else if k >= 4, s[j].isHorizontalSpace, s[j].value != 0x09, j + 1 < n, s[j + 1].value.isASCIIAlnum {
+            } else if k >= 4 || spaced, s[j].isHorizontalSpace, s[j].value != 0x09, j + 1 < n, s[j + 1].value.isASCIIAlnum {
                 j += 1  // one space between groups, never right after the country code
             } else {
                 return nil
@@ -57,6 +88,23 @@ enum IBANRecognizer {
         }
         if j < n, s[j].isWordScalar { return nil }
         return j
+    }
+
+    /// Reads OCR look-alike letters next to a digit (after the country code)
+    /// as digits; true if it changed one and no more than `maxRepairs`.
+    static func repair(_ chars: inout [UInt32], _ length: Int) -> Bool {
+        var repaired = 0
+        for k in 2..<length {
+            let v = chars[k]
+            let d = OCR.digit(v)
+            guard d >= 0 else { continue }
+            let nextToDigit = chars[k - 1].isDigit || (k + 1 < length && chars[k + 1].isDigit)
+            if nextToDigit || k < 4 {
+                chars[k] = UInt32(0x30 + d)
+                repaired += 1
+            }
+        }
+        return repaired > 0 && repaired <= maxRepairs
     }
 
     /// MOD 97-10 over the rearranged IBAN (`chars[4...]` then `chars[0..<4]`),

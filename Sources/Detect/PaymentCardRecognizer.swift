@@ -13,10 +13,17 @@ import RedactCore
 /// The number must not be part of a longer digit run: no digit, letter or
 /// decimal point/comma-with-digit directly before or after. In a longer run of
 /// groups (a card number followed by other groups) the longest window of
-/// whole groups that passes is taken.
+/// whole groups that passes is taken. OCR damage: a letter that OCR confuses
+/// with a digit (O 0, I/l 1, S 5, B 8) next to a digit counts as that digit
+/// (at most two per number, then with a little less confidence); the
+/// repaired number must pass Luhn and the issuer ranges. A group of one or
+/// two digits that OCR split off by a space is joined to its neighbour when
+/// that makes a group of exactly four ("4111 11 11 1111 1111"), also with a
+/// little less confidence.
 enum PaymentCardRecognizer {
     static let groupedConfidence = 0.95
     static let plainConfidence = 0.9
+    static let maxRepairs = 2
 
     static func find(in s: Text, into out: inout [Detection]) {
         let n = s.count
@@ -24,61 +31,133 @@ enum PaymentCardRecognizer {
         // Group boundaries of the current run: start and end index of each group.
         var starts: [Int] = []
         var ends: [Int] = []
+        var lengths: [Int] = []  // digits per group (a joined group spans a space)
         var digits = [Int](repeating: 0, count: 19)
         while i < n {
             guard s[i].value.isDigit else { i += 1; continue }
             let runStart = i
             starts.removeAll(keepingCapacity: true)
             ends.removeAll(keepingCapacity: true)
+            lengths.removeAll(keepingCapacity: true)
             var separator: UInt32 = 0
             var j = i
             while true {
                 let g = j
-                while j < n, s[j].value.isDigit { j += 1 }
+                while j < n, isDigitish(s, j) { j += 1 }
                 starts.append(g)
                 ends.append(j)
-                guard j + 1 < n, isSeparator(s[j].value), s[j + 1].value.isDigit else { break }
+                lengths.append(j - g)
+                guard j + 1 < n, isSeparator(s[j].value), isDigitish(s, j + 1) else { break }
                 if separator == 0 { separator = s[j].value } else if separator != s[j].value { break }
                 j += 1
             }
             i = j
-            if !boundaryBefore(s, runStart) || !boundaryAfter(s, j) { continue }
+            // A group glued to what follows or precedes ("… 5766 04.04.", a
+            // date in the next table column) is not part of the card: drop it
+            // and keep the groups that stand apart.
+            var first = runStart
+            while starts.count > 1, !boundaryAfter(s, ends[ends.count - 1]) {
+                starts.removeLast(); ends.removeLast(); lengths.removeLast()
+            }
+            while starts.count > 1, !boundaryBefore(s, starts[0]) {
+                starts.removeFirst(); ends.removeFirst(); lengths.removeFirst()
+                first = starts[0]
+            }
+            let end = ends[ends.count - 1]
+            if !boundaryBefore(s, first) || !boundaryAfter(s, end) { continue }
+            let joined = separator != 0x2D && joinSplitGroups(&starts, &ends, &lengths)
             // Groups must look like card groups when there are several.
             if starts.count > 1 {
                 var ok = true
-                for g in 0..<starts.count where ends[g] - starts[g] < 3 || ends[g] - starts[g] > 8 { ok = false; break }
+                for g in 0..<starts.count where lengths[g] < 3 || lengths[g] > 8 { ok = false; break }
                 if !ok { continue }
-            } else if j - runStart < 13 || j - runStart > 19 {
+            } else if end - first < 13 || end - first > 19 {
                 continue
             }
-            scanWindows(s, starts: starts, ends: ends, digits: &digits, into: &out)
+            scanWindows(s, starts: starts, ends: ends, lengths: lengths, joined: joined, digits: &digits, into: &out)
         }
     }
 
     /// Tries windows of whole groups, longest first and then leftmost; keeps
     /// non-overlapping valid ones.
-    static func scanWindows(_ s: Text, starts: [Int], ends: [Int], digits: inout [Int], into out: inout [Detection]) {
+    static func scanWindows(_ s: Text, starts: [Int], ends: [Int], lengths: [Int], joined: Bool, digits: inout [Int],
+                            into out: inout [Detection]) {
         let groups = starts.count
         var taken: [Range<Int>] = []  // group index ranges already used
-        let confidence = groups > 1 ? groupedConfidence : plainConfidence
+        var confidence = groups > 1 ? groupedConfidence : plainConfidence
+        if joined { confidence -= 0.04 }
         for width in stride(from: groups, through: 1, by: -1) {
             for first in 0...(groups - width) {
                 let last = first + width - 1
                 if taken.contains(where: { $0.overlaps(first..<(last + 1)) }) { continue }
                 var count = 0
-                for g in first...last { count += ends[g] - starts[g] }
+                for g in first...last { count += lengths[g] }
                 if count < 13 || count > 19 { continue }
                 var k = 0
+                var repaired = 0
                 for g in first...last {
-                    for t in starts[g]..<ends[g] { digits[k] = s[t].value.digitValue; k += 1 }
+                    for t in starts[g]..<ends[g] {
+                        let v = s[t].value
+                        if isSeparator(v) { continue }  // inside a joined group
+                        if v.isDigit {
+                            digits[k] = v.digitValue
+                        } else {
+                            digits[k] = OCR.digit(v)
+                            repaired += 1
+                        }
+                        k += 1
+                    }
                 }
-                if luhnIsValid(digits, count) && issuerMatches(digits, count) {
+                if repaired <= maxRepairs && luhnIsValid(digits, count) && issuerMatches(digits, count) {
                     taken.append(first..<(last + 1))
                     out.append(Detection(category: .paymentCard, range: starts[first]..<ends[last],
-                                         confidence: confidence, reason: .checksum))
+                                         confidence: repaired > 0 && !joined ? confidence - 0.04 : confidence,
+                                         reason: .checksum))
                 }
             }
         }
+    }
+
+    /// Joins each group of one or two digits to the neighbour with which it
+    /// makes exactly four digits; true if any was joined. Leaves the groups
+    /// as they are (to be refused) where that is not possible.
+    static func joinSplitGroups(_ starts: inout [Int], _ ends: inout [Int], _ lengths: inout [Int]) -> Bool {
+        if starts.count < 2 { return false }
+        // More than two short pieces look like a row of small numbers
+        // ("41 11 11 11 ..."), not like one damaged card number.
+        var short = 0
+        for l in lengths where l < 3 { short += 1 }
+        if short > 2 { return false }
+        var joined = false
+        var g = 0
+        while g < starts.count {
+            guard lengths[g] < 3 else { g += 1; continue }
+            if g + 1 < starts.count, lengths[g] + lengths[g + 1] == 4 {
+                ends[g] = ends[g + 1]
+                lengths[g] = 4
+                starts.remove(at: g + 1)
+                ends.remove(at: g + 1)
+                lengths.remove(at: g + 1)
+            } else if g > 0, lengths[g - 1] + lengths[g] == 4 {
+                ends[g - 1] = ends[g]
+                lengths[g - 1] = 4
+                starts.remove(at: g)
+                ends.remove(at: g)
+                lengths.remove(at: g)
+            } else {
+                return joined
+            }
+            joined = true
+        }
+        return joined
+    }
+
+    /// A digit, or a look-alike letter (O I l S B) next to a digit.
+    @inline(__always) static func isDigitish(_ s: Text, _ j: Int) -> Bool {
+        let v = s[j].value
+        if v.isDigit { return true }
+        guard OCR.isConfusable(v) else { return false }
+        return (j > 0 && s[j - 1].value.isDigit) || (j + 1 < s.count && s[j + 1].value.isDigit)
     }
 
     @inline(__always) static func isSeparator(_ v: UInt32) -> Bool {

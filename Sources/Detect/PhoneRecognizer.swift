@@ -32,8 +32,6 @@ enum PhoneRecognizer {
     static let maxContextExtension = 24
     /// Fewest digits of a run worth showing to libphonenumber.
     static let minimumDigits = 5
-    /// Put between two pieces of text: no number can span it.
-    static let pieceSeparator: [UInt8] = Array("\nQ\n".utf8)
 
     /// What the prefilter needs to know of a region.
     struct Region: Sendable, Equatable {
@@ -61,32 +59,25 @@ enum PhoneRecognizer {
     static func find(in s: Text, region: Region, prefilter: Bool, known: [Range<Int>] = [],
                      into out: inout [Detection]) {
         let pieces = prefilter ? candidatePieces(s, region: region, known: known) : [0..<s.count]
-        if pieces.isEmpty { return }
+        // One call per piece, not one over all pieces joined: libphonenumber's
+        // matcher converts the whole remaining text to UTF-16 for every
+        // candidate it tries, which is quadratic in the length it is given.
         var bytes: [UInt8] = []
-        var byteToScalar: [Int32] = []  // -1 for separator bytes
-        var byteToPiece: [Int32] = []
-        for (p, piece) in pieces.enumerated() {
-            if p > 0 {
-                bytes += pieceSeparator
-                byteToScalar += Array(repeating: -1, count: pieceSeparator.count)
-                byteToPiece += Array(repeating: -1, count: pieceSeparator.count)
-            }
+        var byteToScalar: [Int32] = []
+        for piece in pieces {
+            bytes.removeAll(keepingCapacity: true)
+            byteToScalar.removeAll(keepingCapacity: true)
             for k in piece {
                 let before = bytes.count
                 appendUTF8(s[k], to: &bytes)
-                for _ in before..<bytes.count {
-                    byteToScalar.append(Int32(k))
-                    byteToPiece.append(Int32(p))
-                }
+                for _ in before..<bytes.count { byteToScalar.append(Int32(k)) }
             }
-        }
-        for m in matches(in: bytes, region: region.code) {
-            guard m.start < m.end, m.end <= bytes.count else { continue }
-            let a = Int(m.start), b = Int(m.end) - 1
-            guard byteToPiece[a] >= 0, byteToPiece[a] == byteToPiece[b] else { continue }
-            let range = Int(byteToScalar[a])..<(Int(byteToScalar[b]) + 1)
-            if let confidence = judge(s, range, type: m.type, region: region) {
-                out.append(Detection(category: .phone, range: range, confidence: confidence, reason: .pattern))
+            for m in matches(in: bytes, region: region.code) {
+                guard m.start < m.end, m.end <= bytes.count else { continue }
+                let range = Int(byteToScalar[Int(m.start)])..<(Int(byteToScalar[Int(m.end) - 1]) + 1)
+                if let confidence = judge(s, range, type: m.type, region: region) {
+                    out.append(Detection(category: .phone, range: range, confidence: confidence, reason: .pattern))
+                }
             }
         }
     }
@@ -178,7 +169,7 @@ enum PhoneRecognizer {
         for k in r {
             let v = s[k].value
             if v.isDigit {
-                if !previousWasDigit && v == prefixDigit { return true }
+                if !previousWasDigit && v == prefixDigit && !isCents(s, k, r) { return true }
                 previousWasDigit = true
             } else {
                 if v == 0x2B || v == 0xFF0B || v >= 0x80 && isDigitScalar(s[k]) { return true }
@@ -186,6 +177,16 @@ enum PhoneRecognizer {
             }
         }
         return false
+    }
+
+    /// Whether the digit group at `k` is the two decimals of an amount or
+    /// the month of a short date ("150.00", "26.02."): two digits after a
+    /// `.` or `,` that follows a digit, not followed by another digit.
+    @inline(__always) static func isCents(_ s: Text, _ k: Int, _ r: Range<Int>) -> Bool {
+        guard k - 2 >= r.lowerBound, k + 1 < r.upperBound else { return false }
+        let sep = s[k - 1].value
+        guard sep == 0x2E || sep == 0x2C, s[k - 2].value.isDigit, s[k + 1].value.isDigit else { return false }
+        return k + 2 >= s.count || !s[k + 2].value.isDigit
     }
 
     /// Whether the run holds nothing but dates ("12.03.2024", "1.3.24",

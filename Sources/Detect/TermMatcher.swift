@@ -138,3 +138,32 @@ struct Folded {
         return out.isEmpty ? [c] : out
     }
 }
+
+extension TermMatcher {
+    /// What a file or folder name `name` shows as: every match of a term
+    /// replaced by `REDACTED`, so a mount of `Befund_Mustermann.pdf` does not
+    /// carry the name in its listing. The replacement has a fixed length
+    /// (the term's length would say something about it) and stays within
+    /// the characters a shell handles without quoting.
+    public static let nameReplacement = "REDACTED"
+
+    public func redactName(_ name: String) -> String {
+        let scalars = Array(name.unicodeScalars)
+        let found = detect(scalars)
+        if found.isEmpty { return name }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        for d in found {
+            if d.range.lowerBound < i {
+                // Overlapping matches: extend the current replacement.
+                i = max(i, d.range.upperBound)
+                continue
+            }
+            out.append(contentsOf: scalars[i..<d.range.lowerBound])
+            out.append(contentsOf: Self.nameReplacement.unicodeScalars)
+            i = d.range.upperBound
+        }
+        out.append(contentsOf: scalars[i...])
+        return String(out)
+    }
+}

@@ -21,6 +21,12 @@ public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The output would exceed what a classic xref table can address
     /// (10-digit offsets).
     case outputTooLarge
+    /// The JPEG encoder failed for the page at this zero-based index.
+    case jpegFailed(page: Int)
+    /// The JPEG quality is outside 1...100.
+    case invalidJPEGQuality(Int)
+    /// A PNG or JPEG output was asked for with this many pages (it holds one).
+    case singleImageExpected(count: Int)
 
     public var description: String {
         switch self {
@@ -31,6 +37,9 @@ public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .compressionFailed(let code): return "zlib compress2 failed (\(code))"
         case .decompressionFailed(let code): return "zlib uncompress failed (\(code))"
         case .outputTooLarge: return "output exceeds 9999999999 bytes"
+        case .jpegFailed(let page): return "page \(page + 1): JPEG encoding failed"
+        case .invalidJPEGQuality(let q): return "JPEG quality \(q) is not in 1...100"
+        case .singleImageExpected(let n): return "a PNG or JPEG output holds one image, not \(n)"
         }
     }
 }

@@ -24,60 +24,69 @@ public struct OutputPage: Sendable, Equatable {
 ///     per page i (k = 3 + 3i):
 ///     k   0 obj Page    /MediaBox [0 0 W H], /Resources with only /XObject
 ///     k+1 0 obj Image   /DeviceGray or /DeviceRGB, 8 bits, /FlateDecode
+///                       (or /DCTDecode for photo-like pages, see PageEncoding)
 ///     k+2 0 obj Content q W 0 0 H 0 0 cm /Im0 Do Q   (plain)
 ///     xref (20-byte entries), trailer << /Size /Root >>, startxref, %%EOF
 ///
 /// No /Info, /ID, /Metadata, fonts, text, annotations or producer string.
 /// The same pages always give the same bytes.
 public enum PDFWriter {
-    /// zlib level for image streams.
-    static let compressionLevel: Int32 = 6
-
     /// Encodes `pages`, in order, as one image-only PDF. A page whose pixels
-    /// are all gray (R == G == B) is stored as /DeviceGray.
-    public static func write(_ pages: [OutputPage]) throws(EncodeError) -> [UInt8] {
+    /// are all gray (R == G == B) is stored as /DeviceGray; a photo-like page
+    /// over the Flate budget as JPEG (see `PageEncoding`).
+    public static func write(_ pages: [OutputPage], encoding: PageEncoding = PageEncoding()) throws(EncodeError) -> [UInt8] {
         guard !pages.isEmpty else { throw .noPages }
-
         // Validate everything before doing any work.
-        for (index, page) in pages.enumerated() { try validate(page, index: index) }
-        var encoded: [EncodedPage] = []
-        encoded.reserveCapacity(pages.count)
-        for (index, page) in pages.enumerated() { encoded.append(try encode(page, index: index)) }
-        return try write(encoded: encoded)
+        for (index, page) in pages.enumerated() { _ = try PDFDocumentWriter.validate(page, index: index) }
+        var doc = try PDFDocumentWriter(encoding: encoding)
+        for page in pages { try doc.add(page) }
+        return try doc.finish()
+    }
+}
+
+/// Builds one image-only PDF a page at a time. Each page is compressed when
+/// it is added and only its compressed bytes are kept, so a caller can drop
+/// a page's pixels before rendering the next. Same bytes as
+/// `PDFWriter.write` for the same pages.
+public struct PDFDocumentWriter: Sendable {
+    let encoding: PageEncoding
+    var pages: [(w: PDFNumber, h: PDFNumber, image: EncodedImage)] = []
+
+    public init(encoding: PageEncoding = PageEncoding()) throws(EncodeError) {
+        guard (-1...9).contains(encoding.flateLevel) else { throw .invalidCompressionLevel(encoding.flateLevel) }
+        for q in encoding.jpegQualities where !(1...100).contains(q) { throw .invalidJPEGQuality(q) }
+        self.encoding = encoding
     }
 
-    /// Compresses one page now, so its pixels can be dropped while the
-    /// rest of the document is still being read (see `write(encoded:)`).
-    public static func encode(_ page: OutputPage, index: Int = 0) throws(EncodeError) -> EncodedPage {
-        try validate(page, index: index)
-        return EncodedPage(size: page.size, image: try EncodedImage(page.image, level: compressionLevel))
-    }
+    /// Pages added so far.
+    public var pageCount: Int { pages.count }
 
-    static func validate(_ page: OutputPage, index: Int) throws(EncodeError) {
+    /// Compressed bytes held so far.
+    public var compressedBytes: Int { pages.reduce(0) { $0 + $1.image.data.count } }
+
+    static func validate(_ page: OutputPage, index: Int) throws(EncodeError) -> (PDFNumber, PDFNumber) {
         let image = page.image
-        guard image.width > 0, image.height > 0,
-              image.rgb.count == image.width * image.height * 3
+        guard image.width > 0, image.height > 0, image.rgb.count == image.width * image.height * 3
         else { throw .pixmapGeometry(page: index) }
-        guard PDFNumber(page.size.width) != nil, PDFNumber(page.size.height) != nil
+        guard let w = PDFNumber(page.size.width), let h = PDFNumber(page.size.height)
         else { throw .invalidPageSize(page: index) }
+        return (w, h)
     }
 
-    /// Writes pages compressed earlier by `encode(_:)`, in order.
-    public static func write(encoded pages: [EncodedPage]) throws(EncodeError) -> [UInt8] {
-        guard !pages.isEmpty else { throw .noPages }
-        var sizes: [(w: PDFNumber, h: PDFNumber)] = []
-        var images: [EncodedImage] = []
-        for (index, page) in pages.enumerated() {
-            guard let w = PDFNumber(page.size.width), let h = PDFNumber(page.size.height)
-            else { throw .invalidPageSize(page: index) }
-            sizes.append((w, h))
-            images.append(page.image)
-        }
+    /// Validates and compresses the next page.
+    public mutating func add(_ page: OutputPage) throws(EncodeError) {
+        let index = pages.count
+        let (w, h) = try Self.validate(page, index: index)
+        pages.append((w, h, try encoding.encode(page.image, page: index)))
+    }
 
+    /// The finished file. At least one page must have been added.
+    public consuming func finish() throws(EncodeError) -> [UInt8] {
+        guard !pages.isEmpty else { throw .noPages }
         let objectCount = 2 + 3 * pages.count
         let perPageOverhead = 512
-        let capacity = images.reduce(1024 + 20 * (objectCount + 1) + 16 * pages.count) {
-            $0 + $1.data.count + perPageOverhead
+        let capacity = pages.reduce(1024 + 20 * (objectCount + 1) + 16 * pages.count) {
+            $0 + $1.image.data.count + perPageOverhead
         }
         var out = PDFBuffer(capacity: capacity, objectCount: objectCount)
 
@@ -104,7 +113,7 @@ public enum PDFWriter {
             let pageObject = 3 + 3 * i
             let imageObject = pageObject + 1
             let contentObject = pageObject + 2
-            let (w, h) = sizes[i]
+            let (w, h) = (pages[i].w, pages[i].h)
 
             out.beginObject(pageObject)
             out.ascii("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ")
@@ -119,15 +128,16 @@ public enum PDFWriter {
             out.endObject()
 
             // Release each compressed image as soon as it is copied out.
-            let image = images[i]
-            images[i] = .empty
+            let image = pages[i].image
+            pages[i].image = .empty
             out.beginObject(imageObject)
             out.ascii("<< /Type /XObject /Subtype /Image /Width ")
             out.int(image.width)
             out.ascii(" /Height ")
             out.int(image.height)
             out.ascii(image.gray ? " /ColorSpace /DeviceGray" : " /ColorSpace /DeviceRGB")
-            out.ascii(" /BitsPerComponent 8 /Filter /FlateDecode /Length ")
+            out.ascii(image.filter == .flate ? " /BitsPerComponent 8 /Filter /FlateDecode /Length "
+                                             : " /BitsPerComponent 8 /Filter /DCTDecode /Length ")
             out.int(image.data.count)
             out.ascii(" >>\nstream\n")
             out.bytes(image.data)
@@ -154,34 +164,15 @@ public enum PDFWriter {
     }
 }
 
-/// One page, compressed and ready to be written.
-public struct EncodedPage: Sendable {
-    public var size: PageSize
-    var image: EncodedImage
-    /// Compressed bytes held (for memory accounting).
-    public var byteCount: Int { image.data.count }
-}
-
 /// A page's pixels, compressed, with what the image dictionary needs.
 struct EncodedImage: Sendable {
+    enum Filter: Sendable { case flate, dct }
+
     var width: Int
     var height: Int
     var gray: Bool
+    var filter: Filter
     var data: [UInt8]
 
-    static let empty = EncodedImage(width: 0, height: 0, gray: false, data: [])
-
-    init(width: Int, height: Int, gray: Bool, data: [UInt8]) {
-        self.width = width
-        self.height = height
-        self.gray = gray
-        self.data = data
-    }
-
-    init(_ pixmap: Pixmap, level: Int32) throws(EncodeError) {
-        width = pixmap.width
-        height = pixmap.height
-        gray = pixmap.isGray
-        data = try Flate.compress(gray ? pixmap.grayBytes() : pixmap.rgb, level: level)
-    }
+    static let empty = EncodedImage(width: 0, height: 0, gray: false, filter: .flate, data: [])
 }

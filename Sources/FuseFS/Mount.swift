@@ -25,7 +25,14 @@ public enum MountError: Error {
 /// (SIGTERM, SIGINT, SIGHUP unmount cleanly), and returns.
 public func serve(_ fs: RedactFS, at mountpoint: String, options: MountOptions,
                   onReady: () -> Void) throws(MountError) {
-    var opts = ["ro", "fsname=redactfs", "subtype=redactfs", "default_permissions"]
+    var opts = ["ro", "fsname=redactfs", "subtype=redactfs"]
+    // The kernel checks mode bits itself (default_permissions) only when
+    // other users may enter the mount: then it must. Without allow_other
+    // only the mounting user gets in, the daemon opens sources as that
+    // user, and the check would cost a GETATTR of the folder per path
+    // lookup (attributes never stay cached here), tripling `ls -l`.
+    let shared = options.fuseOptions.contains { $0 == "allow_other" || $0 == "allow_root" }
+    if shared && !options.fuseOptions.contains("default_permissions") { opts.append("default_permissions") }
     opts += options.fuseOptions
     var argv = ["redactfs", "-o", opts.joined(separator: ",")]
     if options.debug { argv.append("-d") }

@@ -27,7 +27,10 @@ enum Operations {
             }
             return fuse_get_context()!.pointee.private_data
         }
-        ops.getattr = { p, st, _ in fs().getattr(path(p), st!) }
+        // With a file handle (the kernel checking the size while a file is
+        // read), answer for that handle's bytes: the source may have changed
+        // since it was opened.
+        ops.getattr = { p, st, fi in fs().getattr(path(p), st!, handle: fi?.pointee.fh) }
         ops.readdir = { p, buf, filler, _, _, _ in
             fs().readdir(path(p)) { name, st in
                 _ = name.withCString { cname in
@@ -39,10 +42,11 @@ enum Operations {
             }
         }
         ops.open = { p, fi in
-            let (rc, h, keep) = fs().open(path(p), flags: fi!.pointee.flags)
+            let (rc, h, d) = fs().open(path(p), flags: fi!.pointee.flags) { fuse_interrupted() != 0 }
             if rc == 0 {
                 fi!.pointee.fh = h
-                fi!.pointee.keep_cache = keep ? 1 : 0
+                fi!.pointee.keep_cache = d.keepCache ? 1 : 0
+                fi!.pointee.direct_io = d.directIO ? 1 : 0
             }
             return rc
         }
@@ -54,8 +58,10 @@ enum Operations {
             return 0
         }
         ops.statfs = { _, v in fs().statfs(v!) }
-        ops.getxattr = { _, _, _, _ in -ENODATA }
-        ops.listxattr = { _, _, _ in 0 }
+        // getxattr and listxattr stay unset: libfuse answers ENOSYS once,
+        // the kernel then answers EOPNOTSUPP itself for the rest of the mount
+        // and `ls -l` stops making two round trips per file to ask for ACLs
+        // and security labels that never exist here.
         ops.setxattr = { _, _, _, _, _ in -EROFS }
         ops.removexattr = { _, _ in -EROFS }
         ops.mknod = { _, _, _ in -EROFS }

@@ -3,33 +3,13 @@ import Posix
 import RedactCore
 import Synchronization
 
-/// Identity of one output: the source's identity plus the generation of
-/// everything else that changes the bytes (settings, terms, decisions).
-/// Size, mtime and ctime are part of it, so an inode number reused by
-/// another file never finds this file's output.
-struct OutputKey: Hashable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var mtimeSec: Int, mtimeNsec: Int
-    var ctimeSec: Int, ctimeNsec: Int
-    var generation: UInt64
-
-    init(_ st: FileStatus, generation: UInt64) {
-        device = st.device
-        inode = st.inode
-        size = st.size
-        mtimeSec = st.mtime.tv_sec; mtimeNsec = st.mtime.tv_nsec
-        ctimeSec = st.ctime.tv_sec; ctimeNsec = st.ctime.tv_nsec
-        self.generation = generation
-    }
-}
-
 /// One render, shared by everyone who opens the same output while it runs.
+/// It runs on a render thread, never on a FUSE thread, so a waiting open
+/// can give up (deadline, interrupt) while the render goes on for the cache.
 final class RenderJob: @unchecked Sendable {
     private let group = DispatchGroup()
     // Written once by the renderer before `group.leave()`, read by waiters
-    // after `group.wait()`: the group orders the accesses.
+    // after the group says it is done: the group orders the accesses.
     private var result: Result<[UInt8], RedactError>?
 
     init() { group.enter() }
@@ -39,85 +19,207 @@ final class RenderJob: @unchecked Sendable {
         group.leave()
     }
 
-    func wait() -> Result<[UInt8], RedactError> {
-        group.wait()
-        return result!
+    /// The result, or nil if it is not there within `seconds`.
+    func wait(seconds: Double) -> Result<[UInt8], RedactError>? {
+        group.wait(timeout: .now() + seconds) == .success ? result! : nil
     }
 }
 
-/// Finished outputs in memory within a byte budget (least recently used
-/// go first), and the renders in flight. Failures are not cached: the next
-/// open tries again.
+/// Finished outputs in memory within a byte budget, the renders in flight,
+/// and the open file handles.
+///
+/// Budget: cached outputs plus the outputs that open handles hold. A handle
+/// keeps its bytes for as long as it is open (a reader never sees a
+/// mixture), so those bytes are counted first and the cache shrinks, least
+/// recently used first, to make room. An output bigger than the budget is
+/// served to its handles but not kept. Only when open handles alone hold
+/// more than the budget does the daemon hold more: exactly what is open.
+///
+/// Failures are not cached: the next open tries again.
 final class OutputCache: Sendable {
+    struct Entry {
+        var bytes: [UInt8]
+        var identity: OutputIdentity
+        var lastUse: UInt64
+    }
+    struct Handle {
+        var bytes: [UInt8]
+        var identity: OutputIdentity
+    }
     private struct State {
-        var done: [OutputKey: (bytes: [UInt8], lastUse: UInt64)] = [:]
-        var inFlight: [OutputKey: RenderJob] = [:]
-        var bytes = 0
+        var done: [OutputKey: Entry] = [:]
+        /// Exact sizes of outputs made for current source identities, kept
+        /// after their bytes are evicted so getattr stays exact (a re-render
+        /// gives the same bytes: outputs are deterministic).
+        var sizes: [OutputKey: Int] = [:]
+        var inFlight: [OutputIdentity: RenderJob] = [:]
+        var handles: [UInt64: Handle] = [:]
+        /// Open handles per output, and the bytes of each such output once.
+        var pinned: [OutputIdentity: (count: Int, bytes: Int)] = [:]
+        var nextHandle: UInt64 = 1
+        var cachedBytes = 0
         var clock: UInt64 = 0
     }
     let budget: Int
-    /// Guards all cache state. Never held across a render or a reply.
+    let stats: CacheStats
+    /// Guards all cache state. Never held across a render, I/O or a reply.
     private let state = Mutex(State())
 
-    init(budget: Int) { self.budget = budget }
-
-    /// The size of a finished output, if there is one.
-    func size(of key: OutputKey) -> Int? {
-        state.withLock { $0.done[key]?.bytes.count }
+    init(budget: Int, stats: CacheStats) {
+        self.budget = budget
+        self.stats = stats
     }
 
-    /// Returns the output for `key`, rendering it with `render` unless it is
-    /// cached or already being rendered (then waits for that render).
-    /// `rendered` is true for the one caller whose render produced it.
-    func output(for key: OutputKey, render: () -> Result<[UInt8], RedactError>) -> (Result<[UInt8], RedactError>, rendered: Bool) {
-        enum Step { case hit([UInt8]), wait(RenderJob), run(RenderJob) }
-        let step: Step = state.withLock { s in
-            if let d = s.done[key] {
+    /// The size of an output made for this key, if one was made.
+    func size(of key: OutputKey) -> Int? {
+        state.withLock { $0.sizes[key] }
+    }
+
+    enum Lookup {
+        case hit([UInt8])
+        /// Wait for this job; `start` is true for the one caller that must start it.
+        case render(RenderJob, start: Bool)
+    }
+
+    /// The cached output, or the render to wait for (a new one if none is in flight).
+    func lookup(_ key: OutputKey, _ id: OutputIdentity) -> Lookup {
+        state.withLock { s in
+            if let e = s.done[key], e.identity == id {
                 s.clock += 1
                 s.done[key]!.lastUse = s.clock
-                return .hit(d.bytes)
+                return .hit(e.bytes)
             }
-            if let j = s.inFlight[key] { return .wait(j) }
+            if let j = s.inFlight[id] { return .render(j, start: false) }
             let j = RenderJob()
-            s.inFlight[key] = j
-            return .run(j)
-        }
-        switch step {
-        case .hit(let b): return (.success(b), false)
-        case .wait(let j): return (j.wait(), false)
-        case .run(let j):
-            let r = render()
-            state.withLock { s in
-                s.inFlight[key] = nil
-                if case .success(let b) = r { insert(&s, key, b) }
-            }
-            j.finish(r)
-            return (r, true)
+            s.inFlight[id] = j
+            return .render(j, start: true)
         }
     }
 
-    /// Drops every finished output (terms or settings changed).
+    /// Whether an output is cached or being made (prefetch skips those).
+    func has(_ key: OutputKey, _ id: OutputIdentity) -> Bool {
+        state.withLock { s in s.inFlight[id] != nil || s.done[key]?.identity == id }
+    }
+
+    /// Ends a render: keeps a success (within the budget), then wakes the waiters.
+    func finish(_ key: OutputKey, _ id: OutputIdentity, _ job: RenderJob, _ r: Result<[UInt8], RedactError>) {
+        state.withLock { s in
+            s.inFlight[id] = nil
+            if case .success(let b) = r {
+                // Sizes and outputs of an older identity of the same source are dead weight.
+                for k in s.sizes.keys where k.device == key.device && k.inode == key.inode && k != key {
+                    s.sizes[k] = nil
+                }
+                if let old = s.done.first(where: { $0.key.device == key.device && $0.key.inode == key.inode && $0.key != key }) {
+                    s.cachedBytes -= old.value.bytes.count
+                    s.done[old.key] = nil
+                }
+                s.sizes[key] = b.count
+                if b.count <= budget {
+                    if let prev = s.done[key] { s.cachedBytes -= prev.bytes.count }
+                    s.clock += 1
+                    s.done[key] = Entry(bytes: b, identity: id, lastUse: s.clock)
+                    s.cachedBytes += b.count
+                }
+                evict(&s)
+            }
+        }
+        job.finish(r)
+    }
+
+    /// Bytes held in memory: cached outputs and outputs only handles hold.
+    var heldBytes: Int {
+        state.withLock { Self.held($0) }
+    }
+
+    /// Whether a new output would push another one out (prefetch stops then).
+    var isFull: Bool {
+        state.withLock { Self.held($0) >= budget * 9 / 10 }
+    }
+
+    /// Drops every finished output and every known size (terms or settings
+    /// changed). Open handles keep their bytes.
     func removeAll() {
         state.withLock { s in
             s.done.removeAll()
-            s.bytes = 0
+            s.sizes.removeAll()
+            s.cachedBytes = 0
         }
     }
 
-    private func insert(_ s: inout State, _ key: OutputKey, _ bytes: [UInt8]) {
-        // Outputs of an older identity of the same source are dead weight.
-        for k in s.done.keys where k.device == key.device && k.inode == key.inode && k != key {
-            s.bytes -= s.done[k]!.bytes.count
+    // MARK: - Handles
+
+    func openHandle(_ bytes: [UInt8], _ id: OutputIdentity) -> UInt64 {
+        state.withLock { s in
+            let h = s.nextHandle
+            s.nextHandle += 1
+            s.handles[h] = Handle(bytes: bytes, identity: id)
+            s.pinned[id, default: (0, bytes.count)].count += 1
+            evict(&s)
+            return h
+        }
+    }
+
+    func bytes(of handle: UInt64) -> [UInt8]? {
+        state.withLock { $0.handles[handle]?.bytes }
+    }
+
+    func release(_ handle: UInt64) {
+        // The bytes may be the last reference: free them outside the lock.
+        let gone: Handle? = state.withLock { s in
+            guard let h = s.handles.removeValue(forKey: handle) else { return nil }
+            if let p = s.pinned[h.identity] {
+                s.pinned[h.identity] = p.count > 1 ? (p.count - 1, p.bytes) : nil
+            }
+            evict(&s)
+            return h
+        }
+        withExtendedLifetime(gone) {}
+    }
+
+    // MARK: - Budget
+
+    /// Cached bytes not also held by a handle, plus every held output once.
+    private static func held(_ s: State) -> Int {
+        var pinnedCached = 0
+        for e in s.done.values where s.pinned[e.identity] != nil { pinnedCached += e.bytes.count }
+        return s.cachedBytes - pinnedCached + s.pinned.values.reduce(0) { $0 + $1.bytes }
+    }
+
+    /// Evicts unpinned outputs, least recently used first, until within the
+    /// budget. Evicting a pinned one would free nothing.
+    private func evict(_ s: inout State) {
+        var total = Self.held(s)
+        guard total > budget else { return }
+        let order = s.done.filter { s.pinned[$0.value.identity] == nil }
+            .sorted { $0.value.lastUse < $1.value.lastUse }
+        for (k, e) in order {
+            if total <= budget { break }
             s.done[k] = nil
+            s.cachedBytes -= e.bytes.count
+            total -= e.bytes.count
+            stats.evictions.add(1, ordering: .relaxed)
         }
-        s.clock += 1
-        s.done[key] = (bytes, s.clock)
-        s.bytes += bytes.count
-        while s.bytes > budget, s.done.count > 1 {
-            let oldest = s.done.min { $0.value.lastUse < $1.value.lastUse }!.key
-            if oldest == key { break }
-            s.bytes -= s.done[oldest]!.bytes.count
-            s.done[oldest] = nil
-        }
+    }
+}
+
+/// Counters for the stats line (logged at unmount) and the tests.
+final class CacheStats: Sendable {
+    let renders = Atomic<Int>(0)
+    let prefetchRenders = Atomic<Int>(0)
+    let memoryHits = Atomic<Int>(0)
+    let diskHits = Atomic<Int>(0)
+    let diskWrites = Atomic<Int>(0)
+    let diskRefused = Atomic<Int>(0)
+    let evictions = Atomic<Int>(0)
+    let deadlines = Atomic<Int>(0)
+    let interrupts = Atomic<Int>(0)
+
+    var line: String {
+        "renders=\(renders.load(ordering: .relaxed)) prefetched=\(prefetchRenders.load(ordering: .relaxed)) "
+            + "memory_hits=\(memoryHits.load(ordering: .relaxed)) disk_hits=\(diskHits.load(ordering: .relaxed)) "
+            + "disk_writes=\(diskWrites.load(ordering: .relaxed)) disk_refused=\(diskRefused.load(ordering: .relaxed)) "
+            + "evictions=\(evictions.load(ordering: .relaxed)) deadlines=\(deadlines.load(ordering: .relaxed)) "
+            + "interrupted=\(interrupts.load(ordering: .relaxed))"
     }
 }

@@ -7,45 +7,72 @@ import Posix
 import RedactCore
 import Synchronization
 
+/// How outputs are cached, scheduled and waited for.
+public struct CacheOptions: Sendable {
+    /// Bytes of finished outputs kept in memory (`--cache-size`).
+    public var memoryBytes = 256 << 20
+    /// The sealed on-disk cache (`--disk-cache`), nil when off.
+    public var disk: DiskCache?
+    /// Queue a folder's files for rendering when it is listed (`--prefetch`).
+    public var prefetch = false
+    /// How long an open waits for its output before failing with EIO (`--deadline`).
+    public var deadlineSeconds: Double = 120
+    /// Renders that run at once for opens (prefetch adds at most one).
+    public var renderSlots = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    public init() {}
+}
+
 /// The file system: answers FUSE calls from the source tree, the output
 /// cache and the redactor. Shared by every libfuse thread; all mutable
 /// state sits behind a `Mutex`.
 public final class RedactFS: Sendable {
     let tree: SourceTree
     let cache: OutputCache
+    let options: CacheOptions
+    let scheduler: RenderScheduler
+    let stats = CacheStats()
 
     /// What outputs are made with right now. Replaced as a whole when the
-    /// terms change; `generation` is part of every cache key, and `since`
-    /// is the earliest mtime outputs may show, so a change gives every
-    /// output a new mtime and drops the kernel's cached pages.
+    /// terms change; `generation` is part of every memory key, `context`
+    /// (terms, settings, executable) part of every output identity, and
+    /// `since` is the earliest mtime outputs may show, so a change gives
+    /// every output a new mtime and drops the kernel's cached pages.
     struct Current: Sendable {
         /// nil: fail closed (terms could not be loaded); every open gets EIO.
         var redactor: Redactor?
         var failure: String?
         var generation: UInt64
         var since: timespec
+        var context: [UInt8]
     }
     /// Guards: `current` only; read it once per call, never hold it across a render.
     private let current: Mutex<Current>
 
-    /// Open files: handle → the bytes served through it. A handle keeps its
-    /// bytes even if the cache drops them, so a reader never sees a mixture.
-    /// Guards: `handles` only.
-    private let handles = Mutex<(next: UInt64, open: [UInt64: [UInt8]])>((1, [:]))
-    /// The generation of the bytes last served per output inode, to decide
-    /// whether the kernel may keep its page cache at the next open.
-    private let lastServed = Mutex<[UInt64: OutputKey]>([:])
+    /// Whether the kernel may keep its cached pages at an open.
+    private let pageCache = PageCachePolicy()
+    /// Shown paths queued for prefetch (each once).
+    private let prefetchQueued = Mutex<Set<String>>([])
+    static let maxPrefetchQueue = 10_000
 
-    public init(source: String, redactor: Redactor, cacheBytes: Int) throws(Errno) {
-        tree = try SourceTree(rootPath: source)
-        cache = OutputCache(budget: cacheBytes)
-        current = Mutex(Current(redactor: redactor, failure: nil, generation: 1, since: timespec()))
+    /// `termsIdentity` is a digest of the loaded terms: it changes the
+    /// output identity, so the disk cache never serves an output made with
+    /// other terms.
+    public init(source: String, redactor: Redactor, termsIdentity: [UInt8], options: CacheOptions = CacheOptions()) throws(Errno) {
+        tree = try SourceTree(rootPath: source, naming: Self.naming(redactor, generation: 1))
+        self.options = options
+        cache = OutputCache(budget: options.memoryBytes, stats: stats)
+        scheduler = RenderScheduler(slots: options.renderSlots)
+        current = Mutex(Current(redactor: redactor, failure: nil, generation: 1, since: timespec(),
+                                context: OutputIdentity.context(termsIdentity: termsIdentity, settings: redactor.settings)))
     }
 
     /// Serves from now on with `redactor` (new terms): every output changes.
-    public func replaceRedactor(_ redactor: Redactor) {
+    public func replaceRedactor(_ redactor: Redactor, termsIdentity: [UInt8]) {
+        let context = OutputIdentity.context(termsIdentity: termsIdentity, settings: redactor.settings)
         current.withLock { c in
-            c = Current(redactor: redactor, failure: nil, generation: c.generation + 1, since: Self.wallClock())
+            c = Current(redactor: redactor, failure: nil, generation: c.generation + 1, since: Self.wallClock(),
+                        context: context)
+            tree.setNaming(Self.naming(redactor, generation: Int(c.generation)))
         }
         cache.removeAll()
     }
@@ -53,15 +80,30 @@ public final class RedactFS: Sendable {
     /// Fails closed: until the next `replaceRedactor`, every open gets EIO.
     public func failClosed(reason: String) {
         current.withLock { c in
-            c = Current(redactor: nil, failure: reason, generation: c.generation + 1, since: Self.wallClock())
+            c = Current(redactor: nil, failure: reason, generation: c.generation + 1, since: Self.wallClock(),
+                        context: [])
+            tree.setNaming(nil)
         }
         cache.removeAll()
     }
+
+    static func naming(_ redactor: Redactor, generation: Int) -> SourceTree.Naming {
+        SourceTree.Naming(generation: generation, rename: { redactor.redactName($0) })
+    }
+
+    /// Counters, for the log line at unmount.
+    public var statsLine: String { stats.line }
 
     static func wallClock() -> timespec {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return ts
+    }
+
+    static func monotonic() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     static func later(_ a: timespec, _ b: timespec) -> timespec {
@@ -82,10 +124,21 @@ public final class RedactFS: Sendable {
 
     // MARK: - Operations (each returns 0 or a negative errno)
 
-    func getattr(_ path: String, _ out: UnsafeMutablePointer<stat>) -> Int32 {
+    func getattr(_ path: String, _ out: UnsafeMutablePointer<stat>, handle: UInt64? = nil) -> Int32 {
         let entry: SourceEntry
         do { entry = try tree.resolve(path) } catch { return -error.rawValue }
-        out.pointee = fill(entry)
+        var st = fill(entry)
+        if entry.kind == .pdf {
+            var n = Int(st.st_size)
+            if let h = handle, let b = cache.bytes(of: h)?.count {
+                n = b
+            } else {
+                n = max(n, pageCache.largestOpen(path))
+            }
+            st.st_size = off_t(n)
+            st.st_blocks = blkcnt_t((n + 511) / 512)
+        }
+        out.pointee = st
         return 0
     }
 
@@ -111,8 +164,7 @@ public final class RedactFS: Sendable {
         case .pdf:
             st.st_mode = mode_t(Glibc.S_IFREG) | mode_t(s.mode & 0o444)
             st.st_nlink = 1
-            let key = OutputKey(s, generation: cur.generation)
-            if let n = cache.size(of: key) {
+            if let n = cache.size(of: OutputKey(s, generation: cur.generation)) {
                 st.st_size = off_t(n)
             } else {
                 st.st_size = off_t(max(s.size, 1))
@@ -136,66 +188,179 @@ public final class RedactFS: Sendable {
             st.st_mode = e.status.isDirectory ? mode_t(Glibc.S_IFDIR) : mode_t(Glibc.S_IFREG)
             emit(e.name, st)
         }
+        if options.prefetch {
+            let dir = path.hasSuffix("/") ? path : path + "/"
+            queuePrefetch(entries.filter { !$0.status.isDirectory }.map { dir + $0.name })
+        }
         return 0
     }
 
-    /// Opens an output: renders it now (or waits for the render in flight,
-    /// or takes it from the cache) so size and content agree from here on.
-    func open(_ path: String, flags: Int32) -> (Int32, handle: UInt64, keepCache: Bool) {
-        if flags & O_ACCMODE != O_RDONLY || flags & O_TRUNC != 0 { return (-EROFS, 0, false) }
-        let entry: SourceEntry
-        do { entry = try tree.resolve(path) } catch { return (-error.rawValue, 0, false) }
-        guard entry.kind == .pdf else { return (-EISDIR, 0, false) }
+    /// Opens an output: takes it from the cache, or waits for its render
+    /// (a new one, or the one in flight) so size and content agree from
+    /// here on. Gives up with EIO after the deadline and with EINTR when
+    /// the reader is interrupted; the render goes on either way and its
+    /// output is cached (the reader who retries gets it at once).
+    func open(_ path: String, flags: Int32, interrupted: () -> Bool) -> (Int32, handle: UInt64, PageCachePolicy.Decision) {
+        let started = Self.monotonic()
+        if flags & O_ACCMODE != O_RDONLY || flags & O_TRUNC != 0 { return (-EROFS, 0, Self.none) }
         let shown = String(path.drop(while: { $0 == "/" }))
-        let fd: FileDescriptor
-        do { fd = try tree.open(entry) } catch {
-            Log.error("\(shown): stage=open errno=\(error.rawValue)")
-            return (-error.rawValue, 0, false)
+        let p: Prepared
+        switch prepare(path, shown: shown) {
+        case .failure(let e): return (-e.rawValue, 0, Self.none)
+        case .success(let prepared): p = prepared
         }
-        // Key on the status of the descriptor we will actually read.
-        let st: FileStatus
-        do { st = try fd.status() } catch { return (-error.rawValue, 0, false) }
-        let cur = current.withLock { $0 }
-        guard let redactor = cur.redactor else {
-            Log.error("\(shown): stage=terms errno=\(EIO): not serving while the terms cannot be loaded")
-            return (-EIO, 0, false)
+        let job: RenderJob
+        switch cache.lookup(p.key, p.id) {
+        case .hit(let b):
+            stats.memoryHits.add(1, ordering: .relaxed)
+            return serve(b, id: p.id, path: path)
+        case .render(let j, let start):
+            job = j
+            if start { scheduler.submit { [self] in produce(p, job: j, shown: shown, prefetch: false) } }
         }
-        let key = OutputKey(st, generation: cur.generation)
-        let (result, rendered) = cache.output(for: key) {
-            do throws(RedactError) {
-                let r = try redactor.redact(fd)
-                Log.info("served \(shown) pages=\(r.pageCount) \(Redactor.describe(r.counts)) ms=\(r.milliseconds)")
-                return .success(r.bytes)
-            } catch {
-                Log.error("\(shown): stage=\(error.stage.rawValue) errno=\(error.errnoValue): \(error.message)")
-                return .failure(error)
+        // Poll: fuse_interrupted() has no wake-up, and the deadline is ours.
+        while true {
+            switch job.wait(seconds: 0.05) {
+            case .success(let bytes)?:
+                return serve(bytes, id: p.id, path: path)
+            case .failure(let e)?:
+                return (-e.errnoValue, 0, Self.none)
+            case nil:
+                if interrupted() {
+                    stats.interrupts.add(1, ordering: .relaxed)
+                    Log.info("\(shown): reader interrupted while waiting; the render goes on for the cache")
+                    return (-EINTR, 0, Self.none)
+                }
+                if Self.monotonic() - started > options.deadlineSeconds {
+                    stats.deadlines.add(1, ordering: .relaxed)
+                    Log.error("\(shown): stage=deadline errno=\(EIO): no output within \(options.deadlineSeconds) s "
+                              + "(--deadline); the render goes on for the cache")
+                    return (-EIO, 0, Self.none)
+                }
             }
-        }
-        switch result {
-        case .failure(let e):
-            if !rendered {
-                Log.error("\(shown): stage=\(e.stage.rawValue) errno=\(e.errnoValue): \(e.message) (shared render)")
-            }
-            return (-e.errnoValue, 0, false)
-        case .success(let bytes):
-            let ino = inodeNumber(st)
-            let keep = lastServed.withLock { m -> Bool in
-                let same = m[ino] == key
-                m[ino] = key
-                return same
-            }
-            let h = handles.withLock { s -> UInt64 in
-                let h = s.next
-                s.next += 1
-                s.open[h] = bytes
-                return h
-            }
-            return (0, h, keep)
         }
     }
 
+    /// What an open or a prefetch needs: the source, opened, and the keys.
+    struct Prepared: Sendable {
+        var fd: FileDescriptor
+        var status: FileStatus
+        var key: OutputKey
+        var id: OutputIdentity
+        var redactor: Redactor
+    }
+
+    private func prepare(_ path: String, shown: String) -> Result<Prepared, Errno> {
+        let entry: SourceEntry
+        do { entry = try tree.resolve(path) } catch { return .failure(error) }
+        guard entry.kind == .pdf else { return .failure(.isDirectory) }
+        let fd: FileDescriptor
+        do { fd = try tree.open(entry) } catch {
+            Log.error("\(shown): stage=open errno=\(error.rawValue)")
+            return .failure(error)
+        }
+        let cur = current.withLock { $0 }
+        guard let redactor = cur.redactor else {
+            Log.error("\(shown): stage=terms errno=\(EIO): not serving while the terms cannot be loaded")
+            return .failure(.ioError)
+        }
+        // Key on the status and content of the descriptor we will actually read.
+        do {
+            let st = try fd.status()
+            let id = try OutputIdentity.of(fd, status: st, context: cur.context)
+            return .success(Prepared(fd: fd, status: st, key: OutputKey(st, generation: cur.generation),
+                                     id: id, redactor: redactor))
+        } catch {
+            Log.error("\(shown): stage=open errno=\(error.rawValue)")
+            return .failure(error)
+        }
+    }
+
+    /// Makes an output on a render thread: from the disk cache if it holds
+    /// a good entry, else by rendering; then caches it and wakes the waiters.
+    private func produce(_ p: Prepared, job: RenderJob, shown: String, prefetch: Bool) {
+        let t0 = Self.monotonic()
+        if let disk = options.disk {
+            switch disk.load(p.id) {
+            case .hit(let b):
+                stats.diskHits.add(1, ordering: .relaxed)
+                Log.info("\(prefetch ? "prefetched" : "served") \(shown) from the disk cache ms=\(Int((Self.monotonic() - t0) * 1000))")
+                cache.finish(p.key, p.id, job, .success(b))
+                return
+            case .refused(let why):
+                stats.diskRefused.add(1, ordering: .relaxed)
+                Log.error("\(shown): disk cache entry refused (it \(why)); rendering afresh")
+            case .miss:
+                break
+            }
+        }
+        stats.renders.add(1, ordering: .relaxed)
+        if prefetch { stats.prefetchRenders.add(1, ordering: .relaxed) }
+        var result: Result<[UInt8], RedactError>
+        do throws(RedactError) {
+            let r = try p.redactor.redact(p.fd, priority: prefetch ? .background : .interactive)
+            // A source rewritten in place while it was read could give a
+            // mixture of two versions: serve and keep nothing of it. (Not
+            // ctime: replacing the file by a rename sets the old inode's
+            // ctime, and the old inode is what was read, whole.)
+            if let now = try? p.fd.status(),
+               now.size != p.status.size || (now.mtime.tv_sec, now.mtime.tv_nsec) != (p.status.mtime.tv_sec, p.status.mtime.tv_nsec) {
+                Log.error("\(shown): stage=serve errno=\(EIO): the source changed while it was rendered; nothing kept")
+                cache.finish(p.key, p.id, job, .failure(.io(.serve, EIO)))
+                return
+            }
+            Log.info("\(prefetch ? "prefetched" : "served") \(shown) pages=\(r.pageCount) \(Redactor.describe(r.counts)) ms=\(r.milliseconds)")
+            result = .success(r.bytes)
+        } catch {
+            Log.error("\(shown): stage=\(error.stage.rawValue) errno=\(error.errnoValue): \(error.message)")
+            result = .failure(error)
+        }
+        // Queued before the waiters wake, so a flush at unmount includes it.
+        if case .success(let b) = result, let disk = options.disk {
+            disk.store(p.id, b) { [stats] ok in if ok { stats.diskWrites.add(1, ordering: .relaxed) } }
+        }
+        cache.finish(p.key, p.id, job, result)
+        // A render frees tens of MiB of page pixels, on whichever thread ran
+        // it; give them back to the system instead of keeping one high-water
+        // mark per malloc arena.
+        _ = mallocTrim(0)
+    }
+
+    static let none = PageCachePolicy.Decision(keepCache: false, directIO: false)
+
+    private func serve(_ bytes: [UInt8], id: OutputIdentity, path: String) -> (Int32, handle: UInt64, PageCachePolicy.Decision) {
+        let h = cache.openHandle(bytes, id)
+        return (0, h, pageCache.opened(path, id, size: bytes.count, handle: h))
+    }
+
+    // MARK: - Prefetch
+
+    /// Queues files of a listed folder for background rendering, each once.
+    private func queuePrefetch(_ paths: [String]) {
+        let fresh = prefetchQueued.withLock { q -> [String] in
+            var out: [String] = []
+            for p in paths where q.count < Self.maxPrefetchQueue && q.insert(p).inserted { out.append(p) }
+            return out
+        }
+        for path in fresh {
+            scheduler.submitPrefetch { [self] in
+                prefetchQueued.withLock { _ = $0.remove(path) }
+                prefetchOne(path)
+            }
+        }
+    }
+
+    private func prefetchOne(_ path: String) {
+        // Without a disk cache a prefetch that evicts another output helps nobody.
+        if options.disk == nil && cache.isFull { return }
+        let shown = String(path.drop(while: { $0 == "/" }))
+        guard case .success(let p) = prepare(path, shown: shown), !cache.has(p.key, p.id) else { return }
+        guard case .render(let job, start: true) = cache.lookup(p.key, p.id) else { return }
+        produce(p, job: job, shown: shown, prefetch: true)
+    }
+
     func read(handle: UInt64, into buf: UnsafeMutablePointer<CChar>, size: Int, offset: Int64) -> Int32 {
-        guard let bytes = handles.withLock({ $0.open[handle] }) else { return -EBADF }
+        guard let bytes = cache.bytes(of: handle) else { return -EBADF }
         guard offset >= 0 else { return -EINVAL }
         if offset >= Int64(bytes.count) { return 0 }
         let n = min(size, bytes.count - Int(offset))
@@ -206,7 +371,8 @@ public final class RedactFS: Sendable {
     }
 
     func release(handle: UInt64) {
-        handles.withLock { _ = $0.open.removeValue(forKey: handle) }
+        pageCache.released(handle)
+        cache.release(handle)
     }
 
     func statfs(_ out: UnsafeMutablePointer<statvfs>) -> Int32 {

@@ -27,8 +27,18 @@ final class SourceTree: Sendable {
     let root: FileDescriptor
     let rootDevice: UInt64
 
+    /// How names are shown: the always-redact terms taken out of them.
+    /// Nil while the terms cannot be loaded: then no name is shown at all
+    /// (fail closed, like the contents).
+    struct Naming: Sendable {
+        var generation: Int
+        var rename: @Sendable (String) -> String
+    }
+    private let naming: Mutex<Naming?>
+
     private struct Listing: Sendable {
         var identity: FileStatus
+        var namingGeneration: Int
         var map: [String: (source: String, kind: NameMap.EntryKind)]
         /// Shown names in order, with the status seen when listing (for
         /// readdir's inode numbers; getattr always stats afresh).
@@ -37,10 +47,18 @@ final class SourceTree: Sendable {
     /// Guards: the listing cache only. Never held across I/O on the source.
     private let listings = Mutex<[String: Listing]>([:])
 
-    init(rootPath: String) throws(Errno) {
+    init(rootPath: String, naming: Naming?) throws(Errno) {
+        self.naming = Mutex(naming)
         self.rootPath = rootPath
         root = try FileDescriptor.open(rootPath, flags: O_RDONLY | O_DIRECTORY)
         rootDevice = try root.status().device
+    }
+
+    /// Shows names with new terms (or none, for nil): every listing is
+    /// made afresh.
+    func setNaming(_ n: Naming?) {
+        naming.withLock { $0 = n }
+        listings.withLock { $0.removeAll() }
     }
 
     /// Splits a FUSE path ("/a/b") into components, refusing anything odd.
@@ -141,12 +159,19 @@ final class SourceTree: Sendable {
     /// directory is unchanged.
     private func list(_ dir: FileDescriptor, relativePath: String) throws(Errno) -> Listing {
         let id = try dir.status()
-        if let cached = listings.withLock({ $0[relativePath] }), cached.identity == id {
+        guard let names = naming.withLock({ $0 }) else { throw .ioError }
+        if let cached = listings.withLock({ $0[relativePath] }), cached.identity == id,
+           cached.namingGeneration == names.generation {
             return cached
         }
         var entries: [(name: String, kind: NameMap.EntryKind)] = []
         var statuses: [String: FileStatus] = [:]
-        for name in try dir.directoryEntries() where !name.hasPrefix(".") {
+        // A description of its own: `directoryEntries` reads through a dup,
+        // which shares the read position with every other dup of `dir` (the
+        // root is shared by all threads), so two listings at once would
+        // skip each other's entries and cache a listing with names missing.
+        let own = try dir.openAt(".", flags: O_RDONLY | O_DIRECTORY)
+        for name in try own.directoryEntries() where !name.hasPrefix(".") {
             guard let st = try? dir.statusAt(name) else { continue }
             if st.isDirectory {
                 entries.append((name, .directory))
@@ -163,9 +188,9 @@ final class SourceTree: Sendable {
             }
             // Symlinks to directories, sockets, devices, fifos: not shown.
         }
-        let map = NameMap.map(entries)
+        let map = NameMap.map(entries, rename: names.rename)
         let shown = map.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        let listing = Listing(identity: id, map: map,
+        let listing = Listing(identity: id, namingGeneration: names.generation, map: map,
                               entries: shown.map { ($0, statuses[map[$0]!.source]!) })
         listings.withLock { $0[relativePath] = listing }
         return listing

@@ -4,9 +4,11 @@ import RedactCore
 ///
 ///     dpi = 150
 ///     region = DE
-///     disable = url, ip
+///     disable = url, ip, contact
 ///     ocr-languages = eng+deu+fra
 ///
+/// `disable` takes category names and tier names (`identifiers`,
+/// `financial`, `contact`, `other`); a tier switches off all its categories.
 /// Unknown keys and bad values are errors (a typo must not silently turn
 /// a category back on or off).
 public enum ConfigFile {
@@ -43,10 +45,13 @@ public enum ConfigFile {
             case "disable":
                 for name in value.split(separator: ",") {
                     let c = name.trimmingCharacters(in: " \t")
-                    guard let cat = Category(rawValue: c) else {
-                        throw Problem(line: n + 1, message: "unknown category '\(c)'")
+                    if let tier = Tier(rawValue: c) {
+                        settings.categories.subtract(tier.categories)
+                    } else if let cat = Category(rawValue: c) {
+                        settings.categories.remove(cat)
+                    } else {
+                        throw Problem(line: n + 1, message: "unknown category or tier '\(c)'")
                     }
-                    settings.categories.remove(cat)
                 }
             default:
                 throw Problem(line: n + 1, message: "unknown key '\(key)'")

@@ -51,6 +51,11 @@ public final class Redactor: Sendable {
         self.detector = Detector(config: config)
     }
 
+    /// A file or folder name with the always-redact terms taken out.
+    public func redactName(_ name: String) -> String {
+        settings.categories.contains(.term) ? terms.redactName(name) : name
+    }
+
     /// What the worker is asked for, from the settings.
     func request(textOnly: Bool) -> WorkerRequest {
         WorkerRequest(dpi: settings.dpi, textOnly: textOnly, ocrLanguages: settings.ocrLanguages,
@@ -69,6 +74,9 @@ public final class Redactor: Sendable {
         do { st = try fd.status() } catch { throw .io(.open, error.rawValue) }
         guard st.size <= limits.maxSourceBytes else { throw .limitExceeded(.sourceBytes(max: limits.maxSourceBytes)) }
         let collected = Mutex<(pages: [Int: EncodedPage], counts: [Category: Int])>(([:], [:]))
+        var writer: PDFDocumentWriter
+        do { writer = try PDFDocumentWriter() } catch { throw .damaged(.encode) }
+        let encoder = writer
         let scale = Double(settings.dpi) / 72.0
         let fan = FanOut(pool: pool, priority: priority, client: worker, source: fd, request: request(textOnly: false))
         let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
@@ -77,7 +85,7 @@ public final class Redactor: Sendable {
             let found = detect(text)
             pixels.burn(RedactionPlan.boxes(for: found, in: text), scale: scale)
             let encoded: EncodedPage
-            do { encoded = try PDFWriter.encode(OutputPage(size: page.size, image: pixels), index: page.index) } catch {
+            do { encoded = try encoder.encode(OutputPage(size: page.size, image: pixels), index: page.index) } catch {
                 throw .damaged(.encode)
             }
             collected.withLock { c in
@@ -92,8 +100,9 @@ public final class Redactor: Sendable {
             guard let p = pages[i] else { throw .workerFailed("a page is missing") }
             ordered.append(p)
         }
+        for p in ordered { writer.add(p) }
         let bytes: [UInt8]
-        do { bytes = try PDFWriter.write(encoded: ordered) } catch { throw .damaged(.encode) }
+        do { bytes = try writer.finish() } catch { throw .damaged(.encode) }
         return Redaction(bytes: bytes, pageCount: pageCount, counts: counts,
                          milliseconds: Int((Self.now() - start) * 1000))
     }

@@ -1,27 +1,65 @@
+import ImageCodec
 import Posix
 import RedactCore
 
 /// What a source file is, decided from its name and its first bytes.
 public enum SourceKind: Sendable, Equatable {
     case pdf
+    case image(ImageFormat)
 
     /// PDF readers accept the header anywhere in the first 1024 bytes.
     static let headerWindow = 1024
 
-    /// Classifies an open source by its magic bytes. The extension has
-    /// already been checked by the name mapping.
+    /// Classifies an open source by its magic bytes alone.
     public static func classify(_ fd: FileDescriptor) throws(RedactError) -> SourceKind {
-        let head: [UInt8]
-        do { head = try fd.read(count: headerWindow, at: 0) } catch { throw .io(.classify, error.rawValue) }
-        return try classify(head: head)
+        try classify(head: try head(fd))
     }
 
+    /// Classifies an open source by its magic bytes, which must agree with
+    /// the type its name promises (see `classify(head:name:)`).
+    public static func classify(_ fd: FileDescriptor, name: String) throws(RedactError) -> SourceKind {
+        try classify(head: try head(fd), name: name)
+    }
+
+    static func head(_ fd: FileDescriptor) throws(RedactError) -> [UInt8] {
+        do { return try fd.read(count: headerWindow, at: 0) } catch { throw .io(.classify, error.rawValue) }
+    }
+
+    /// An image signature at offset 0, else a PDF header in the first 1024
+    /// bytes, else `.unsupported`.
     public static func classify(head: [UInt8]) throws(RedactError) -> SourceKind {
-        let magic = Array("%PDF-".utf8)
-        guard head.count >= magic.count else { throw .unsupported }
-        for i in 0...(head.count - magic.count) where head[i] == magic[0] {
-            if Array(head[i..<(i + magic.count)]) == magic { return .pdf }
-        }
+        if let format = ImageFormat.sniff(head) { return .image(format) }
+        if hasPDFHeader(head) { return .pdf }
         throw .unsupported
+    }
+
+    /// Magic bytes checked against the name: a `.pdf` must carry a PDF
+    /// header; a `.tif`/`.tiff` (shown as a PDF) any image; the other image
+    /// names (shown as one PNG or JPEG) any image but TIFF, which may hold
+    /// many pages. So a misnamed photo still shows, a PDF named `.png` or a
+    /// multi-page TIFF named `.jpg` does not. Anything else: `.unsupported`.
+    public static func classify(head: [UInt8], name: String) throws(RedactError) -> SourceKind {
+        guard let type = NameMap.sourceType(forFile: name) else { throw .unsupported }
+        switch type {
+        case .pdf:
+            guard hasPDFHeader(head) else { throw .unsupported }
+            return .pdf
+        case .tiff:
+            guard let format = ImageFormat.sniff(head) else { throw .unsupported }
+            return .image(format)
+        case .png, .jpeg, .webp, .bmp, .gif:
+            guard let format = ImageFormat.sniff(head), format != .tiff else { throw .unsupported }
+            return .image(format)
+        }
+    }
+
+    static func hasPDFHeader(_ head: [UInt8]) -> Bool {
+        let magic = Array("%PDF-".utf8)
+        let window = head.prefix(headerWindow)
+        guard window.count >= magic.count else { return false }
+        for i in 0...(window.count - magic.count) where window[i] == magic[0] {
+            if Array(window[i..<(i + magic.count)]) == magic { return true }
+        }
+        return false
     }
 }

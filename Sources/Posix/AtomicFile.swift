@@ -11,6 +11,7 @@ public enum AtomicFile {
         let dir = slash.map { String(path[..<$0]) } ?? "."
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let dirFD = try FileDescriptor.open(dir.isEmpty ? "/" : dir, flags: O_RDONLY | O_DIRECTORY)
+        removeStale(base: base, in: dirFD)
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         // Unique enough with O_EXCL: a clash fails instead of overwriting.
@@ -26,5 +27,21 @@ public enum AtomicFile {
             throw error
         }
         _ = fsync(dirFD.rawValue)
+    }
+
+    /// Removes temporary files of `base` left by writers that were killed
+    /// between creating and renaming them (their process is gone). A live
+    /// writer's file is left alone, whoever it is.
+    static func removeStale(base: String, in dirFD: FileDescriptor) {
+        let prefix = ".\(base).tmp-"
+        guard let names = try? dirFD.directoryEntries() else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
+            if pid == getpid() { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                unlinkat(dirFD.rawValue, name, 0)
+            }
+        }
     }
 }

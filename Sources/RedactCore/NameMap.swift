@@ -1,10 +1,19 @@
 /// How source names become names in the mount, and back.
 ///
-/// `a.pdf` (extension in any case) shows as `a.redacted.pdf`; directories
-/// keep their names; everything else, and every dotfile, is not shown.
-/// Collisions are settled deterministically: a directory wins over a file,
-/// and among files the bytewise-first source name wins (`a.PDF` before
-/// `a.pdf`), so a listing and a lookup always agree.
+/// The extension (in any case) decides what a file shows as:
+///
+///     a.pdf                        a.redacted.pdf   every page rasterized
+///     b.tif / b.tiff               b.redacted.pdf   every TIFF page, one PDF page each
+///     c.jpg / c.jpeg               c.redacted.jpg   re-encoded from pixels
+///     d.png / .webp / .bmp / .gif  d.redacted.png   re-encoded from pixels (GIF: first frame)
+///
+/// Directories keep their names; everything else, and every dotfile, is
+/// not shown. A TIFF always becomes a PDF, one page or many, so a file's
+/// shown name never depends on its content. Collisions are settled
+/// deterministically: a directory wins over a file, and among files the
+/// bytewise-first source name wins (`a.PDF` before `a.pdf`, `a.jpeg`
+/// before `a.jpg`, `a.pdf` before `a.tif`), so a listing and a lookup
+/// always agree.
 public enum NameMap {
     public static let outputSuffix = ".redacted.pdf"
 
@@ -14,10 +23,53 @@ public enum NameMap {
         case file
     }
 
+    /// What a source file is, by its extension.
+    public enum SourceType: Sendable, Equatable, CaseIterable {
+        case pdf, png, jpeg, tiff, webp, bmp, gif
+    }
+
+    /// What is written for a source.
+    public enum OutputType: Sendable, Equatable {
+        case pdf, png, jpeg
+
+        public var suffix: String {
+            switch self {
+            case .pdf: return ".redacted.pdf"
+            case .png: return ".redacted.png"
+            case .jpeg: return ".redacted.jpg"
+            }
+        }
+    }
+
+    static let extensions: [String: SourceType] = [
+        "pdf": .pdf, "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "tif": .tiff, "tiff": .tiff,
+        "webp": .webp, "bmp": .bmp, "gif": .gif,
+    ]
+
+    /// The output type written for a source type.
+    public static func outputType(for source: SourceType) -> OutputType {
+        switch source {
+        case .pdf, .tiff: return .pdf
+        case .jpeg: return .jpeg
+        case .png, .webp, .bmp, .gif: return .png
+        }
+    }
+
+    /// The source type of a file name, or nil if such files are not shown.
+    public static func sourceType(forFile name: String) -> SourceType? {
+        guard !name.hasPrefix("."), let (_, type) = split(name) else { return nil }
+        return type
+    }
+
+    /// The output type of a file name, or nil if such files are not shown.
+    public static func outputType(forFile name: String) -> OutputType? {
+        sourceType(forFile: name).map(outputType(for:))
+    }
+
     /// The name a source file shows under, or nil if it is not shown.
     public static func outputName(forFile name: String) -> String? {
-        guard !name.hasPrefix("."), let stem = pdfStem(name) else { return nil }
-        return stem + outputSuffix
+        guard !name.hasPrefix("."), let (stem, type) = split(name) else { return nil }
+        return stem + outputType(for: type).suffix
     }
 
     /// The name a source directory shows under, or nil if it is hidden.
@@ -25,28 +77,48 @@ public enum NameMap {
         name.hasPrefix(".") ? nil : name
     }
 
-    /// `letter` for `letter.pdf` / `letter.PDF`; nil for other names and
-    /// for a bare `.pdf`.
-    static func pdfStem(_ name: String) -> String? {
+    /// (`letter`, .pdf) for `letter.pdf` / `letter.PDF`; nil for other
+    /// extensions and for a bare `.pdf`.
+    static func split(_ name: String) -> (stem: String, type: SourceType)? {
         let u = Array(name.utf8)
-        guard u.count > 4 else { return nil }
-        let ext = u[(u.count - 4)...]
-        guard ext.first == UInt8(ascii: "."),
-              String(decoding: ext.dropFirst(), as: UTF8.self).lowercased() == "pdf" else { return nil }
-        return String(decoding: u[..<(u.count - 4)], as: UTF8.self)
+        guard let dot = u.lastIndex(of: UInt8(ascii: ".")), dot > 0, u.count - dot - 1 <= 4 else { return nil }
+        let ext = String(decoding: u[(dot + 1)...], as: UTF8.self).lowercased()
+        guard let type = extensions[ext] else { return nil }
+        return (String(decoding: u[..<dot], as: UTF8.self), type)
     }
 
     /// Maps a directory's entries (source name and kind, in any order) to
     /// shown name → (source name, kind). The same input always gives the
-    /// same map, whatever order the entries came in.
-    public static func map(_ entries: [(name: String, kind: EntryKind)]) -> [String: (source: String, kind: EntryKind)] {
+    /// same map, whatever order the entries came in. `rename` is applied to
+    /// directory names and file stems (the mount passes the always-redact
+    /// terms' `redactName`).
+    public static func map(_ entries: [(name: String, kind: EntryKind)],
+                           rename: (String) -> String = { $0 }) -> [String: (source: String, kind: EntryKind)] {
         let sorted = entries.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
         var out: [String: (source: String, kind: EntryKind)] = [:]
+        // Names that only differ in what `rename` took out would collide;
+        // they get " (2)", " (3)" … in source order, so none is hidden.
+        var renamedNames: Set<String> = []
+        func place(_ shown: String, suffix: String, _ value: (source: String, kind: EntryKind), renamed: Bool) {
+            if out[shown + suffix] == nil {
+                out[shown + suffix] = value
+                if renamed { renamedNames.insert(shown + suffix) }
+                return
+            }
+            guard renamed || renamedNames.contains(shown + suffix) else { return }
+            var n = 2
+            while out["\(shown) (\(n))\(suffix)"] != nil { n += 1 }
+            out["\(shown) (\(n))\(suffix)"] = value
+        }
         for e in sorted where e.kind == .directory {
-            if let shown = outputName(forDirectory: e.name) { out[shown] = (e.name, .directory) }
+            guard let shown = outputName(forDirectory: e.name) else { continue }
+            let r = rename(shown)
+            place(r, suffix: "", (e.name, .directory), renamed: r != shown)
         }
         for e in sorted where e.kind == .file {
-            if let shown = outputName(forFile: e.name), out[shown] == nil { out[shown] = (e.name, .file) }
+            guard !e.name.hasPrefix("."), let (stem, type) = split(e.name) else { continue }
+            let r = rename(stem)
+            place(r, suffix: outputType(for: type).suffix, (e.name, .file), renamed: r != stem)
         }
         return out
     }

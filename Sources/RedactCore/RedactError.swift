@@ -51,7 +51,7 @@ public enum RedactError: Error, Equatable, Sendable {
         case .notFound: return "no such file"
         case .accessDenied: return "permission denied"
         case .passwordRequired: return "the PDF is encrypted and needs a password to open"
-        case .unsupported: return "not a PDF (no %PDF- header)"
+        case .unsupported: return "not a supported document (its first bytes are not a PDF or image header)"
         case .damaged(let s): return "the document is damaged or could not be processed (\(s.rawValue))"
         case .limitExceeded(let l): return "limit exceeded: \(l.description)"
         case .workerFailed(let why): return "worker failed: \(why)"
@@ -67,6 +67,10 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
     case pixelsPerPage(max: Int)
     case pageSize(maxPoints: Double)
     case sourceBytes(max: Int64)
+    /// An image source is larger than this many bytes.
+    case imageBytes(max: Int)
+    /// An image holds more frames (TIFF pages, GIF frames) than this.
+    case frames(max: Int)
 
     public var description: String {
         switch self {
@@ -74,6 +78,8 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
         case .pixelsPerPage(let m): return "a page would exceed \(m) pixels"
         case .pageSize(let m): return "a page is larger than \(Int(m)) points on a side"
         case .sourceBytes(let m): return "the source is larger than \(m) bytes"
+        case .imageBytes(let m): return "the image file is larger than \(m) bytes"
+        case .frames(let m): return "the image has more than \(m) pages or frames"
         }
     }
 }
@@ -84,5 +90,8 @@ public struct Limits: Sendable, Equatable {
     public var maxPixelsPerPage = 60_000_000   // e.g. A0 at 300 dpi is ~140 MP; A3 at 600 dpi ~70 MP
     public var maxPagePoints = 14_400.0        // 200 in, PDF's own UserUnit-free maximum
     public var maxSourceBytes: Int64 = 2 << 30 // 2 GiB
+    /// Image sources (PNG, JPEG, TIFF, WebP, BMP, GIF) are read into memory
+    /// whole: a smaller cap than for PDFs.
+    public var maxImageBytes = 256 << 20        // 256 MiB
     public init() {}
 }

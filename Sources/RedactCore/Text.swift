@@ -21,3 +21,26 @@ public struct PageText: Sendable, Equatable {
         return String(s)
     }
 }
+
+extension PageText {
+    /// The tokens (maximal runs of non-space scalars, numbered from 1 in
+    /// page order) that a scalar range touches, for `scan` to say which
+    /// words a detection came from without printing them. Nil for a range
+    /// that holds only white space.
+    public func tokenNumbers(of range: Range<Int>) -> ClosedRange<Int>? {
+        let r = range.clamped(to: 0..<scalars.count)
+        var token = 0, first: Int?, last: Int?
+        var inToken = false
+        for i in 0..<r.upperBound {
+            let space = scalars[i].properties.isWhitespace
+            if !space && !inToken { token += 1 }
+            inToken = !space
+            if !space && i >= r.lowerBound {
+                if first == nil { first = token }
+                last = token
+            }
+        }
+        guard let f = first, let l = last else { return nil }
+        return f...l
+    }
+}

@@ -75,7 +75,9 @@ enum WireError {
         case .limitExceeded(.pixelsPerPage(let m)): return (7, s, Int64(m))
         case .limitExceeded(.pageSize(let m)): return (8, s, Int64(m))
         case .limitExceeded(.sourceBytes(let m)): return (9, s, m)
-        case .workerFailed(ocrUnavailable): return (12, s, 0)
+        case .limitExceeded(.imageBytes(let m)): return (12, s, Int64(m))
+        case .limitExceeded(.frames(let m)): return (13, s, Int64(m))
+        case .workerFailed(ocrUnavailable): return (14, s, 0)
         case .workerFailed: return (10, s, 0)
         case .io(_, let e): return (11, s, Int64(e))
         }
@@ -94,7 +96,9 @@ enum WireError {
         case 8: return .limitExceeded(.pageSize(maxPoints: Double(param)))
         case 9: return .limitExceeded(.sourceBytes(max: param))
         case 11: return .io(st, Int32(truncatingIfNeeded: param))
-        case 12: return .workerFailed(ocrUnavailable)
+        case 12: return .limitExceeded(.imageBytes(max: Int(param)))
+        case 13: return .limitExceeded(.frames(max: Int(param)))
+        case 14: return .workerFailed(ocrUnavailable)
         default: return .workerFailed("worker reported an unknown error")
         }
     }

@@ -78,7 +78,8 @@ public struct WorkerRequest: Sendable, Equatable {
 /// and exits. It holds no key and no terms; it never opens a path itself.
 public enum WorkerMain {
     public static func run(arguments: [String]) -> Never {
-        Hardening.lockDownWorker()
+        // Without the sandbox nothing is parsed: the parent sees a failed worker.
+        guard Hardening.lockDownWorker() else { exit(70) }
         guard let request = WorkerRequest.parse(arguments) else { exit(64) }
         let out = FileDescriptor(owning: 1)
         do throws(RedactError) {

@@ -12,6 +12,7 @@ struct MountCommand {
     var mountpoint: String
     var common = CommonOptions()
     var mount = MountOptions()
+    var cache = MountCacheFlags()
 
     /// `redactfs mount SOURCE MOUNTPOINT [options]`
     static func parse(_ args: [String]) throws(UsageError) -> MountCommand {
@@ -19,11 +20,13 @@ struct MountCommand {
         var positionals: [String] = []
         var common = CommonOptions()
         var mount = MountOptions()
+        var cache = MountCacheFlags()
         while let a = c.next() {
             if try c.common(a, into: &common) { continue }
+            if try cache.parse(a, &c) { continue }
             switch a {
             case "--foreground", "-f": mount.foreground = true
-            case "-o": try parseDashO(try c.value(for: "-o"), common: &common, mount: &mount)
+            case "-o": try parseDashO(try c.value(for: "-o"), common: &common, mount: &mount, cache: &cache)
             case "-d", "--debug": mount.debug = true; mount.foreground = true
             default:
                 if a.hasPrefix("-") { throw UsageError(message: "unknown option '\(a)'", usage: Usage.mount) }
@@ -33,16 +36,17 @@ struct MountCommand {
         guard positionals.count == 2 else {
             throw UsageError(message: "mount needs SOURCE and MOUNTPOINT", usage: Usage.mount)
         }
-        return MountCommand(source: positionals[0], mountpoint: positionals[1], common: common, mount: mount)
+        return MountCommand(source: positionals[0], mountpoint: positionals[1], common: common, mount: mount, cache: cache)
     }
 
     /// The `-o` list. Our own keys are taken out; generic mount options that
     /// mount(8) and fstab add are dropped (the mount is always read-only);
     /// the rest go to libfuse, which rejects what it does not know.
-    static func parseDashO(_ list: String, common: inout CommonOptions, mount: inout MountOptions) throws(UsageError) {
+    static func parseDashO(_ list: String, common: inout CommonOptions, mount: inout MountOptions,
+                           cache: inout MountCacheFlags) throws(UsageError) {
         let ignored: Set<String> = ["ro", "rw", "dev", "nodev", "suid", "nosuid", "exec", "noexec",
                                     "auto", "noauto", "user", "nouser", "users", "nofail", "_netdev",
-                                    "defaults", "async", "sync", "atime", "noatime", "relatime", "default_permissions"]
+                                    "defaults", "async", "sync", "atime", "noatime", "relatime"]
         for item in list.split(separator: ",").map(String.init) {
             let kv = item.split(separator: "=", maxSplits: 1).map(String.init)
             let key = kv[0], value = kv.count == 2 ? kv[1] : nil
@@ -50,6 +54,7 @@ struct MountCommand {
                 guard let v = value, !v.isEmpty else { throw UsageError(message: "-o \(key) needs a value", usage: Usage.mount) }
                 return v
             }
+            if try cache.parseDashO(key, value) { continue }
             switch key {
             case "dpi":
                 guard let d = Int(try need()), RenderSettings.dpiRange.contains(d) else {
@@ -93,23 +98,33 @@ struct MountCommand {
         // or a tampered file stops us before anything is served.
         let setup = TermsSetup(common: common)
         let matcher: TermMatcher
+        var identity = termsIdentity([])
         let termsNote: String
         if setup.neverInitialised {
             matcher = TermMatcher([])
             termsNote = "no always-redact terms set up ('redactfs init'): detection only"
         } else {
-            switch setup.load() {
-            case .success(let m):
+            switch setup.loadWithIdentity() {
+            case .success(let (m, id)):
                 matcher = m
+                identity = id
                 termsNote = "always-redact terms loaded"
             case .failure(let f):
                 printErr("Error: \(f.message)")
                 return .failure
             }
         }
+        let cacheOptions: CacheOptions
+        switch cache.options(setup: setup) {
+        case .success(let o): cacheOptions = o
+        case .failure(let f):
+            printErr("Error: \(f.message)")
+            return .failure
+        }
         let fs: RedactFS
         do {
-            fs = try RedactFS(source: sourcePath, redactor: Redactor(settings: settings, terms: matcher), cacheBytes: 256 << 20)
+            fs = try RedactFS(source: sourcePath, redactor: Redactor(settings: settings, terms: matcher),
+                              termsIdentity: identity, options: cacheOptions)
         } catch {
             printErr("Error: cannot open the source \(source): \(error)")
             return .noInput
@@ -118,7 +133,7 @@ struct MountCommand {
         signal(SIGPIPE, SIG_IGN)
         do {
             try serve(fs, at: mountpoint, options: mount) {
-                Log.info("mounted at \(mountpoint) (dpi \(settings.dpi); \(termsNote))")
+                Log.info("mounted at \(mountpoint) (dpi \(settings.dpi); \(termsNote); \(cache.summary))")
                 if !setup.neverInitialised {
                     TermsWatcher(setup: setup, settings: settings, fs: fs).start()
                 }
@@ -128,7 +143,8 @@ struct MountCommand {
             if case .setup(let m) = error { printErr("Error: \(m)") }
             return .unavailable
         }
-        Log.info("unmounted \(mountpoint)")
+        cacheOptions.disk?.flush()
+        Log.info("unmounted \(mountpoint); \(fs.statsLine)")
         return .success
     }
 }

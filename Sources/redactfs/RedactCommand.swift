@@ -145,7 +145,7 @@ struct ScanCommand {
         signal(SIGPIPE, SIG_IGN)
         let pages: [ScanPage]
         do { pages = try Redactor(settings: settings, terms: terms).scan(fd) } catch { return report(error, input: input) }
-        printOut("page\tcategory\treason\tconfidence\tbox")
+        printOut("page\ttier\tcategory\tkind\treason\tconfidence\ttokens\tbox")
         var total = 0
         for page in pages {
             for (d, boxes) in zip(page.detections, page.boxes) {
@@ -153,7 +153,10 @@ struct ScanCommand {
                 let box = boxes.map { b in
                     "\(fmt(b.x)),\(fmt(b.y)),\(fmt(b.width)),\(fmt(b.height))"
                 }.joined(separator: " ")
-                var line = "\(page.index + 1)\t\(d.category.rawValue)\t\(d.reason.rawValue)\t\(fmt(d.confidence))\t\(box)"
+                let tokens = page.text.tokenNumbers(of: d.range).map { "\($0.lowerBound)-\($0.upperBound)" } ?? "-"
+                let kind = d.kind.isEmpty ? "-" : d.kind
+                var line = "\(page.index + 1)\t\(d.category.tier.rawValue)\t\(d.category.rawValue)\t\(kind)"
+                    + "\t\(d.reason.rawValue)\t\(fmt(d.confidence))\t\(tokens)\t\(box)"
                 if showText {
                     let s = page.text.scalars[d.range.clamped(to: 0..<page.text.scalars.count)]
                     var v = String.UnicodeScalarView()

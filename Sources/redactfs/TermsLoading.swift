@@ -29,6 +29,11 @@ struct TermsSetup {
     /// The terms as a matcher, or a message saying why they cannot be
     /// loaded (never containing a term).
     func load() -> Result<TermMatcher, TermsFailure> {
+        loadWithIdentity().map(\.matcher)
+    }
+
+    /// The terms as a matcher and a digest of them (for cache identities).
+    func loadWithIdentity() -> Result<(matcher: TermMatcher, identity: [UInt8]), TermsFailure> {
         guard let loc = keyLocation else {
             return .failure(TermsFailure(message: "the term file \(termsPath) exists but no key was found (run 'redactfs init' or pass --key-file)"))
         }
@@ -40,7 +45,8 @@ struct TermsSetup {
         }
         do {
             let terms = try store.load(key: key)
-            return .success(TermMatcher(terms.map { TermPattern(text: $0.text, substring: $0.substring) }))
+            return .success((TermMatcher(terms.map { TermPattern(text: $0.text, substring: $0.substring) }),
+                             termsIdentity(terms)))
         } catch {
             return .failure(TermsFailure(message: error.message))
         }
@@ -91,9 +97,9 @@ final class TermsWatcher: @unchecked Sendable {
         let now = setup.fingerprint()
         guard now != last else { return }
         last = now
-        switch setup.load() {
-        case .success(let matcher):
-            fs.replaceRedactor(Redactor(settings: settings, terms: matcher))
+        switch setup.loadWithIdentity() {
+        case .success(let (matcher, identity)):
+            fs.replaceRedactor(Redactor(settings: settings, terms: matcher), termsIdentity: identity)
             Log.info("terms changed: reloaded; outputs will be made afresh")
         case .failure(let f):
             fs.failClosed(reason: f.message)

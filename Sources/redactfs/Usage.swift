@@ -25,7 +25,9 @@ enum Usage {
 
     static let mount = """
     USAGE: redactfs mount SOURCE MOUNTPOINT [--foreground] [--dpi N] [--config F]
-                          [--key-file F] [--terms-file F] [--ocr-languages L] [--jobs N]
+                          [--key-file F] [--terms-file F] [--cache-size SIZE]
+                          [--disk-cache] [--disk-cache-size SIZE] [--prefetch]
+                          [--deadline SECONDS] [--ocr-languages L] [--jobs N]
                           [-o OPTIONS]
            redactfs SOURCE MOUNTPOINT -o ro,dpi=150,...   (mount.fuse3 and fstab form)
 
@@ -39,11 +41,17 @@ enum Usage {
       --config F                Read settings from F.
       --key-file F              Read the term key from F.
       --terms-file F            Read always-redact terms from F.
+      --cache-size SIZE         Memory for outputs, open files included (default 256M).
+      --disk-cache              Keep outputs on disk, sealed with your key (default off).
+      --disk-cache-size SIZE    Bound of the disk cache (default 1G).
+      --prefetch                Render a listed folder's files in the background (default off).
+      --deadline SECONDS        Fail an open with EIO after this long (default 120).
       --ocr-languages L         Read scans with tesseract languages L (default eng+deu).
       --jobs N                  Run at most N worker processes at once (default: one per core).
       -o OPTIONS                Comma-separated: dpi=N, config=F, key_file=F,
-                                terms_file=F, ocr_languages=L, jobs=N, foreground,
-                                allow_other, debug.
+                                terms_file=F, cache_size=SIZE, disk_cache,
+                                disk_cache_size=SIZE, prefetch, deadline=S,
+                                ocr_languages=L, jobs=N, foreground, allow_other, debug.
     """
 
     static let redact = """
@@ -64,8 +72,10 @@ enum Usage {
     static let scan = """
     USAGE: redactfs scan INPUT [--show-text] [--config F] [--ocr-languages L] [--jobs N]
 
-    Lists what detection finds in INPUT: page, category, reason, confidence
-    and box (points from the top-left of the page).
+    Lists what detection finds in INPUT, one detection a line: page, tier,
+    category, kind, reason (checksum, pattern, context, gazetteer, term),
+    confidence, the page's tokens it came from (words numbered from 1) and
+    its boxes (points from the top-left of the page).
 
     OPTIONS:
       --show-text               Also print the matched text (to a terminal only).

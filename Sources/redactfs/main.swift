@@ -9,4 +9,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "__worker" {
     WorkerMain.run(arguments: Array(arguments.dropFirst()))
 }
+if arguments.first == "__sandbox-check", arguments.count == 2 {
+    SandboxCheck.run(arguments[1])
+}
 exit(CLI.main(arguments).rawValue)

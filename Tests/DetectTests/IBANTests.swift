@@ -43,6 +43,15 @@ final class IBANTests: XCTestCase {
         XCTAssertEqual(texts("iban gb82 west 1234 5698 7654 32", .iban), ["gb82 west 1234 5698 7654 32"])
     }
 
+    func testOCRFusedLabelAndOneBoxPerCharacter() {
+        XCTAssertEqual(texts("Ihr Konto:IBANDE89 3704 0044 0532 0130 00", .iban), ["DE89 3704 0044 0532 0130 00"])
+        XCTAssertEqual(texts("IBAN: D E 8 9 3 7 0 4 0 0 4 4 0 5 3 2 0 1 3 0 0 0\n", .iban),
+                       ["D E 8 9 3 7 0 4 0 0 4 4 0 5 3 2 0 1 3 0 0 0"])
+        // Glued to any other word it is not an IBAN, nor when spaced out with a wrong digit.
+        XCTAssertEqual(texts("KontoDE89370400440532013000", .iban), [])
+        XCTAssertEqual(texts("D E 8 9 3 7 0 4 0 0 4 4 0 5 3 2 0 1 3 0 0 1", .iban), [])
+    }
+
     func testReasonIsChecksum() {
         let d = detections("DE89370400440532013000", .iban)
         XCTAssertEqual(d, [Detection(category: .iban, range: 0..<22, confidence: 1.0, reason: .checksum)])

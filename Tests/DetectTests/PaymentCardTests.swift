@@ -16,6 +16,11 @@ final class PaymentCardTests: XCTestCase {
         "6759649826438453", "5018000000000009", "6304000000000000",  // Maestro
     ]
 
+    func testGroupGluedToANeighbouringColumnIsDropped() {
+        let d = Detector().detect(Array("Karte 5564 1249 5917 5766 04.04. 18:22".unicodeScalars))
+        XCTAssertEqual(d.filter { $0.category == .paymentCard }.map(\.range), [6..<25])
+    }
+
     func testPublishedTestNumbers() {
         for card in Self.valid {
             XCTAssertEqual(texts("Karte \(card) gültig", .paymentCard), [card], card)

@@ -196,6 +196,23 @@ final class PhoneTests: XCTestCase {
         XCTAssertEqual(pieces, [])
     }
 
+    func testCandidatePiecesSkipTablesOfAmountsAndShortDates() {
+        // Cents and the month of a short date start with 0 but no phone number.
+        let s = scalars("Overtime   150.00    11.44   205.92\n26.02.   844518   Gutschrift 17,05")
+        let pieces = s.withUnsafeBufferPointer { PhoneRecognizer.candidatePieces($0, region: .init("DE")) }
+        XCTAssertEqual(pieces, [])
+        // A number written with dots still is a candidate.
+        let t = scalars("Tel. 030.1234567 oder 0171.2345678")
+        let found = t.withUnsafeBufferPointer { PhoneRecognizer.candidatePieces($0, region: .init("DE")) }
+        XCTAssertEqual(found.count, 1)
+    }
+
+    func testDetectorSkipsDigitsOfAddressesForPhones() {
+        // An IP address in a log line overlaps no phone number.
+        let d = Detector().detect(scalars("10.0.4.17 - - [09/04/2024:10:11:00] GET /"))
+        XCTAssertEqual(d.map(\.category), [.ipAddress])
+    }
+
     func testShimDirectly() {
         let text = Array("Tel 030 12345678".utf8)
         let m = PhoneRecognizer.matches(in: text, region: "DE")

@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 import RedactCore
 import Encode
@@ -48,5 +49,42 @@ enum Fixtures {
             OutputPage(size: PageSize(width: 612, height: 792), image: gray(width: 85, height: 110)),
             OutputPage(size: PageSize(width: 1190.5, height: 419.53), image: rgb(width: 37, height: 13, seed: 9)),
         ]
+    }
+
+    /// Continuous tone, like a photo: smooth waves plus grain, mid-tones
+    /// throughout. Big enough that lossless Flate is far over budget.
+    static func photo(width: Int, height: Int, gray: Bool = false, seed: UInt64 = 3) -> Pixmap {
+        let n = noise(seed: seed, count: width * height)
+        var px = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * width + x
+                let grain: Double = Double(n[i]) / 255 * 24 - 12
+                let wave: Double = sin(Double(x) / 37) * cos(Double(y) / 23)
+                let base: Double = 128 + 60 * wave + grain
+                let r = base
+                let g: Double = gray ? base : 128 + 50 * sin(Double(x + y) / 51) + grain
+                let b: Double = gray ? base : 120 + 40 * cos(Double(x - y) / 29) + grain
+                px[i * 3] = UInt8(max(0, min(255, r)))
+                px[i * 3 + 1] = UInt8(max(0, min(255, g)))
+                px[i * 3 + 2] = UInt8(max(0, min(255, b)))
+            }
+        }
+        return Pixmap(width: width, height: height, rgb: px)
+    }
+
+    /// Text-like: white paper, black strokes with gray anti-aliased edges
+    /// and scattered dark specks, so Flate is over budget without being a photo.
+    static func busyText(width: Int, height: Int) -> Pixmap {
+        let n = noise(seed: 21, count: width * height)
+        var px = [UInt8](repeating: 255, count: width * height * 3)
+        for y in 0..<height where y % 12 < 8 {
+            for x in 0..<width {
+                let i = y * width + x
+                let v: UInt8 = n[i] < 70 ? 0 : (n[i] < 90 ? 128 : 255)
+                px[i * 3] = v; px[i * 3 + 1] = v; px[i * 3 + 2] = v
+            }
+        }
+        return Pixmap(width: width, height: height, rgb: px)
     }
 }

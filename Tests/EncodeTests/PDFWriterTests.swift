@@ -1,5 +1,6 @@
 import XCTest
 import Imaging
+import ImageCodec
 import RedactCore
 @testable import Encode
 
@@ -9,7 +10,7 @@ final class PDFWriterTests: XCTestCase {
         "Type", "Catalog", "Pages", "Kids", "Count", "Page", "Parent", "MediaBox",
         "Resources", "XObject", "Im0", "Contents", "Subtype", "Image", "Width",
         "Height", "ColorSpace", "DeviceGray", "DeviceRGB", "BitsPerComponent",
-        "Filter", "FlateDecode", "Length", "Size", "Root",
+        "Filter", "FlateDecode", "DCTDecode", "Length", "Size", "Root",
     ]
 
     static let forbidden = [
@@ -59,13 +60,26 @@ final class PDFWriterTests: XCTestCase {
             XCTAssertEqual(d["Width"]?.int, want.image.width, file: file, line: line)
             XCTAssertEqual(d["Height"]?.int, want.image.height, file: file, line: line)
             XCTAssertEqual(d["BitsPerComponent"]?.int, 8, file: file, line: line)
-            XCTAssertEqual(d["Filter"], .name("FlateDecode"), file: file, line: line)
             let gray = want.image.isGray
             XCTAssertEqual(d["ColorSpace"], .name(gray ? "DeviceGray" : "DeviceRGB"), "page \(i)", file: file, line: line)
-            let expected = gray ? want.image.grayBytes() : want.image.rgb
             let stream = try XCTUnwrap(page.image.stream, file: file, line: line)
-            let pixels = try Flate.decompress(stream, expectedCount: expected.count)
-            XCTAssertTrue(pixels == expected, "page \(i): pixels differ after inflate", file: file, line: line)
+            switch d["Filter"] {
+            case .name("FlateDecode"):
+                let expected = gray ? want.image.grayBytes() : want.image.rgb
+                let pixels = try Flate.decompress(stream, expectedCount: expected.count)
+                XCTAssertTrue(pixels == expected, "page \(i): pixels differ after inflate", file: file, line: line)
+            case .name("DCTDecode"):
+                // A JPEG of the same size and colour model, close to the input.
+                XCTAssertEqual(ImageFormat.sniff(stream), .jpeg, file: file, line: line)
+                let decoded = try ImageDecoder.decode(stream, caps: ImageCaps())
+                XCTAssertEqual(decoded.count, 1, file: file, line: line)
+                XCTAssertEqual(decoded[0].pixels.width, want.image.width, file: file, line: line)
+                XCTAssertEqual(decoded[0].pixels.height, want.image.height, file: file, line: line)
+                XCTAssertEqual(decoded[0].pixels.isGray, gray, file: file, line: line)
+                XCTAssertLessThan(Self.meanAbsDiff(decoded[0].pixels, want.image), 8, "page \(i)", file: file, line: line)
+            default:
+                XCTFail("page \(i): filter \(String(describing: d["Filter"]))", file: file, line: line)
+            }
 
             // Content: draw the image over the whole page, nothing else.
             let content = String(decoding: try XCTUnwrap(page.content.stream, file: file, line: line), as: UTF8.self)
@@ -74,6 +88,12 @@ final class PDFWriterTests: XCTestCase {
                            file: file, line: line)
         }
         return pdf
+    }
+
+    static func meanAbsDiff(_ a: Pixmap, _ b: Pixmap) -> Double {
+        var sum = 0
+        for i in 0..<a.rgb.count { sum += abs(Int(a.rgb[i]) - Int(b.rgb[i])) }
+        return Double(sum) / Double(a.rgb.count)
     }
 
     func testSinglePageRGB() throws {

@@ -105,6 +105,27 @@ final class ToolTests: XCTestCase {
         try check(Fixtures.mixedPages())
     }
 
+    func testToolsAcceptJPEGPages() throws {
+        let a4 = PageSize(width: 595.2756, height: 841.8898)
+        let pages = [
+            OutputPage(size: a4, image: Fixtures.photo(width: 620, height: 877)),
+            OutputPage(size: a4, image: Fixtures.busyText(width: 620, height: 877)),
+            OutputPage(size: a4, image: Fixtures.photo(width: 620, height: 877, gray: true)),
+        ]
+        let bytes = try PDFWriter.write(pages)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self).components(separatedBy: "/DCTDecode").count - 1, 2)
+        try check(pages)
+
+        // MuPDF renders the JPEG page close to our pixels, the right way up.
+        let path = try temporaryPDF(try PDFWriter.write([OutputPage(size: PageSize(width: 446.4, height: 631.44), image: pages[0].image)]))
+        let r = try run(try tool("mutool"), ["draw", "-q", "-r", "100", "-c", "rgb", "-o", path + ".ppm", path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let pixels = try ppm(path + ".ppm", width: 620, height: 877)
+        var sum = 0
+        for i in 0..<pixels.count { sum += abs(Int(pixels[i]) - Int(pages[0].image.rgb[i])) }
+        XCTAssertLessThan(Double(sum) / Double(pixels.count), 8)
+    }
+
     func testToolsAcceptSinglePages() throws {
         try check([OutputPage(size: PageSize(width: 612, height: 792), image: Pixmap(width: 17, height: 22))])
         try check([OutputPage(size: PageSize(width: 841.8898, height: 595.2756), image: Fixtures.rgb(width: 99, height: 70))])

@@ -13,6 +13,17 @@ final class ConfigTests: XCTestCase {
         XCTAssertTrue(s.categories.contains(.iban))
     }
 
+    func testDisableTakesTiers() throws {
+        var s = RenderSettings()
+        try ConfigFile.apply("disable = contact, mac\n", to: &s)
+        for c in [Category.email, .url, .phone, .address, .mac] {
+            XCTAssertFalse(s.categories.contains(c), c.rawValue)
+        }
+        for c in [Category.iban, .name, .taxID, .ipAddress, .term] {
+            XCTAssertTrue(s.categories.contains(c), c.rawValue)
+        }
+    }
+
     func testRejectsUnknownKeysAndBadValues() {
         var s = RenderSettings()
         for bad in ["dpi = 20", "dpi = many", "colour = red", "disable = nosuch", "region = DEU", "novalue"] {

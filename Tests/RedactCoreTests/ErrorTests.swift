@@ -15,5 +15,8 @@ final class ErrorTests: XCTestCase {
     func testMessagesNameTheLimit() {
         XCTAssertTrue(RedactError.limitExceeded(.pages(max: 2000)).message.contains("2000 pages"))
         XCTAssertTrue(RedactError.passwordRequired.message.contains("password"))
+        XCTAssertTrue(RedactError.limitExceeded(.imageBytes(max: 268435456)).message.contains("268435456 bytes"))
+        XCTAssertTrue(RedactError.limitExceeded(.frames(max: 2000)).message.contains("more than 2000 pages or frames"))
+        XCTAssertEqual(RedactError.limitExceeded(.frames(max: 2)).errnoValue, 5)
     }
 }

@@ -20,8 +20,52 @@ final class NameMapTests: XCTestCase {
         XCTAssertEqual(NameMap.outputName(forDirectory: "tax"), "tax")
     }
 
+    func testImageNamesMapByExtension() {
+        XCTAssertEqual(NameMap.outputName(forFile: "photo.jpg"), "photo.redacted.jpg")
+        XCTAssertEqual(NameMap.outputName(forFile: "photo.JPEG"), "photo.redacted.jpg")
+        XCTAssertEqual(NameMap.outputName(forFile: "scan.png"), "scan.redacted.png")
+        XCTAssertEqual(NameMap.outputName(forFile: "scan.WebP"), "scan.redacted.png")
+        XCTAssertEqual(NameMap.outputName(forFile: "old.bmp"), "old.redacted.png")
+        XCTAssertEqual(NameMap.outputName(forFile: "anim.gif"), "anim.redacted.png")
+        XCTAssertEqual(NameMap.outputName(forFile: "fax.tif"), "fax.redacted.pdf")
+        XCTAssertEqual(NameMap.outputName(forFile: "fax.TIFF"), "fax.redacted.pdf")
+        XCTAssertEqual(NameMap.outputName(forFile: "a.b.png"), "a.b.redacted.png")
+        XCTAssertEqual(NameMap.sourceType(forFile: "x.Jpg"), .jpeg)
+        XCTAssertEqual(NameMap.outputType(forFile: "x.tiff"), .pdf)
+        XCTAssertEqual(NameMap.outputType(forFile: "x.gif"), .png)
+        XCTAssertEqual(NameMap.outputType(forFile: "x.jpeg"), .jpeg)
+        XCTAssertNil(NameMap.outputType(forFile: "x.txt"))
+        for t in NameMap.SourceType.allCases {
+            XCTAssertEqual(NameMap.outputType(for: t), t == .jpeg ? .jpeg : (t == .pdf || t == .tiff ? .pdf : .png))
+        }
+    }
+
+    func testOtherImageLikeNamesAreHidden() {
+        for name in [".photo.jpg", ".png", "png", "photo.jpg.bak", "photo.jfif", "photo.heic", "photo.svg",
+                     "photo.jpgx", "photojpg", "photo.", "photo.tiff2", "icon.ico", "doc.xpdf"] {
+            XCTAssertNil(NameMap.outputName(forFile: name), name)
+            XCTAssertNil(NameMap.sourceType(forFile: name), name)
+        }
+    }
+
+    func testImageCollisionsPickTheBytewiseFirstSource() {
+        let entries: [(name: String, kind: NameMap.EntryKind)] = [
+            ("a.jpg", .file), ("a.jpeg", .file), ("b.pdf", .file), ("b.tif", .file), ("c.png", .file),
+            ("c.gif", .file), ("c.webp", .file), ("d.redacted.png", .directory), ("d.bmp", .file),
+        ]
+        for order in [entries, entries.reversed(), entries.shuffled()] {
+            let m = NameMap.map(order)
+            XCTAssertEqual(m.count, 4)
+            XCTAssertEqual(m["a.redacted.jpg"]?.source, "a.jpeg")
+            XCTAssertEqual(m["b.redacted.pdf"]?.source, "b.pdf")
+            XCTAssertEqual(m["c.redacted.png"]?.source, "c.gif")
+            XCTAssertEqual(m["d.redacted.png"]?.kind, .directory)
+        }
+    }
+
     func testNonASCIINamesKeepTheirStem() {
         XCTAssertEqual(NameMap.outputName(forFile: "Größe Übersicht.pdf"), "Größe Übersicht.redacted.pdf")
+        XCTAssertEqual(NameMap.outputName(forFile: "Straße.JPG"), "Straße.redacted.jpg")
     }
 
     func testCollisionsAreSettledTheSameWayWhateverTheOrder() {
@@ -85,5 +129,38 @@ final class PlanTests: XCTestCase {
 
     func testOutOfRangeIsClamped() {
         XCTAssertEqual(RedactionPlan.boxes(for: 6..<100, in: sample()).count, 1)
+    }
+}
+
+final class NameMapRenameTests: XCTestCase {
+    func hide(_ s: String) -> String { s.replacingOccurrences(of: "Muster", with: "X") }
+
+    func testRenamesStemsAndDirectoriesKeepingTheSuffix() {
+        let m = NameMap.map([("Muster", .directory), ("Brief Muster.pdf", .file), ("Scan_Muster.JPG", .file)],
+                            rename: hide)
+        XCTAssertEqual(m["X"]?.source, "Muster")
+        XCTAssertEqual(m["Brief X.redacted.pdf"]?.source, "Brief Muster.pdf")
+        XCTAssertEqual(m["Scan_X.redacted.jpg"]?.source, "Scan_Muster.JPG")
+        XCTAssertEqual(m.count, 3)
+    }
+
+    func testNamesThatCollideOnlyAfterRenamingAreNumberedNotHidden() {
+        let entries: [(name: String, kind: NameMap.EntryKind)] = [
+            ("a Muster.pdf", .file), ("a X.pdf", .file), ("a Muster.PDF", .file),
+        ]
+        let m = NameMap.map(entries, rename: hide)
+        // Bytewise order of the sources: "a Muster.PDF" < "a Muster.pdf" < "a X.pdf".
+        XCTAssertEqual(m["a X.redacted.pdf"]?.source, "a Muster.PDF")
+        XCTAssertEqual(m["a X (2).redacted.pdf"]?.source, "a Muster.pdf")
+        XCTAssertEqual(m["a X (3).redacted.pdf"]?.source, "a X.pdf")
+        // Any order in, the same map out.
+        let again = NameMap.map(entries.reversed(), rename: hide)
+        XCTAssertEqual(again.mapValues(\.source), m.mapValues(\.source))
+    }
+
+    func testWithoutRenamingCollisionsKeepTheOldRule() {
+        let m = NameMap.map([("a.pdf", .file), ("a.PDF", .file)])
+        XCTAssertEqual(m.count, 1)
+        XCTAssertEqual(m["a.redacted.pdf"]?.source, "a.PDF")
     }
 }

@@ -110,10 +110,12 @@ class TermsTest(unittest.TestCase):
     def test_term_is_redacted_including_across_a_line_break(self):
         self.init_with(NAME)
         r = self.cli("scan", self.doc)
-        terms = [l for l in r.stdout.decode().splitlines() if "\tterm\t" in l]
+        header, *rows = r.stdout.decode().splitlines()
+        box, category = header.split("\t").index("box"), header.split("\t").index("category")
+        terms = [l for l in rows if l.split("\t")[category] == "term"]
         self.assertEqual(len(terms), 2, r.stdout)
         # The split occurrence has one box on each line.
-        self.assertEqual(sorted(len(l.split("\t")[4].split(" ")) for l in terms), [1, 2])
+        self.assertEqual(sorted(len(l.split("\t")[box].split(" ")) for l in terms), [1, 2])
         out = os.path.join(self.base, "out.pdf")
         self.cli("redact", self.doc, "-o", out)
         self.assertGreater(dark_fraction(out, self.words, NAME), 0.95)
@@ -186,6 +188,42 @@ class TermsTest(unittest.TestCase):
         self.assertIn(b"cannot be loaded", log)
         self.assert_no_terms_in(self.outputs + [log])
 
+    def test_terms_are_taken_out_of_names(self):
+        self.init_with("Wunderlich")
+        os.makedirs(os.path.join(self.src, "Akte Wunderlich"))
+        shutil.copy(self.doc, os.path.join(self.src, "Akte Wunderlich", "Befund_Wunderlich_2024.pdf"))
+        shutil.copy(self.doc, os.path.join(self.src, "Befund_WUNDERLICH.pdf"))
+        shutil.copy(self.doc, os.path.join(self.src, "Befund_wunderlich.pdf"))
+        with h.Mount(self.src, tempfile.mkdtemp(dir=self.base), self.env) as m:
+            shown = sorted(os.path.relpath(os.path.join(r, n), m.mountpoint)
+                           for r, ds, fs in os.walk(m.mountpoint) for n in ds + fs)
+            self.assertEqual(shown, [
+                "Akte REDACTED",
+                "Akte REDACTED/Befund_REDACTED_2024.redacted.pdf",
+                # two sources that differ only in the term: both shown, numbered
+                "Befund_REDACTED (2).redacted.pdf",
+                "Befund_REDACTED.redacted.pdf",
+                "vertrag.redacted.pdf",
+            ])
+            out = h.read_file(os.path.join(m.mountpoint, "Akte REDACTED", "Befund_REDACTED_2024.redacted.pdf"))
+            self.assertTrue(out.startswith(b"%PDF-"))
+            # The source name is not reachable under the mount either.
+            self.assertFalse(os.path.exists(os.path.join(m.mountpoint, "Befund_WUNDERLICH.redacted.pdf")))
+            # A term added while mounted renames at once.
+            self.cli("terms", "add", stdin=b"vertrag\n")
+            self.assertTrue(h.wait_for(lambda: "REDACTED.redacted.pdf" in os.listdir(m.mountpoint)
+                                       and "vertrag.redacted.pdf" not in os.listdir(m.mountpoint), 10),
+                            os.listdir(m.mountpoint))
+            # Terms that cannot be loaded: no names at all (fail closed).
+            terms = os.path.join(self.cfg, "terms")
+            good = get(terms)
+            put(terms, good[:-3])
+            self.assertTrue(h.wait_for(lambda: h.errno_of(os.listdir, m.mountpoint) == 5, 10),
+                            "listing did not fail closed with EIO")
+            put(terms, good)
+            self.assertTrue(h.wait_for(lambda: h.errno_of(os.listdir, m.mountpoint) is None, 10))
+        self.assert_no_terms_in(self.outputs + [get(m.log_path)])
+
     def test_writer_killed_at_random_points_leaves_old_or_new(self):
         self.init_with("Anfangswort")
         rng = random.Random(1234)
@@ -204,8 +242,11 @@ class TermsTest(unittest.TestCase):
             self.assertIn(got, (expected, expected | {word.lower()}, expected | {word}),
                           f"round {i}: the term file is neither the old nor the new list")
             expected = got
+        # A writer killed between creating its temporary file and renaming
+        # it leaves that (sealed) file behind; the next write removes it.
+        self.cli("terms", "add", stdin=b"Schlusswort\n")
         leftovers = [f for f in os.listdir(self.cfg) if f not in ("key", "terms", "terms.lock")]
-        self.assertEqual(leftovers, [], "temporary files left in the config folder")
+        self.assertEqual(leftovers, [], "temporary files of killed writers left in the config folder")
 
 
 if __name__ == "__main__":

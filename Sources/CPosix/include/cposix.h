@@ -12,6 +12,12 @@ int rf_set_parent_death_signal(int sig);
 
 
 
+/// Installs a seccomp filter (needs no_new_privs first) that makes every
+/// syscall in `names` fail with `deny_errno`, and every open/openat that
+/// would write, create or truncate fail with EACCES. Everything else is
+/// allowed. Returns 0 or a negative errno.
+int rf_sandbox_deny(const char *const *names, int count, int deny_errno);
+
 /// pipe2(fds, O_CLOEXEC) (needs _GNU_SOURCE, which Swift's Glibc lacks).
 int rf_pipe_cloexec(int fds[2]);
 #endif

@@ -1,0 +1,30 @@
+import RedactCore
+
+/// Business Identifier Codes (BIC, SWIFT code).
+///
+/// Rule: 8 or 11 capitals and digits as one word: 4 letters (institution),
+/// an ISO 3166 country code, 2 letters or digits (location), optionally 3
+/// letters or digits (branch): "COBADEFFXXX". Has no check digit and looks
+/// like many words and codes, so only after a label (BIC, SWIFT, SWIFT-Code)
+/// or within a few words of an IBAN.
+enum BIC {
+    static let kind = "BIC"
+    /// How far (scalars) from an IBAN a BIC still counts as its neighbour.
+    static let ibanDistance = 40
+
+    static func match(_ s: Text, at p: Int, context: LabelSet, nearIBAN: Bool, _ c: inout Candidate,
+                      into out: inout [Detection]) {
+        let labelled = context.contains(.bic)
+        guard labelled || nearIBAN else { return }
+        for n in [11, 8] {
+            guard c.collect(s, from: p, count: n, separators: []) else { continue }
+            var ok = true
+            for k in 0..<6 where !c.isUpper(k) { ok = false }
+            for k in 6..<n where !c.isUpper(k) && !c.chars[k].isDigit { ok = false }
+            guard ok, CountryCodes.contains(c.chars[4], c.chars[5]) else { continue }
+            out.append(Detection(category: .bic, range: p..<c.end, confidence: labelled ? 0.9 : 0.85,
+                                 reason: .context, kind: kind))
+            return
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import RedactCore
+
+/// Runs the identifier families (tax, national, insurance, VAT numbers,
+/// BIC, MAC) in one pass over the text.
+///
+/// The pass visits each token (a run of ASCII letters and digits) once. At a
+/// word start it looks for a label ("Steuer-ID", "SSN", "BIC", ...); labels
+/// seen in the last `contextReach` scalars, with no digit and at most one
+/// line break between them and a candidate, are the candidate's context. A
+/// label fused to its value ("StNr12/345/67890") starts a candidate where
+/// the label ends. Tokens without digits are only tried for what can be all
+/// letters (a BIC in context, a VAT or NINO prefix before a space, a MAC).
+/// No digit group of an international phone number ("+49 1511 …") starts a
+/// candidate. After a reference label alone ("Rechnungsnummer", "Order
+/// number", "Aktenzeichen") only VAT IDs and MAC addresses are looked for:
+/// digits that pass a check there do so by chance.
+/// Where families overlap, the higher confidence wins (a checksum over
+/// context over a pattern), then the longer.
+enum IdentifierRecognizer {
+    /// How far back (scalars) a label gives context.
+    static let contextReach = 64
+
+    struct Enabled {
+        var tax, national, insurance, vat, bic, mac: Bool
+        var any: Bool { tax || national || insurance || vat || bic || mac }
+
+        init(_ e: Set<Category>) {
+            tax = e.contains(.taxID)
+            national = e.contains(.nationalID)
+            insurance = e.contains(.insuranceID)
+            vat = e.contains(.vatID)
+            bic = e.contains(.bic)
+            mac = e.contains(.mac)
+        }
+    }
+
+    /// `ibans` (sorted) put a BIC next to them in context; nil if IBANs were
+    /// not looked for (then they are, for the BIC's sake).
+    static func find(in s: Text, enabled categories: Set<Category>, ibans given: [Range<Int>]? = nil,
+                     into out: inout [Detection]) {
+        let enabled = Enabled(categories)
+        guard enabled.any else { return }
+        var ibans = given ?? []
+        if given == nil, enabled.bic {
+            var found: [Detection] = []
+            IBANRecognizer.find(in: s, into: &found)
+            ibans = found.map(\.range)
+        }
+        var found: [Detection] = []
+        var c = Candidate()
+        var labels: [(end: Int, set: LabelSet)] = []
+        var nextIBAN = 0
+        let n = s.count
+        var i = 0
+        while i < n {
+            let v = s[i].value
+            guard v.isASCIIAlnum else { i += 1; continue }
+            var j = i + 1
+            var hasDigit = v.isDigit
+            while j < n, s[j].value.isASCIIAlnum {
+                hasDigit = hasDigit || s[j].value.isDigit
+                j += 1
+            }
+            guard Boundary.before(s, i) else { i = j; continue }
+            if v.isASCIILetter, let label = Labels.match(s, at: i) {
+                if labels.count > 8 { labels.removeFirst(labels.count - 8) }
+                labels.append(label)
+                if label.end < n, s[label.end].value.isASCIIAlnum {  // fused: "StNr12/345/67890"
+                    tryAt(label.end, s, context: label.set, enabled, &c, into: &found)
+                }
+            }
+            let context = labels.isEmpty ? [] : contextAt(i, s, labels)
+            if v.isDigit || (OCR.isConfusable(v) && j > i + 1 && s[i + 1].value.isDigit) {
+                if !Boundary.afterCountryCode(s, i) { tryAt(i, s, context: context, enabled, &c, into: &found) }
+            } else if v.isASCIILetter {
+                let shortPrefix = j - i <= 3 && j + 1 < n && s[j].isHorizontalSpace && s[j + 1].value.isDigit
+                if hasDigit || shortPrefix {
+                    tryAt(i, s, context: context, enabled, &c, into: &found)
+                } else if enabled.mac, j - i <= 4, j < n, MACAddress.isSeparator(s[j].value) {
+                    MACAddress.match(s, at: i, into: &found)
+                }
+                if enabled.bic, j - i == 8 || j - i == 11 {
+                    while nextIBAN < ibans.count, ibans[nextIBAN].upperBound + BIC.ibanDistance < i { nextIBAN += 1 }
+                    let near = nextIBAN < ibans.count && ibans[nextIBAN].lowerBound - BIC.ibanDistance <= j
+                        && ibans[nextIBAN].upperBound + BIC.ibanDistance >= i && !ibans[nextIBAN].overlaps(i..<j)
+                    BIC.match(s, at: i, context: context, nearIBAN: near, &c, into: &found)
+                }
+            }
+            i = j
+        }
+        // Families that serve two categories (SSN and ITIN) may find one that is off.
+        found.removeAll { !categories.contains($0.category) }
+        out += resolved(found)
+    }
+
+    /// The families that can start at `p`, by its first character.
+    static func tryAt(_ p: Int, _ s: Text, context: LabelSet, _ e: Enabled, _ c: inout Candidate,
+                      into out: inout [Detection]) {
+        let v = s[p].value
+        if context == .reference {  // "Kundennummer A123456780": a reference, whatever its digits
+            if e.vat, v.isASCIILetter { VATID.match(s, at: p, context: context, &c, into: &out) }
+            if e.mac, v.isHexDigit { MACAddress.match(s, at: p, into: &out) }
+            return
+        }
+        if v.isDigit || OCR.isConfusable(v) {
+            if e.tax {
+                SteuerID.match(s, at: p, context: context, &c, into: &out)
+                Steuernummer.match(s, at: p, context: context, &c, into: &out)
+            }
+            if e.insurance {
+                GermanPensionNumber.match(s, at: p, context: context, &c, into: &out)
+                UKNHSNumber.match(s, at: p, context: context, &c, into: &out)
+                AustrianSocialSecurityNumber.match(s, at: p, context: context, &c, into: &out)
+                SwissAHVNumber.match(s, at: p, context: context, &c, into: &out)
+            }
+            if e.national {
+                FrenchNIR.match(s, at: p, context: context, &c, into: &out)
+                DutchBSN.match(s, at: p, context: context, &c, into: &out)
+            }
+            if e.national || e.tax {
+                USSocialSecurityNumber.match(s, at: p, context: context, &c, into: &out)
+            }
+        }
+        if v.isDigit || v == 0x58 || v == 0x59 || v == 0x5A || OCR.isConfusable(v), e.national {
+            SpanishDNI.match(s, at: p, context: context, &c, into: &out)
+        }
+        if v.isASCIILetter {
+            if e.insurance { GermanHealthInsuranceNumber.match(s, at: p, context: context, &c, into: &out) }
+            if e.national {
+                GermanIDDocument.match(s, at: p, context: context, &c, into: &out)
+                UKNationalInsuranceNumber.match(s, at: p, context: context, &c, into: &out)
+                ItalianCodiceFiscale.match(s, at: p, context: context, &c, into: &out)
+            }
+            if e.vat { VATID.match(s, at: p, context: context, &c, into: &out) }
+        }
+        if e.mac, v.isHexDigit { MACAddress.match(s, at: p, into: &out) }
+    }
+
+    /// The labels that speak for a candidate at `p`.
+    static func contextAt(_ p: Int, _ s: Text, _ labels: [(end: Int, set: LabelSet)]) -> LabelSet {
+        var set: LabelSet = []
+        for label in labels.reversed() {
+            if label.end > p { continue }
+            if p - label.end > contextReach { break }
+            var breaks = 0
+            var clean = true
+            for k in label.end..<p {
+                let v = s[k].value
+                if v.isDigit { clean = false; break }
+                let crlf = v == 0x0D && k + 1 < p && s[k + 1].value == 0x0A
+                if v == 0x0A || v == 0x2028 || (v == 0x0D && !crlf) {
+                    breaks += 1
+                    if breaks > 1 { clean = false; break }
+                }
+            }
+            if clean { set.formUnion(label.set) }
+        }
+        return set
+    }
+
+    static let categories: Set<Category> = [.taxID, .nationalID, .insuranceID, .vatID, .bic, .mac]
+
+    /// The overlap rules against the other recognizers' `found`: an IBAN
+    /// wins; a checksum or labelled identifier beats a phone number, a phone
+    /// number beats an unlabelled pattern (an SSN in hyphens); of a payment
+    /// card and an identifier on the same digits the more confident stays.
+    /// Adds the identifiers that stay to `found`. `ids` come from `find`:
+    /// sorted by start, not overlapping each other.
+    static func settle(_ ids: [Detection], into found: inout [Detection]) {
+        if ids.isEmpty { return }
+        let ibans = RangeIndex(found.lazy.filter { $0.category == .iban }.map(\.range))
+        var ids = ids
+        ids.removeAll { ibans.overlaps($0.range) }
+        let strong = RangeIndex(ids.lazy.filter { $0.reason != .pattern }.map(\.range))
+        found.removeAll { d in
+            switch d.category {
+            case .phone: return strong.overlaps(d.range)
+            case .paymentCard:
+                // ids are disjoint and sorted, so their ends are sorted too.
+                var lo = 0, hi = ids.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if ids[mid].range.upperBound <= d.range.lowerBound { lo = mid + 1 } else { hi = mid }
+                }
+                while lo < ids.count, ids[lo].range.lowerBound < d.range.upperBound {
+                    if ids[lo].confidence > d.confidence { return true }
+                    lo += 1
+                }
+                return false
+            default: return false
+            }
+        }
+        let cards = RangeIndex(found.lazy.filter { $0.category == .paymentCard }.map(\.range))
+        let phones = RangeIndex(found.lazy.filter { $0.category == .phone }.map(\.range))
+        ids.removeAll { cards.overlaps($0.range) || ($0.reason == .pattern && phones.overlaps($0.range)) }
+        found += ids
+    }
+
+    /// Keeps, of overlapping detections, the most confident (then the longer,
+    /// then the earlier); sorted by start. Works cluster by cluster of
+    /// overlapping candidates, which are small.
+    static func resolved(_ found: [Detection]) -> [Detection] {
+        if found.count < 2 { return found }
+        let byStart = found.sorted {
+            $0.range.lowerBound != $1.range.lowerBound ? $0.range.lowerBound < $1.range.lowerBound
+                : $0.range.upperBound < $1.range.upperBound
+        }
+        var result: [Detection] = []
+        var cluster: [Detection] = []
+        var clusterEnd = Int.min
+        func flush() {
+            if cluster.count == 1 {
+                result.append(cluster[0])
+            } else if cluster.count > 1 {
+                let ranked = cluster.sorted {
+                    if $0.confidence != $1.confidence { return $0.confidence > $1.confidence }
+                    if $0.range.count != $1.range.count { return $0.range.count > $1.range.count }
+                    return $0.range.lowerBound < $1.range.lowerBound
+                }
+                var kept: [Detection] = []
+                for d in ranked where !kept.contains(where: { $0.range.overlaps(d.range) }) { kept.append(d) }
+                result += kept.sorted { $0.range.lowerBound < $1.range.lowerBound }
+            }
+            cluster.removeAll(keepingCapacity: true)
+        }
+        for d in byStart {
+            if d.range.lowerBound >= clusterEnd { flush() }
+            cluster.append(d)
+            clusterEnd = cluster.count == 1 ? d.range.upperBound : max(clusterEnd, d.range.upperBound)
+        }
+        flush()
+        return result
+    }
+}
+
+/// Ranges sorted by start with the running maximum of their ends: whether
+/// anything overlaps a range, in logarithmic time.
+struct RangeIndex {
+    private var lower: [Int] = []
+    private var maxUpper: [Int] = []
+
+    init<S: Sequence>(_ ranges: S) where S.Element == Range<Int> {
+        var end = Int.min
+        for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            lower.append(r.lowerBound)
+            end = max(end, r.upperBound)
+            maxUpper.append(end)
+        }
+    }
+
+    func overlaps(_ r: Range<Int>) -> Bool {
+        var lo = 0, hi = lower.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lower[mid] < r.upperBound { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 && maxUpper[lo - 1] > r.lowerBound
+    }
+}

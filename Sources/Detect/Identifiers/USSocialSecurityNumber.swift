@@ -1,0 +1,38 @@
+import RedactCore
+
+/// US Social Security number and Individual Taxpayer Identification Number.
+///
+/// Rule: 9 digits AAA-GG-SSSS. SSN: area not 000, 666 or 900-999, group not
+/// 00, serial not 0000. ITIN: area 9xx with group 50-65, 70-88, 90-92 or
+/// 94-99. With hyphens ("123-45-6789") a pattern; with spaces or unbroken
+/// only after a label (SSN, Social Security, ITIN, TIN). There is no check
+/// digit: a phone number on the same digits wins over an unlabelled one.
+enum USSocialSecurityNumber {
+    static let ssnKind = "US SSN"
+    static let itinKind = "US ITIN"
+    static let grouped = Candidate.gapMask([3, 2, 4])
+
+    static func match(_ s: Text, at p: Int, context: LabelSet, _ c: inout Candidate, into out: inout [Detection]) {
+        guard s[p].value.isDigit, c.collect(s, from: p, count: 9, separators: [.hyphen, .space]),
+              c.digits(0..<9) == 0 else { return }
+        let dashed = c.gaps == grouped && c.used == .hyphen
+        let spaced = c.gaps == grouped && c.used == .space
+        guard dashed || spaced || c.gaps == 0 else { return }
+        let area = c.number(0..<3), group = c.number(3..<5), serial = c.number(5..<9)
+        if area >= 900 {
+            let itinGroup = (50...65).contains(group) || (70...88).contains(group) || (90...92).contains(group)
+                || (94...99).contains(group)
+            guard itinGroup else { return }
+            let labelled = !context.isDisjoint(with: [.itin, .ssn])
+            guard dashed || labelled else { return }
+            out.append(Detection(category: .taxID, range: p..<c.end, confidence: labelled ? 0.9 : 0.75,
+                                 reason: labelled ? .context : .pattern, kind: itinKind))
+            return
+        }
+        guard area != 0, area != 666, group != 0, serial != 0 else { return }
+        let labelled = context.contains(.ssn)
+        guard dashed || labelled else { return }
+        out.append(Detection(category: .nationalID, range: p..<c.end, confidence: labelled ? 0.9 : 0.7,
+                             reason: labelled ? .context : .pattern, kind: ssnKind))
+    }
+}

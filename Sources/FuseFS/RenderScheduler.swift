@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Synchronization
+
+/// Runs renders off the FUSE threads, a bounded number at a time.
+///
+/// - Renders someone waits for (an open) run on `slots` render threads, in
+///   the order asked; more opens than slots queue here, holding only a file
+///   descriptor, so memory does not grow with the number of open files.
+/// - Prefetch renders run on one thread of their own, one at a time, and
+///   only while no open is queued or rendering. An open never waits behind
+///   a prefetch: it does not share its threads, and a prefetch that has not
+///   started yet yields; a prefetch already running passes the background
+///   priority to the Redactor, whose worker slots go to opens first.
+final class RenderScheduler: Sendable {
+    typealias Task = @Sendable () -> Void
+
+    private struct State {
+        var interactive: [Task] = []
+        var interactiveHead = 0
+        var prefetch: [Task] = []
+        var prefetchHead = 0
+        /// Interactive tasks queued or running.
+        var demand = 0
+    }
+    /// Guards the queues. Never held while a task runs.
+    private let state = Mutex(State())
+    private let interactiveReady = DispatchSemaphore(value: 0)
+    private let prefetchReady = DispatchSemaphore(value: 0)
+    let slots: Int
+
+    /// Whether the threads run. They start at the first task, not in init:
+    /// the daemon forks (fuse_daemonize) after the file system is made, and
+    /// threads do not survive a fork.
+    private let started = Atomic<Bool>(false)
+
+    init(slots: Int) {
+        self.slots = max(1, slots)
+    }
+
+    private func startOnce() {
+        guard started.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        for i in 0..<slots {
+            DispatchQueue(label: "redactfs.render.\(i)").async { [self] in interactiveLoop() }
+        }
+        DispatchQueue(label: "redactfs.prefetch").async { [self] in prefetchLoop() }
+    }
+
+    /// Queues a render that someone is waiting for.
+    func submit(_ task: @escaping Task) {
+        startOnce()
+        state.withLock { s in
+            s.interactive.append(task)
+            s.demand += 1
+        }
+        interactiveReady.signal()
+    }
+
+    /// Queues a background render.
+    func submitPrefetch(_ task: @escaping Task) {
+        startOnce()
+        state.withLock { $0.prefetch.append(task) }
+        prefetchReady.signal()
+    }
+
+    /// Prefetch tasks not yet started.
+    var queuedPrefetches: Int {
+        state.withLock { $0.prefetch.count - $0.prefetchHead }
+    }
+
+    private func interactiveLoop() -> Never {
+        while true {
+            interactiveReady.wait()
+            let task = state.withLock { s -> Task in
+                let t = s.interactive[s.interactiveHead]
+                s.interactiveHead += 1
+                if s.interactiveHead > 64, s.interactiveHead * 2 > s.interactive.count {
+                    s.interactive.removeFirst(s.interactiveHead)
+                    s.interactiveHead = 0
+                }
+                return t
+            }
+            task()
+            state.withLock { $0.demand -= 1 }
+        }
+    }
+
+    private func prefetchLoop() -> Never {
+        while true {
+            prefetchReady.wait()
+            // Yield to every open that is queued or rendering.
+            while state.withLock({ $0.demand }) > 0 { usleep(50_000) }
+            let task = state.withLock { s -> Task in
+                let t = s.prefetch[s.prefetchHead]
+                s.prefetchHead += 1
+                if s.prefetchHead > 64, s.prefetchHead * 2 > s.prefetch.count {
+                    s.prefetch.removeFirst(s.prefetchHead)
+                    s.prefetchHead = 0
+                }
+                return t
+            }
+            task()
+        }
+    }
+}
+
+/// glibc's malloc_trim(3): returns free heap pages of every arena to the
+/// system. Not in the Glibc module map (malloc.h), hence declared here.
+@_silgen_name("malloc_trim")
+func mallocTrim(_ pad: Int) -> Int32

@@ -1,0 +1,193 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Pipeline
+import Posix
+import Secrets
+import XCTest
+@testable import FuseFS
+
+func identity(_ n: UInt8) -> OutputIdentity { OutputIdentity(digest: [UInt8](repeating: n, count: 32)) }
+
+func key(_ inode: UInt64, size: Int64 = 1) -> OutputKey {
+    var st = stat()
+    st.st_ino = ino_t(inode)
+    st.st_size = off_t(size)
+    return OutputKey(FileStatus(st), generation: 1)
+}
+
+final class OutputCacheTests: XCTestCase {
+    func render(_ c: OutputCache, _ k: OutputKey, _ id: OutputIdentity, bytes n: Int) {
+        guard case .render(let job, start: true) = c.lookup(k, id) else { return XCTFail("expected a new render") }
+        c.finish(k, id, job, .success([UInt8](repeating: 1, count: n)))
+        XCTAssertNotNil(job.wait(seconds: 0))
+    }
+
+    func testLeastRecentlyUsedGoFirstWithinTheBudget() {
+        let c = OutputCache(budget: 100, stats: CacheStats())
+        render(c, key(1), identity(1), bytes: 40)
+        render(c, key(2), identity(2), bytes: 40)
+        _ = c.lookup(key(1), identity(1))             // 1 is now the most recent
+        render(c, key(3), identity(3), bytes: 40)
+        XCTAssertTrue(c.has(key(1), identity(1)))
+        XCTAssertFalse(c.has(key(2), identity(2)))
+        XCTAssertTrue(c.has(key(3), identity(3)))
+        XCTAssertLessThanOrEqual(c.heldBytes, 100)
+        // The size of an evicted output stays known (getattr stays exact).
+        XCTAssertEqual(c.size(of: key(2)), 40)
+    }
+
+    func testOpenHandlesCountAgainstTheBudgetAndKeepTheirBytes() {
+        let c = OutputCache(budget: 100, stats: CacheStats())
+        render(c, key(1), identity(1), bytes: 60)
+        guard case .hit(let b) = c.lookup(key(1), identity(1)) else { return XCTFail() }
+        let h = c.openHandle(b, identity(1))
+        // An output bigger than the budget is served, never kept.
+        render(c, key(2), identity(2), bytes: 150)
+        XCTAssertFalse(c.has(key(2), identity(2)))
+        let h2 = c.openHandle([UInt8](repeating: 2, count: 150), identity(2))
+        // Pinned by h, 1 is not evicted (that would free nothing) ...
+        XCTAssertTrue(c.has(key(1), identity(1)))
+        XCTAssertEqual(c.heldBytes, 210)
+        // ... and a new small output does not fit beside the open ones.
+        render(c, key(3), identity(3), bytes: 10)
+        XCTAssertFalse(c.has(key(3), identity(3)))
+        c.release(h2)
+        XCTAssertEqual(c.bytes(of: h)?.count, 60)
+        c.release(h)
+        XCTAssertNil(c.bytes(of: h))
+        XCTAssertLessThanOrEqual(c.heldBytes, 100)
+    }
+
+    func testAConcurrentOpenSharesTheRenderAndFailuresAreNotKept() {
+        let c = OutputCache(budget: 100, stats: CacheStats())
+        guard case .render(let job, start: true) = c.lookup(key(1), identity(1)) else { return XCTFail() }
+        guard case .render(let same, start: false) = c.lookup(key(1), identity(1)) else { return XCTFail() }
+        XCTAssertTrue(job === same)
+        XCTAssertNil(same.wait(seconds: 0.01))
+        c.finish(key(1), identity(1), job, .failure(.damaged(.render)))
+        if case .success = same.wait(seconds: 0)! { XCTFail("a failure became a success") }
+        guard case .render(_, start: true) = c.lookup(key(1), identity(1)) else { return XCTFail("failure was cached") }
+    }
+
+    func testANewIdentityOfTheSameSourceReplacesTheOld() {
+        let c = OutputCache(budget: 1000, stats: CacheStats())
+        render(c, key(1, size: 5), identity(1), bytes: 40)
+        render(c, key(1, size: 6), identity(2), bytes: 50)
+        XCTAssertFalse(c.has(key(1, size: 5), identity(1)))
+        XCTAssertNil(c.size(of: key(1, size: 5)))
+        XCTAssertEqual(c.heldBytes, 50)
+        // Same stat key, other content fingerprint: not a hit.
+        guard case .render = c.lookup(key(1, size: 6), identity(3)) else { return XCTFail("served another version") }
+    }
+}
+
+final class PageCachePolicyTests: XCTestCase {
+    func testKeepsPagesOnlyForTheSameVersionAndBypassesThemWhileAnotherIsOpen() {
+        let p = PageCachePolicy()
+        XCTAssertEqual(p.opened("/a", identity(1), size: 10, handle: 1), .init(keepCache: false, directIO: false))
+        p.released(1)
+        XCTAssertEqual(p.opened("/a", identity(1), size: 10, handle: 2), .init(keepCache: true, directIO: false))
+        // A new version while the old one is open: direct I/O, pages dropped.
+        XCTAssertEqual(p.opened("/a", identity(2), size: 30, handle: 3), .init(keepCache: false, directIO: true))
+        XCTAssertEqual(p.largestOpen("/a"), 30)
+        p.released(2)
+        p.released(3)
+        XCTAssertEqual(p.largestOpen("/a"), 0)
+        // The pages may hold either version now: dropped at the next open.
+        XCTAssertEqual(p.opened("/a", identity(2), size: 30, handle: 4), .init(keepCache: false, directIO: false))
+        XCTAssertEqual(p.opened("/b", identity(1), size: 10, handle: 5), .init(keepCache: false, directIO: false))
+    }
+}
+
+final class TempFolder {
+    let path: String
+    init() {
+        var t = Array("/tmp/fusefs-test-XXXXXX".utf8CString)
+        path = t.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    }
+    func write(_ name: String, _ bytes: [UInt8]) {
+        let fd = open(path + "/" + name, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        precondition(fd >= 0)
+        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+    func read(_ name: String) -> [UInt8] {
+        let fd = try! FileDescriptor.open(path + "/" + name, flags: O_RDONLY)
+        return try! fd.read(count: Int(try! fd.status().size), at: 0)
+    }
+    func names() -> [String] { (try? FileDescriptor.open(path, flags: O_RDONLY | O_DIRECTORY).directoryEntries()) ?? [] }
+    deinit {
+        for n in names() { unlink(path + "/" + n) }
+        rmdir(path)
+    }
+}
+
+final class OutputIdentityTests: XCTestCase {
+    func testContentChangesWithTheSameStatusGiveAnotherIdentity() throws {
+        let t = TempFolder()
+        var data = [UInt8](repeating: 0x41, count: 300_000)
+        t.write("a.pdf", data)
+        let fd = try FileDescriptor.open(t.path + "/a.pdf", flags: O_RDONLY)
+        let st = try fd.status()
+        let first = try OutputIdentity.of(fd, status: st, context: [1])
+        XCTAssertEqual(first, try OutputIdentity.of(fd, status: st, context: [1]))
+        XCTAssertNotEqual(first, try OutputIdentity.of(fd, status: st, context: [2]))
+        XCTAssertNotEqual(first, try OutputIdentity.of(fd, status: st, context: [1], decisions: [9]))
+        // Same status as seen before (as after inode reuse within one clock
+        // tick), another trailer: the fingerprint tells them apart.
+        data[data.count - 10] = 0x42
+        t.write("a.pdf", data)
+        XCTAssertNotEqual(first, try OutputIdentity.of(fd, status: st, context: [1]))
+    }
+}
+
+final class DiskCacheTests: XCTestCase {
+    func testRoundTripSealedNamelessBoundAndBounded() throws {
+        let t = TempFolder()
+        let dir = t.path + "/cache/redactfs"
+        let key = try SecretKey(bytes: [UInt8](repeating: 3, count: 32))
+        let cache = try DiskCache(path: dir, key: key, budget: 2000)
+        let output = Array("%PDF-1.4 pixels only".utf8) + [UInt8](repeating: 0, count: 500)
+        if case .hit = cache.load(identity(1)) { XCTFail("hit in an empty cache") }
+        cache.store(identity(1), output) { XCTAssertTrue($0) }
+        cache.flush()
+        guard case .hit(let back) = cache.load(identity(1)) else { return XCTFail("no hit after a write") }
+        XCTAssertEqual(back, output)
+        let names = try FileDescriptor.open(dir, flags: O_RDONLY | O_DIRECTORY).directoryEntries()
+        XCTAssertEqual(names, [cache.name(for: identity(1))])
+        XCTAssertTrue(DiskCache.isEntryName(names[0]))
+        let sealed = try FileDescriptor.open(dir + "/" + names[0], flags: O_RDONLY).read(count: 4096, at: 0)
+        XCTAssertNil(sealed.indices.first { sealed[$0...].starts(with: Array("%PDF".utf8)) })
+        // Another key finds nothing under the same names and cannot open the entry.
+        let other = try DiskCache(path: dir, key: try SecretKey(bytes: [UInt8](repeating: 4, count: 32)), budget: 2000)
+        XCTAssertNotEqual(other.name(for: identity(1)), names[0])
+        // The entry copied to another identity's name is refused and removed.
+        let moved = cache.name(for: identity(2))
+        let copy = open(dir + "/" + moved, O_WRONLY | O_CREAT, 0o600)
+        _ = sealed.withUnsafeBytes { write(copy, $0.baseAddress, $0.count) }
+        close(copy)
+        guard case .refused = cache.load(identity(2)) else { return XCTFail("a moved entry was served") }
+        XCTAssertEqual(access(dir + "/" + moved, F_OK), -1)
+        // A flipped byte is refused.
+        var bad = sealed
+        bad[bad.count / 2] ^= 1
+        let fd = open(dir + "/" + names[0], O_WRONLY | O_TRUNC)
+        _ = bad.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard case .refused(let why) = cache.load(identity(1)) else { return XCTFail("a tampered entry was served") }
+        XCTAssertTrue(why.contains("authentication"), why)
+        // Bounded: three entries of ~560 bytes in 2000, then a fourth evicts the oldest.
+        for i: UInt8 in 10...13 {
+            cache.store(identity(i), output) { _ in }
+            cache.flush()
+            usleep(20_000)   // distinct mtimes
+        }
+        let left = try FileDescriptor.open(dir, flags: O_RDONLY | O_DIRECTORY).directoryEntries()
+        XCTAssertEqual(left.count, 3)
+        XCTAssertFalse(left.contains(cache.name(for: identity(10))))
+        // An output that alone exceeds the bound is never written.
+        cache.store(identity(20), [UInt8](repeating: 0, count: 5000)) { _ in XCTFail("written") }
+        cache.flush()
+    }
+}

@@ -1,0 +1,394 @@
+"""The mount's caches, deadline, interrupt and prefetch, through the real binary.
+
+Counters come from the daemon's own log: one "served NAME pages=..." line per
+render, "from the disk cache" per disk hit, and a stats line at unmount
+("renders=N prefetched=N ... disk_refused=N"). All document text is invented.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+
+import cairo
+
+import harness as h
+
+WORDS = ("Bescheid über die Einkommensteuer Vorauszahlungen Finanzamt Steuerjahr "
+         "Betrag Zahlung Konto Frist Einspruch Rechtsbehelf Belehrung").split()
+
+
+def make_pdf(path: str, pages: int, tag: str = ""):
+    """Full A4 pages of 9 pt text with an invented IBAN and e-mail address."""
+    s = cairo.PDFSurface(path, 595, 842)
+    c = cairo.Context(s)
+    c.select_font_face("DejaVu Sans")
+    c.set_font_size(9)
+    for p in range(pages):
+        y, line = 50, 0
+        while y < 800:
+            if line % 9 == 3:
+                text = f"IBAN DE89 3704 0044 0532 0130 00, Rückfragen: frieda.beispiel{p}{tag}@example.org"
+            else:
+                text = " ".join(WORDS[(line + i + len(tag)) % len(WORDS)] for i in range(12))
+            c.move_to(40, y)
+            c.show_text(text)
+            y += 11
+            line += 1
+        c.show_page()
+    s.finish()
+
+
+def stats(log: str) -> dict[str, int]:
+    """The counters of the last stats line (written at unmount)."""
+    lines = [l for l in log.splitlines() if "renders=" in l]
+    assert lines, f"no stats line in the log:\n{log[-2000:]}"
+    return {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", lines[-1])}
+
+
+def served(log: str, name: str) -> int:
+    """Renders of `name` for a reader (not prefetch, not from the disk cache)."""
+    return len(re.findall(rf"served {re.escape(name)} pages=", log))
+
+
+def rss_kib(pid: int, field: str = "VmRSS") -> int:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise AssertionError(f"{field} not in /proc/{pid}/status")
+
+
+WS: h.Workspace | None = None
+SRC = ""
+REF: dict[str, bytes] = {}
+FILES = {"eins.pdf": 1, "zwei.pdf": 2, "drei.pdf": 3, "zehn.pdf": 10, "gross.pdf": 30, "riesig.pdf": 60}
+
+
+def setUpModule():
+    global WS, SRC
+    h.require_binary()
+    reason = h.fuse_unusable_reason()
+    if reason:
+        raise unittest.SkipTest(reason)
+    WS = h.Workspace("redactfs-cache-")
+    r = h.redactfs("init", env=WS.env)
+    assert r.returncode == 0, h.describe(r)
+    SRC = os.path.join(WS.base, "src")
+    os.makedirs(os.path.join(SRC, "viele"))
+    for name, pages in FILES.items():
+        make_pdf(os.path.join(SRC, name), pages, tag=name[:2])
+    for i in range(5):
+        make_pdf(os.path.join(SRC, "viele", f"akte{i}.pdf"), 4, tag=f"v{i}")
+    for name in ("eins.pdf", "zwei.pdf", "drei.pdf", "zehn.pdf"):
+        out = os.path.join(WS.base, "ref.pdf")
+        r = h.redactfs("redact", os.path.join(SRC, name), "-o", out, env=WS.env)
+        assert r.returncode == 0, h.describe(r)
+        REF[name] = h.read_file(out)
+
+
+def tearDownModule():
+    if WS:
+        WS.cleanup()
+
+
+def shown(name: str) -> str:
+    return name[:-4] + ".redacted.pdf"
+
+
+def cache_dir() -> str:
+    return os.path.join(WS.env["XDG_CACHE_HOME"], "redactfs")
+
+
+class CacheTest(unittest.TestCase):
+    def mount(self, *args: str) -> h.Mount:
+        m = WS.mount(*args, source=SRC)
+        m.start()
+        self.addCleanup(m.stop, False)
+        return m
+
+    def finish(self, m: h.Mount) -> dict[str, int]:
+        m.stop()
+        return stats(m.log())
+
+    def clear_disk_cache(self):
+        shutil.rmtree(cache_dir(), ignore_errors=True)
+
+
+class TestMemoryBudget(CacheTest):
+    def test_small_budget_serves_big_outputs_and_keeps_small_ones(self):
+        m = self.mount("--cache-size", "1M")
+        pid = m.proc.pid
+        big = m.path(shown("zehn.pdf"))          # ~1 MiB output: more than the budget
+        small = m.path(shown("eins.pdf"))
+        self.assertGreater(len(REF["zehn.pdf"]), 1 << 20)
+        first_rss = None
+        for rnd in range(4):
+            self.assertEqual(h.read_file(big), REF["zehn.pdf"], f"round {rnd}")
+            # The big output's open handle counted against the budget and
+            # pushed the small one out; now it is closed, the small one stays.
+            self.assertEqual(h.read_file(small), REF["eins.pdf"], f"round {rnd}")
+            self.assertEqual(h.read_file(small), REF["eins.pdf"], f"round {rnd}, again")
+            if rnd == 0:
+                first_rss = rss_kib(pid)
+        last_rss = rss_kib(pid)
+        log = m.log()
+        self.assertEqual(served(log, shown("zehn.pdf")), 4, log[-3000:])
+        self.assertEqual(served(log, shown("eins.pdf")), 4, log[-3000:])
+        # Memory does not grow with the rounds (allow allocator noise).
+        self.assertLess(last_rss - first_rss, 24 * 1024, f"RSS grew from {first_rss} to {last_rss} KiB")
+        # The size stays exact after the bytes were dropped.
+        self.assertEqual(os.stat(big).st_size, len(REF["zehn.pdf"]))
+        s = self.finish(m)
+        self.assertEqual(s["memory_hits"], 4)
+        self.assertGreaterEqual(s["evictions"], 3)
+
+    def test_open_handle_keeps_its_bytes_when_the_source_changes(self):
+        work = tempfile.mkdtemp(dir=WS.base)
+        src = os.path.join(work, "src")
+        os.makedirs(src)
+        shutil.copyfile(os.path.join(SRC, "zwei.pdf"), os.path.join(src, "akte.pdf"))
+        m = h.Mount(src, work, WS.env, args=("--cache-size", "1M")).start()
+        self.addCleanup(m.stop, False)
+        path = m.path("akte.redacted.pdf")
+        with open(path, "rb") as fa:
+            head = fa.read(1000)
+            # Replaced (as editors save) while fa is open: the next open sees
+            # the new file, fa keeps reading the old output to its end.
+            shutil.copyfile(os.path.join(SRC, "drei.pdf"), os.path.join(src, ".neu"))
+            os.rename(os.path.join(src, ".neu"), os.path.join(src, "akte.pdf"))
+            self.assertEqual(h.read_file(path), REF["drei.pdf"])
+            self.assertEqual(head + fa.read(), REF["zwei.pdf"])
+        self.assertEqual(os.stat(path).st_size, len(REF["drei.pdf"]))
+        m.stop()
+
+
+class TestDiskCache(CacheTest):
+    def setUp(self):
+        self.clear_disk_cache()
+
+    def test_survives_remount_sealed_and_nameless(self):
+        m = self.mount("--disk-cache")
+        for n in ("eins.pdf", "zwei.pdf"):
+            self.assertEqual(h.read_file(m.path(shown(n))), REF[n])
+        s = self.finish(m)
+        self.assertEqual((s["renders"], s["disk_writes"]), (2, 2))
+        names = os.listdir(cache_dir())
+        self.assertEqual(len(names), 2, names)
+        self.assertEqual(os.stat(cache_dir()).st_mode & 0o777, 0o700)
+        for n in names:
+            self.assertRegex(n, r"^[0-9a-f]{64}$")
+            p = os.path.join(cache_dir(), n)
+            self.assertEqual(os.stat(p).st_mode & 0o777, 0o600)
+            data = h.read_file(p)
+            self.assertTrue(data.startswith(b"RDFSSEAL\x01\x03"), data[:10])
+            for needle in (b"%PDF", b"eins", b"zwei", b"redacted", b"/Image", b"FlateDecode", b"frieda"):
+                self.assertNotIn(needle, data)
+        # A second mount serves both from the disk, rendering nothing.
+        m2 = self.mount("--disk-cache")
+        for n in ("eins.pdf", "zwei.pdf"):
+            self.assertEqual(h.read_file(m2.path(shown(n))), REF[n])
+        s = self.finish(m2)
+        self.assertEqual((s["renders"], s["disk_hits"]), (0, 2), m2.log()[-2000:])
+        self.assertEqual(m2.log().count("from the disk cache"), 2)
+
+    def test_tampered_or_moved_entry_is_refused_and_rendered_afresh(self):
+        m = self.mount("--disk-cache")
+        for n in ("eins.pdf", "zwei.pdf"):
+            h.read_file(m.path(shown(n)))
+        self.finish(m)
+        names = sorted(os.listdir(cache_dir()))
+        self.assertEqual(len(names), 2)
+        # One entry gets a flipped byte; the other is replaced by a copy of
+        # the first (valid seal, wrong output).
+        p0, p1 = (os.path.join(cache_dir(), n) for n in names)
+        good0 = h.read_file(p0)
+        flipped = bytearray(good0)
+        flipped[len(flipped) // 2] ^= 0x40
+        with open(p0, "wb") as f:
+            f.write(flipped)
+        with open(p1, "wb") as f:
+            f.write(good0)
+        m2 = self.mount("--disk-cache")
+        for n in ("eins.pdf", "zwei.pdf"):
+            self.assertEqual(h.read_file(m2.path(shown(n))), REF[n])
+        s = self.finish(m2)
+        log = m2.log()
+        self.assertEqual((s["disk_refused"], s["renders"], s["disk_hits"]), (2, 2, 0), log[-2000:])
+        self.assertEqual(log.count("disk cache entry refused"), 2, log[-2000:])
+        self.assertIn("failed authentication", log)
+        self.assertIn("belongs to another output", log)
+
+    def test_leftovers_of_a_crashed_write_are_removed_and_a_torn_entry_refused(self):
+        m = self.mount("--disk-cache")
+        h.read_file(m.path(shown("eins.pdf")))
+        self.finish(m)
+        [name] = os.listdir(cache_dir())
+        entry = os.path.join(cache_dir(), name)
+        # A crash between write and rename leaves a temporary; a torn entry
+        # under a real name can only come from outside (we rename whole files).
+        old_tmp = os.path.join(cache_dir(), ".tmp-0123456789abcdef-4242")
+        new_tmp = os.path.join(cache_dir(), ".tmp-fedcba9876543210-4243")
+        for p in (old_tmp, new_tmp):
+            with open(p, "wb") as f:
+                f.write(h.read_file(entry)[:100])
+        os.utime(old_tmp, (time.time() - 3600, time.time() - 3600))
+        with open(entry, "r+b") as f:
+            f.truncate(os.path.getsize(entry) // 2)
+        m2 = self.mount("--disk-cache")
+        self.assertFalse(os.path.exists(old_tmp), "a stale temporary survived")
+        self.assertTrue(os.path.exists(new_tmp), "another writer's fresh temporary was removed")
+        self.assertEqual(h.read_file(m2.path(shown("eins.pdf"))), REF["eins.pdf"])
+        s = self.finish(m2)
+        self.assertEqual((s["disk_refused"], s["renders"]), (1, 1), m2.log()[-2000:])
+
+    def test_bounded_by_disk_cache_size(self):
+        m = self.mount("--disk-cache", "--disk-cache-size", "500K")
+        for n in ("eins.pdf", "zwei.pdf", "drei.pdf"):   # ~110 + 220 + 330 KiB
+            self.assertEqual(h.read_file(m.path(shown(n))), REF[n])
+        self.finish(m)
+        total = sum(os.path.getsize(os.path.join(cache_dir(), n)) for n in os.listdir(cache_dir()))
+        self.assertLessEqual(total, 500 * 1024)
+        self.assertGreater(total, 0)
+        # The newest entry (drei) survived; the oldest (eins) went first.
+        m2 = self.mount("--disk-cache", "--disk-cache-size", "500K")
+        h.read_file(m2.path(shown("drei.pdf")))
+        h.read_file(m2.path(shown("eins.pdf")))
+        log = m2.log()
+        self.finish(m2)
+        self.assertIn("served drei.redacted.pdf from the disk cache", log)
+        self.assertEqual(served(log, "eins.redacted.pdf"), 1)
+
+    def test_changed_source_is_not_served_from_disk(self):
+        work = tempfile.mkdtemp(dir=WS.base)
+        src = os.path.join(work, "src")
+        os.makedirs(src)
+        target = os.path.join(src, "brief.pdf")
+        shutil.copyfile(os.path.join(SRC, "eins.pdf"), target)
+        m = h.Mount(src, work, WS.env, args=("--disk-cache",)).start()
+        self.addCleanup(m.stop, False)
+        self.assertEqual(h.read_file(m.path("brief.redacted.pdf")), REF["eins.pdf"])
+        m.stop()
+        # Rewritten in place (same inode) with another document.
+        with open(target, "r+b") as f:
+            f.truncate(0)
+            f.write(h.read_file(os.path.join(SRC, "zwei.pdf")))
+        m2 = h.Mount(src, work, WS.env, args=("--disk-cache",), name="mnt2").start()
+        self.addCleanup(m2.stop, False)
+        self.assertEqual(h.read_file(m2.path("brief.redacted.pdf")), REF["zwei.pdf"])
+        m2.stop()
+        self.assertEqual(stats(m2.log())["disk_hits"], 0)
+
+    def test_other_terms_or_settings_are_not_served_from_disk(self):
+        m = self.mount("--disk-cache")
+        h.read_file(m.path(shown("eins.pdf")))
+        self.finish(m)
+        # Other settings: a fresh render.
+        m2 = self.mount("--disk-cache", "--dpi", "100")
+        h.read_file(m2.path(shown("eins.pdf")))
+        self.assertEqual(self.finish(m2)["disk_hits"], 0)
+        # Other terms: a fresh render (the term list is private to this test's home).
+        env = dict(WS.env)
+        home = os.path.join(WS.base, "terms-home")
+        env["XDG_CONFIG_HOME"] = os.path.join(home, "config")
+        shutil.copytree(WS.env["XDG_CONFIG_HOME"], env["XDG_CONFIG_HOME"])
+        r = subprocess.run([h.binary(), "terms", "add"], input=b"Rechtsbehelf\n", env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        m3 = h.Mount(SRC, WS.tempdir("terms"), env, args=("--disk-cache",)).start()
+        self.addCleanup(m3.stop, False)
+        data = h.read_file(m3.path(shown("eins.pdf")))
+        m3.stop()
+        self.assertNotEqual(data, REF["eins.pdf"])
+        self.assertEqual(stats(m3.log())["disk_hits"], 0)
+        # The same terms and settings again: served from the disk.
+        m4 = self.mount("--disk-cache")
+        self.assertEqual(h.read_file(m4.path(shown("eins.pdf"))), REF["eins.pdf"])
+        self.assertEqual(self.finish(m4)["disk_hits"], 1)
+
+    def test_disk_cache_needs_a_key(self):
+        env = h.make_env(os.path.join(WS.base, "keyless"))
+        mnt = WS.tempdir("keyless")
+        r = h.run([h.binary(), "mount", SRC, mnt, "--foreground", "--disk-cache"], env=env, timeout=30)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn(b"key", r.stderr)
+        self.assertIsNone(h.mount_entry(mnt))
+
+
+class TestDeadlineAndInterrupt(CacheTest):
+    def test_deadline_gives_eio_and_the_render_is_kept(self):
+        m = self.mount("--deadline", "0.3")
+        path = m.path(shown("gross.pdf"))
+        t0 = time.monotonic()
+        self.assertEqual(h.errno_of(h.read_file, path), errno.EIO)
+        self.assertLess(time.monotonic() - t0, 3.0)
+        self.assertIn("stage=deadline", m.log())
+        # Other files and the mount still work (a small one fits the deadline
+        # only once the big render is done; wait for that).
+        self.assertTrue(h.wait_for(lambda: "served gross.redacted.pdf pages=30" in m.log(), 60), m.log()[-2000:])
+        data = h.read_file(path)
+        self.assertTrue(data.startswith(b"%PDF-"))
+        s = self.finish(m)
+        self.assertEqual((s["renders"], s["deadlines"], s["memory_hits"]), (1, 1, 1))
+
+    def test_interrupted_reader_returns_and_mount_stays_usable(self):
+        m = self.mount()
+        path = m.path(shown("riesig.pdf"))
+        p = subprocess.Popen(["cat", path], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        time.sleep(0.8)
+        self.assertIsNone(p.poll(), "cat finished before it could be interrupted")
+        t0 = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        p.wait(timeout=10)
+        waited = time.monotonic() - t0
+        self.assertLess(waited, 1.5, f"cat took {waited:.1f}s to return after SIGINT")
+        self.assertNotIn("served riesig.redacted.pdf", m.log(), "the render finished before the interrupt")
+        # The mount answers, and the file is served once its render is done.
+        self.assertIn(shown("eins.pdf"), os.listdir(m.mountpoint))
+        self.assertEqual(h.read_file(m.path(shown("eins.pdf"))), REF["eins.pdf"])
+        self.assertTrue(h.read_file(path).startswith(b"%PDF-"))
+        s = self.finish(m)
+        self.assertEqual(s["interrupted"], 1)
+        self.assertEqual(served(m.log(), shown("riesig.pdf")), 1, "the interrupted render was not reused")
+
+
+class TestPrefetch(CacheTest):
+    def test_listing_renders_nothing_without_prefetch(self):
+        m = self.mount()
+        for dirpath, _, files in os.walk(m.mountpoint):
+            for f in files:
+                os.stat(os.path.join(dirpath, f))
+        time.sleep(0.5)
+        s = self.finish(m)
+        self.assertEqual((s["renders"], s["prefetched"]), (0, 0))
+
+    def test_listing_queues_files_and_an_open_goes_first(self):
+        m = self.mount("--prefetch")
+        names = sorted(os.listdir(m.path("viele")))
+        self.assertEqual(len(names), 5)
+        # Open the last one at once: it must not wait behind the queue.
+        last = names[-1]
+        data = h.read_file(m.path("viele/" + last))
+        self.assertTrue(data.startswith(b"%PDF-"))
+        done = lambda: m.log().count("prefetched viele/") >= 4
+        self.assertTrue(h.wait_for(done, 60), m.log()[-3000:])
+        log = m.log()
+        before = log[:log.index(f"served viele/{last} pages=")]
+        self.assertLessEqual(before.count("prefetched viele/"), 1,
+                             f"the open waited behind prefetches:\n{log[-3000:]}")
+        # The opened file was not rendered twice, and a prefetched one is a hit.
+        self.assertEqual(h.read_file(m.path("viele/" + names[0]))[:5], b"%PDF-")
+        s = self.finish(m)
+        self.assertEqual((s["renders"], s["prefetched"]), (5, 4), log[-3000:])
+        self.assertGreaterEqual(s["memory_hits"], 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
