@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Encode", dependencies: ["RedactCore", "Imaging", "ImageCodec", "CZlib"]),
         .target(name: "Poppler", dependencies: ["RedactCore", "Imaging", "CPoppler"]),
         .target(name: "OCR", dependencies: ["RedactCore", "Imaging", "CTesseract"]),
-        .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "Poppler", "OCR", "Posix"]),
+        .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "ImageCodec", "Poppler", "OCR", "Posix"]),
         .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "ImageCodec", "Encode", "Worker", "OCR", "Posix"]),
         .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "Secrets", "CFuse"]),
         .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets"]),

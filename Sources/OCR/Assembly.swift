@@ -4,10 +4,9 @@ import RedactCore
 /// one box per scalar, a space between words, a newline between lines.
 public enum OCRAssembly {
     /// `words` in page points (already mapped). Each scalar gets its
-    /// symbol's horizontal extent and its word's vertical extent, so a box
-    /// burned over a match follows the matched characters and still covers
-    /// ascenders, descenders and accents of the word. A ligature's scalars
-    /// share the symbol's box split evenly.
+    /// symbol's box (which `OCREngine` makes the symbol's extent along the
+    /// line and the word's across it, in the reading frame, before a turned
+    /// page is mapped back). Each scalar of a ligature gets the whole box.
     public static func pageText(_ words: [OCRWord]) -> PageText {
         var scalars: [Unicode.Scalar] = []
         var boxes: [Rect] = []
@@ -17,13 +16,10 @@ public enum OCRAssembly {
                 scalars.append(word.startsLine ? "\n" : " ")
                 boxes.append(none)
             }
-            for sym in word.symbols where !sym.scalars.isEmpty {
-                let n = Double(sym.scalars.count)
-                let w = sym.box.width / n
-                for (i, s) in sym.scalars.enumerated() {
+            for sym in word.symbols {
+                for s in sym.scalars {
                     scalars.append(s)
-                    boxes.append(Rect(x: sym.box.x + w * Double(i), y: word.box.y,
-                                      width: w, height: word.box.height))
+                    boxes.append(sym.box)
                 }
             }
         }

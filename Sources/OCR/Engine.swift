@@ -79,7 +79,13 @@ public final class OCREngine {
                   let cText = TessResultIteratorGetUTF8Text(it, RIL_SYMBOL) else { continue }
             let scalars = Array(String(cString: cText).unicodeScalars)
             TessDeleteText(cText)
-            if !scalars.isEmpty { current!.symbols.append(OCRSymbol(scalars: scalars, box: box)) }
+            // The symbol's extent along the line, the word's across it, taken
+            // now while the image is the right way up: burned boxes then cover
+            // ascenders, descenders and accents of the word.
+            let w = current!.box
+            if !scalars.isEmpty {
+                current!.symbols.append(OCRSymbol(scalars: scalars, box: Rect(x: box.x, y: w.y, width: box.width, height: w.height)))
+            }
         } while TessResultIteratorNext(it, RIL_SYMBOL) != 0
         if let w = current, !w.symbols.isEmpty { out.append(w) }
         return out

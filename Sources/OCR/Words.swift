@@ -152,11 +152,16 @@ extension GrayImage {
 public struct OCRQuality: Sendable {
     /// Words of two or more letters or digits.
     public let words: Int
+    /// Letters and digits in those words.
+    public let letters: Int
     /// Mean confidence of those words, weighted by their length.
     public let confidence: Double
+    /// Letters weighted by how far their word's confidence is above 50:
+    /// unsure garbage read from a turned page counts for nothing.
+    public let score: Double
 
     public init(_ read: [OCRWord]) {
-        var n = 0, weight = 0, sum = 0.0
+        var n = 0, weight = 0, sum = 0.0, score = 0.0
         for w in read {
             let len = w.symbols.reduce(0) { acc, s in
                 acc + s.scalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.count
@@ -165,14 +170,14 @@ public struct OCRQuality: Sendable {
             n += 1
             weight += len
             sum += Double(w.confidence) * Double(len)
+            score += Double(len) * max(0, Double(w.confidence) - 50)
         }
         words = n
+        letters = weight
         confidence = weight > 0 ? sum / Double(weight) : 0
+        self.score = score
     }
 
     /// Good enough not to try other orientations.
-    public var isGood: Bool { words >= 3 && confidence >= 70 }
-
-    /// For comparing two readings of the same page.
-    public var score: Double { Double(words) * confidence }
+    public var isGood: Bool { letters >= 8 && confidence >= 70 }
 }

@@ -20,6 +20,9 @@ final class FanOut: Sendable {
     let client: WorkerClient
     let source: FileDescriptor
     let request: WorkerRequest
+    /// At most this many workers for this document (one for image files,
+    /// whose pages are decoded in order).
+    let maxWorkers: Int
 
     struct State {
         var pageCount = 0
@@ -31,8 +34,10 @@ final class FanOut: Sendable {
     private let state = Mutex(State())
     private let group = DispatchGroup()
 
-    init(pool: WorkerPool, priority: Priority, client: WorkerClient, source: FileDescriptor, request: WorkerRequest) {
+    init(pool: WorkerPool, priority: Priority, client: WorkerClient, source: FileDescriptor, request: WorkerRequest,
+         maxWorkers: Int = .max) {
         self.pool = pool
+        self.maxWorkers = max(1, maxWorkers)
         self.priority = priority
         self.client = client
         self.source = source
@@ -111,7 +116,7 @@ final class FanOut: Sendable {
     /// Starts one more worker when at least two pages are still untaken,
     /// the document has fewer workers than slots, and a slot is free.
     private func addWorkerIfUseful(_ handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void) {
-        let wanted = state.withLock { s in s.failure == nil && s.pageCount - s.next >= 1 && s.workers < pool.slots }
+        let wanted = state.withLock { s in s.failure == nil && s.pageCount - s.next >= 1 && s.workers < min(pool.slots, maxWorkers) }
         guard wanted, pool.tryAcquire(priority) else { return }
         // Each worker needs its own open file description: workers sharing
         // one would move each other's file offset under poppler's feet.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Detect
 import Encode
+import ImageCodec
 import Imaging
 import Posix
 import RedactCore
@@ -66,52 +67,90 @@ public final class Redactor: Sendable {
     /// spread over worker processes (see `FanOut`); each page is detected,
     /// burned and compressed as it arrives, and its pixels dropped.
     /// All or nothing: any failing page fails the whole file.
-    public func redact(_ fd: FileDescriptor, priority: Priority = .interactive,
+    ///
+    /// Image sources are decoded and OCR'd by one worker and written as the
+    /// type `name` maps to (`NameMap.outputType(forFile:)`; without a name,
+    /// by the image's own format): PNG, JPEG, or a PDF for TIFF.
+    public func redact(_ fd: FileDescriptor, name: String? = nil, priority: Priority = .interactive,
                        progress: ((Int, Int) -> Void)? = nil) throws(RedactError) -> Redaction {
         let start = Self.now()
-        _ = try SourceKind.classify(fd)
+        let kind: SourceKind
+        if let name { kind = try SourceKind.classify(fd, name: name) } else { kind = try SourceKind.classify(fd) }
+        let output = Self.outputType(kind, name: name)
         let st: FileStatus
         do { st = try fd.status() } catch { throw .io(.open, error.rawValue) }
         guard st.size <= limits.maxSourceBytes else { throw .limitExceeded(.sourceBytes(max: limits.maxSourceBytes)) }
-        let collected = Mutex<(pages: [Int: EncodedPage], counts: [Category: Int])>(([:], [:]))
+        var req = request(textOnly: false)
+        if case .image = kind {
+            guard st.size <= Int64(limits.maxImageBytes) else { throw .limitExceeded(.imageBytes(max: limits.maxImageBytes)) }
+            req.image = true
+        }
+        let isImage = req.image
+        let collected = Mutex<(pages: [Int: EncodedPage], single: OutputPage?, counts: [Category: Int])>(([:], nil, [:]))
         var writer: PDFDocumentWriter
         do { writer = try PDFDocumentWriter() } catch { throw .damaged(.encode) }
         let encoder = writer
-        let scale = Double(settings.dpi) / 72.0
-        let fan = FanOut(pool: pool, priority: priority, client: worker, source: fd, request: request(textOnly: false))
+        let dpiScale = Double(settings.dpi) / 72.0
+        let fan = FanOut(pool: pool, priority: priority, client: worker, source: fd, request: req,
+                         maxWorkers: isImage ? 1 : .max)
         let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
             guard var pixels = page.pixels else { throw .damaged(.render) }
             let text = page.text
             let found = detect(text)
+            // An image page keeps the file's own pixels: its scale is theirs.
+            let scale = isImage ? Double(pixels.width) / page.size.width : dpiScale
             pixels.burn(RedactionPlan.boxes(for: found, in: text), scale: scale)
-            let encoded: EncodedPage
-            do { encoded = try encoder.encode(OutputPage(size: page.size, image: pixels), index: page.index) } catch {
-                throw .damaged(.encode)
+            let burned = OutputPage(size: page.size, image: pixels)
+            if output != .pdf {
+                guard page.index == 0 else { throw .damaged(.encode) }
+                collected.withLock { c in
+                    c.single = burned
+                    for d in found { c.counts[d.category, default: 0] += 1 }
+                }
+                return
             }
+            let encoded: EncodedPage
+            do { encoded = try encoder.encode(burned, index: page.index) } catch { throw .damaged(.encode) }
             collected.withLock { c in
                 c.pages[page.index] = encoded
                 for d in found { c.counts[d.category, default: 0] += 1 }
             }
         }, progress: progress)
-        let (pages, counts) = collected.withLock { c in (c.pages, c.counts) }
-        var ordered: [EncodedPage] = []
-        ordered.reserveCapacity(pageCount)
-        for i in 0..<pageCount {
-            guard let p = pages[i] else { throw .workerFailed("a page is missing") }
-            ordered.append(p)
-        }
-        for p in ordered { writer.add(p) }
+        let (pages, single, counts) = collected.withLock { c in (c.pages, c.single, c.counts) }
         let bytes: [UInt8]
-        do { bytes = try writer.finish() } catch { throw .damaged(.encode) }
+        if output != .pdf {
+            guard pageCount == 1, let single else { throw .damaged(.encode) }
+            do { bytes = try ImageOutput.write([single], as: output) } catch { throw .damaged(.encode) }
+        } else {
+            for i in 0..<pageCount {
+                guard let p = pages[i] else { throw .workerFailed("a page is missing") }
+                writer.add(p)
+            }
+            do { bytes = try writer.finish() } catch { throw .damaged(.encode) }
+        }
         return Redaction(bytes: bytes, pageCount: pageCount, counts: counts,
                          milliseconds: Int((Self.now() - start) * 1000))
     }
 
+    /// What an output is written as: by the name when there is one, else by
+    /// the source's own format.
+    static func outputType(_ kind: SourceKind, name: String?) -> NameMap.OutputType {
+        if let name, let t = NameMap.outputType(forFile: name) { return t }
+        switch kind {
+        case .pdf, .image(.tiff): return .pdf
+        case .image(.jpeg): return .jpeg
+        case .image: return .png
+        }
+    }
+
     /// Detection only: what would be redacted, page by page (OCR included).
     public func scan(_ fd: FileDescriptor, priority: Priority = .interactive) throws(RedactError) -> [ScanPage] {
-        _ = try SourceKind.classify(fd)
+        let kind = try SourceKind.classify(fd)
+        var req = request(textOnly: true)
+        if case .image = kind { req.image = true }
         let collected = Mutex<[Int: ScanPage]>([:])
-        let fan = FanOut(pool: pool, priority: priority, client: worker, source: fd, request: request(textOnly: true))
+        let fan = FanOut(pool: pool, priority: priority, client: worker, source: fd, request: req,
+                         maxWorkers: req.image ? 1 : .max)
         let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
             let text = page.text
             let found = detect(text)

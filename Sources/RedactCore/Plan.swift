@@ -58,7 +58,10 @@ public enum RedactionPlan {
     }
 
     static func pad(_ r: Rect) -> Rect {
-        let p = max(r.height * padFraction, minPadX)
-        return r.padded(dx: p, dy: max(r.height * padFraction, minPadY))
+        // The glyph size is the run's height, or its width for a run of
+        // sideways text (a column at least three glyphs long).
+        let glyph = r.height > 3 * r.width ? r.width : r.height
+        let p = max(glyph * padFraction, minPadX)
+        return r.padded(dx: p, dy: max(glyph * padFraction, minPadY))
     }
 }

@@ -97,25 +97,48 @@ final class PageReader {
     /// down reads as few, unsure words) does orientation detection run, and
     /// the turned reading is kept if it reads better. OSD runs at half
     /// resolution: it needs the shape of lines, not the letters.
-    private func readWhole(_ image: GrayImage, dpi: Int, engine: OCREngine) throws(RedactError) -> [OCRWord] {
+    func readWhole(_ image: GrayImage, dpi: Int, engine: OCREngine) throws(RedactError) -> [OCRWord] {
         let upright = engine.recognize(image, dpi: dpi)
         let first = OCRQuality(upright)
         if first.isGood { return upright }
-        let small = dpi >= 200 ? image.halved() : image
-        guard let o = try orientationReady().detect(small, dpi: dpi >= 200 ? dpi / 2 : dpi),
-              o.confidence >= Self.minOrientationConfidence, o.degrees % 90 == 0, o.degrees % 360 != 0 else {
-            return upright
+        // Big pages: OSD at half size (it needs the shape of lines, not
+        // the letters). Small images keep their pixels: halving small text
+        // leaves OSD too little to go on.
+        let halve = image.width * image.height > 4_000_000
+        var turns: Int?
+        if let o = try orientationReady().detect(halve ? image.halved() : image, dpi: halve ? max(36, dpi / 2) : dpi),
+           o.confidence >= Self.minOrientationConfidence, o.degrees % 90 == 0 {
+            // OSD reports how far the page was turned clockwise; turning it
+            // back by as much puts the text upright.
+            turns = (4 - (o.degrees / 90) % 4) % 4
         }
-        // OSD reports how far the page was turned clockwise; turning it
-        // back by as much puts the text upright.
-        let turns = (4 - (o.degrees / 90) % 4) % 4
-        let turned = engine.recognize(image.rotated(clockwise: turns), dpi: dpi).map { word in
-            word.mapped { unrotate($0, clockwise: turns, width: image.width, height: image.height) }
+        if turns == 0 { return upright }
+        guard let turns else {
+            // OSD saw nothing clear. Where the page read as some words, if
+            // poorly, try the turns one by one rather than miss a sideways
+            // line of personal data; a page with no text at all is left.
+            guard first.words > 0 else { return upright }
+            var best = (upright, first.score)
+            for k in 1...3 {
+                let w = readTurned(image, turns: k, dpi: dpi, engine: engine)
+                let q = OCRQuality(w)
+                if q.score > best.1 { best = (w, q.score) }
+                if q.isGood { break }
+            }
+            return best.0
         }
+        let turned = readTurned(image, turns: turns, dpi: dpi, engine: engine)
         return OCRQuality(turned).score > first.score ? turned : upright
     }
 
-    private func engineReady() throws(RedactError) -> OCREngine {
+    /// Reads `image` turned clockwise by `turns`, boxes mapped back.
+    private func readTurned(_ image: GrayImage, turns: Int, dpi: Int, engine: OCREngine) -> [OCRWord] {
+        engine.recognize(image.rotated(clockwise: turns), dpi: dpi).map { word in
+            word.mapped { unrotate($0, clockwise: turns, width: image.width, height: image.height) }
+        }
+    }
+
+    func engineReady() throws(RedactError) -> OCREngine {
         if let e = engine { return e }
         do {
             let e = try OCREngine(languages: request.ocrLanguages)

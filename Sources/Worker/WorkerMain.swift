@@ -21,6 +21,8 @@ public struct WorkerRequest: Sendable, Equatable {
     public var ocrDpi: Int
     /// Pages are asked for one by one on fd 3 (see `WireTag`).
     public var control: Bool
+    /// The source is an image file (decoded here, then OCR'd), not a PDF.
+    public var image: Bool = false
     public var limits: Limits
 
     public init(dpi: Int, pages: Range<Int>? = nil, textOnly: Bool = false, ocrLanguages: String = "eng+deu",
@@ -39,6 +41,7 @@ public struct WorkerRequest: Sendable, Equatable {
         if let p = pages { a += ["--pages", "\(p.lowerBound)-\(p.upperBound)"] }
         if textOnly { a.append("--text-only") }
         if control { a.append("--control") }
+        if image { a.append("--image") }
         return a
     }
 
@@ -65,6 +68,8 @@ public struct WorkerRequest: Sendable, Equatable {
                 r.textOnly = true; i += 1
             case "--control":
                 r.control = true; i += 1
+            case "--image":
+                r.image = true; i += 1
             default:
                 return nil
             }
@@ -95,6 +100,7 @@ public enum WorkerMain {
     }
 
     static func process(_ request: WorkerRequest, out: FileDescriptor) throws(RedactError) {
+        if request.image { return try ImagePages.process(request, out: out) }
         let doc = try PDFDocument(fd: 0)
         let count = doc.pageCount
         guard count > 0 else { throw .damaged(.parse) }

@@ -73,7 +73,9 @@ struct RedactCommand {
         let showProgress = isatty(2) == 1
         let result: Redaction
         do {
-            result = try Redactor(settings: settings, terms: terms).redact(fd) { done, total in
+            // The input's name decides an image output's type, as in the mount.
+            let name = input.split(separator: "/").last.map(String.init)
+            result = try Redactor(settings: settings, terms: terms).redact(fd, name: name) { done, total in
                 if showProgress { printErrRaw("\rredacting: page \(done)/\(total)") }
             }
         } catch {

@@ -7,7 +7,7 @@ final class AssemblyTests: XCTestCase {
     func word(_ s: String, x: Double, y: Double = 10, line: Bool = false, conf: Float = 90) -> OCRWord {
         let scalars = Array(s.unicodeScalars)
         let syms = scalars.enumerated().map { i, c in
-            OCRSymbol(scalars: [c], box: Rect(x: x + Double(i) * 6, y: y + 1, width: 5, height: 7))
+            OCRSymbol(scalars: [c], box: Rect(x: x + Double(i) * 6, y: y, width: 5, height: 9))
         }
         return OCRWord(symbols: syms, box: Rect(x: x, y: y, width: Double(scalars.count) * 6, height: 9),
                        confidence: conf, startsLine: line)
@@ -19,7 +19,7 @@ final class AssemblyTests: XCTestCase {
         XCTAssertEqual(t.string, "IBAN DE12\nnext")
         XCTAssertEqual(t.scalars.count, t.boxes.count)
         XCTAssertTrue(t.boxes[4].isEmpty, "the space has no box")
-        // A scalar's box: its symbol across, its word's height.
+        // A scalar's box is its symbol's.
         XCTAssertEqual(t.boxes[5], Rect(x: 40, y: 10, width: 5, height: 9))
     }
 
@@ -28,12 +28,11 @@ final class AssemblyTests: XCTestCase {
         XCTAssertEqual(t.string, "DE89")
     }
 
-    func testLigatureSharesItsSymbolBox() {
+    func testLigatureScalarsEachGetTheSymbolBox() {
         let w = OCRWord(symbols: [OCRSymbol(scalars: ["f", "i"], box: Rect(x: 0, y: 0, width: 10, height: 8))],
                         box: Rect(x: 0, y: 0, width: 10, height: 8), confidence: 80, startsLine: true)
         let t = OCRAssembly.pageText([w])
-        XCTAssertEqual(t.boxes.map(\.x), [0, 5])
-        XCTAssertEqual(t.boxes.map(\.width), [5, 5])
+        XCTAssertEqual(t.boxes, [Rect(x: 0, y: 0, width: 10, height: 8), Rect(x: 0, y: 0, width: 10, height: 8)])
     }
 
     func layer(_ s: String, x: Double, y: Double = 11) -> PageText {

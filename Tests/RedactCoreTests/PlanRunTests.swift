@@ -28,6 +28,9 @@ final class PlanRunTests: XCTestCase {
         XCTAssertEqual(b.count, 1)
         XCTAssertLessThanOrEqual(b[0].y, 100)
         XCTAssertGreaterThanOrEqual(b[0].maxY, 138)
+        // Padded by the glyph size (the column's width), not its length.
+        XCTAssertGreaterThan(b[0].x, 50 - 3)
+        XCTAssertLessThan(b[0].maxX, 62 + 3)
     }
 
     func testNextLineBelowARunIsStillItsOwnBox() {

@@ -250,3 +250,51 @@ def make_annotated(path: str):
         f.write(pdf.bytes(catalog))
     top = lambda r: (r[0], 842 - r[3], r[2], 842 - r[1])
     return {IBAN2: top(FREETEXT), EMAIL2: top(FIELD)}
+
+
+def make_photo_png(path: str, turns: int = 0) -> dict[str, tuple[float, float, float, float]]:
+    """A PNG of text (a photographed letter, no resolution stated), turned
+    clockwise by quarter turns. Returns phrase -> box in output pixels."""
+    w, h = 900, 400
+    img = cairo.ImageSurface(cairo.FORMAT_RGB24, w, h)
+    c = cairo.Context(img)
+    c.set_source_rgb(0.97, 0.97, 0.95)
+    c.paint()
+    c.set_source_rgb(0.05, 0.05, 0.1)
+    c.select_font_face(FONT)
+    c.set_font_size(28)
+    boxes = {}
+    for i, (t, p) in enumerate([(f"{CONTROL} 4711", CONTROL), (f"IBAN {IBAN}", IBAN), (f"Mail {EMAIL}", EMAIL)]):
+        x, y = 30, 80 + 60 * i
+        c.move_to(x, y)
+        c.show_text(t)
+        boxes[p] = _phrase_box(c, x, y, t, p)
+    img.flush()
+    ow, oh = (h, w) if turns % 2 else (w, h)
+    out = cairo.ImageSurface(cairo.FORMAT_RGB24, ow, oh)
+    t = cairo.Context(out)
+    t.translate(ow / 2, oh / 2)
+    t.rotate(turns * math.pi / 2)
+    t.translate(-w / 2, -h / 2)
+    t.set_source_surface(img, 0, 0)
+    t.paint()
+    out.write_to_png(path)
+    res = {}
+    for p, corners in boxes.items():
+        pts = [_turn(q, turns, w, h) for q in corners]
+        res[p] = (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
+    return res
+
+
+def png_dark_fraction(path: str, box, threshold: int = 64) -> float:
+    """Share of pixels darker than threshold (green channel) inside box (pixels)."""
+    s = cairo.ImageSurface.create_from_png(path)
+    data, stride = s.get_data(), s.get_stride()
+    x0, y0 = int(math.ceil(box[0])) + 1, int(math.ceil(box[1])) + 1
+    x1, y1 = int(box[2]) - 1, int(box[3]) - 1
+    dark = total = 0
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            total += 1
+            dark += data[y * stride + 4 * x + 1] < threshold
+    return dark / total

@@ -240,3 +240,52 @@ class FanOut(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ImageSources(unittest.TestCase):
+    """Image files through `redactfs redact`: decoded and OCR'd in a worker,
+    burned and re-encoded from pixels as the type their name maps to."""
+
+    def redact(self, src: str, out_name: str) -> str:
+        out = os.path.join(tempfile.mkdtemp(dir=BASE), out_name)
+        r = redactfs("redact", src, "-o", out, env=ENV)
+        self.assertEqual(r.returncode, 0, describe(r))
+        return out
+
+    def check_png(self, out: str, boxes: dict, label: str):
+        with open(out, "rb") as f:
+            self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", f"{label}: not a PNG")
+        for text, box in boxes.items():
+            frac = ox.png_dark_fraction(out, box)
+            if text == ox.CONTROL:
+                self.assertLess(frac, 0.5, f"{label}: control word {frac:.0%} dark")
+            else:
+                self.assertGreaterEqual(frac, 0.95, f"{label}: a personal string is only {frac:.0%} dark")
+
+    def test_png_photo(self):
+        src = os.path.join(BASE, "photo.png")
+        boxes = ox.make_photo_png(src)
+        self.check_png(self.redact(src, "photo.redacted.png"), boxes, "png")
+
+    def test_png_photo_sideways(self):
+        src = os.path.join(BASE, "sideways.png")
+        boxes = ox.make_photo_png(src, turns=1)
+        self.check_png(self.redact(src, "sideways.redacted.png"), boxes, "sideways png")
+
+    def test_name_decides_the_output_type(self):
+        # PNG bytes under a .jpg name: shown (and written) as a JPEG.
+        src = os.path.join(BASE, "misnamed.jpg")
+        ox.make_photo_png(src)
+        out = self.redact(src, "misnamed.redacted.jpg")
+        with open(out, "rb") as f:
+            data = f.read()
+        self.assertTrue(data.startswith(b"\xff\xd8"), "not a JPEG")
+        self.assertNotIn(b"Exif", data)
+
+    def test_scan_reads_images(self):
+        src = os.path.join(BASE, "scanme.png")
+        ox.make_photo_png(src)
+        r = redactfs("scan", src, env=ENV)
+        self.assertEqual(r.returncode, 0, describe(r))
+        self.assertIn("\tiban\t", r.stdout.decode())
+        self.assertIn("\temail\t", r.stdout.decode())
