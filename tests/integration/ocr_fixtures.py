@@ -298,3 +298,45 @@ def png_dark_fraction(path: str, box, threshold: int = 64) -> float:
             total += 1
             dark += data[y * stride + 4 * x + 1] < threshold
     return dark / total
+
+
+def png_rgb(path: str) -> tuple[int, int, bytes]:
+    """Width, height and packed RGB bytes of a PNG (via cairo)."""
+    s = cairo.ImageSurface.create_from_png(path)
+    w, h, stride, data = s.get_width(), s.get_height(), s.get_stride(), bytes(s.get_data())
+    out = bytearray(w * h * 3)
+    for y in range(h):
+        row = data[y * stride:y * stride + 4 * w]
+        out[y * w * 3:(y + 1) * w * 3 - 2:3] = row[2::4]
+        out[y * w * 3 + 1:(y + 1) * w * 3 - 1:3] = row[1::4]
+        out[y * w * 3 + 2:(y + 1) * w * 3:3] = row[0::4]
+    return w, h, bytes(out)
+
+
+def write_tiff(path: str, pages: list[tuple[int, int, bytes]]):
+    """A baseline multi-page TIFF: uncompressed 8-bit RGB, one strip a page."""
+    import struct
+    out = bytearray(b"II*\x00" + struct.pack("<I", 0))
+    prev_link = 4
+    for w, h, rgb in pages:
+        data_off = len(out)
+        out += rgb
+        if len(out) % 2:
+            out += b"\x00"
+        bps_off = len(out)
+        out += struct.pack("<HHH", 8, 8, 8)
+        ifd_off = len(out)
+        tags = [(256, 4, 1, w), (257, 4, 1, h), (258, 3, 3, bps_off), (259, 3, 1, 1), (262, 3, 1, 2),
+                (273, 4, 1, data_off), (277, 3, 1, 3), (278, 4, 1, h), (279, 4, 1, len(rgb)), (284, 3, 1, 1)]
+        out += struct.pack("<H", len(tags))
+        for tag, typ, count, value in tags:
+            if typ == 3 and count == 1:
+                out += struct.pack("<HHIHH", tag, typ, count, value, 0)
+            else:
+                out += struct.pack("<HHII", tag, typ, count, value)
+        next_link = len(out)
+        out += struct.pack("<I", 0)
+        struct.pack_into("<I", out, prev_link, ifd_off)
+        prev_link = next_link
+    with open(path, "wb") as f:
+        f.write(out)

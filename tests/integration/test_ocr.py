@@ -289,3 +289,16 @@ class ImageSources(unittest.TestCase):
         self.assertEqual(r.returncode, 0, describe(r))
         self.assertIn("\tiban\t", r.stdout.decode())
         self.assertIn("\temail\t", r.stdout.decode())
+
+    def test_multi_page_tiff_becomes_a_pdf(self):
+        a, b = os.path.join(BASE, "t1.png"), os.path.join(BASE, "t2.png")
+        boxes = [ox.make_photo_png(a), ox.make_photo_png(b, turns=2)]
+        src = os.path.join(BASE, "akte.tif")
+        ox.write_tiff(src, [ox.png_rgb(a), ox.png_rgb(b)])
+        out = self.redact(src, "akte.redacted.pdf")
+        self.assertEqual(len(harness.pdf_pages(out)), 2)
+        # No resolution in the file: pages are laid out at 150 dpi.
+        pt = 72 / 150
+        for page, bx in enumerate(boxes, start=1):
+            check_covered(self, out, {t: tuple(v * pt for v in box) for t, box in bx.items()},
+                          "tiff", page=page)
