@@ -1,0 +1,286 @@
+import RedactCore
+
+/// Person names, found by position, never by a list alone.
+///
+/// Rule: German capitalises every noun, so a capitalised word in a name list
+/// (`Koch`, `Fischer`, `Braun`) is not a name by itself. A name is taken
+///   - after a salutation (`Herr`, `Frau`, `Mr`, `Dear`, `Sehr geehrte`, …) on
+///     its line, or on the next line when the salutation ends its line;
+///   - as the value of a name label (`Name:`, `Kontoinhaber`, `Tenant`, …):
+///     any name-shaped words when a `:`, a table cell or a line break sets
+///     the value off; without one, only if a word is in the name lists;
+///   - as the line after a closing (`Mit freundlichen Grüßen`, `Kind
+///     regards`), within three lines, when the whole line is name-shaped and
+///     has two words or a listed name;
+///   - as the line just above a street, postcode or PO box line (or the part
+///     of the line before a street), when the whole line is name-shaped;
+///   - as a listed given name directly followed by a listed surname (`Anna
+///     Fischer`), unless the given name is also an everyday word (`Rose`,
+///     `Mai`, `August`, `Will`): those need one of the positions above.
+/// A name-shaped word starts with a capital (or is all capitals), has two or
+/// more letters, and is not a function word, letter vocabulary, month or
+/// weekday, or organisation word; initials (`M.`), titles (`Dr.`,
+/// `Prof.`, `Dipl.-Ing.`), particles (`von`, `van der`) and hyphenated
+/// parts are taken in. A run that runs into an organisation word (`GmbH`,
+/// `Finanzamt`, `Bank`) is an organisation and not taken. The salutation
+/// word itself is not covered; titles after it are.
+/// `Frau Holle` in running text is taken as a name: a salutation followed by
+/// a capitalised word is how names are written, and a fairy tale costs one
+/// needless box where the opposite rule would miss real people.
+enum NameRecognizer {
+    /// A run of name-shaped tokens.
+    struct Run {
+        var first: Int
+        var end: Int
+        var names = 0
+        var listed = 0
+        var hitOrganisation = false
+    }
+
+    static let words = WordSets.shared
+
+    /// The longest run of name-shaped tokens on the line of token `j`,
+    /// starting there. `strong`: the position already says "name" (a
+    /// surname that is also a month or a common word, `Herr Mai`, is taken).
+    static func run(_ ts: TokenStream, from j: Int, strong: Bool, connectors: Bool = false, maxNames: Int = 5) -> Run? {
+        let toks = ts.tokens
+        guard j < toks.count else { return nil }
+        let lineEnd = ts.lineEnd(toks[j].line)
+        var r = Run(first: j, end: j)
+        var k = j
+        var started = false
+        while k < lineEnd && r.names < maxNames {
+            let t = toks[k]
+            guard t.kind == .word else { break }
+            let h = t.hash
+            if t.has(.initialUpper), words.titles.contains(h) {
+                if !started { r.first = k; started = true }
+                k += 1
+                // "Dr.", "Dipl.-Ing.", "Dr. med."
+                while k < lineEnd, toks[k].glued, toks[k].isPunct(".") || toks[k].isPunct("-") {
+                    k += 1
+                }
+                continue
+            }
+            if !t.has(.initialUpper) {
+                // Lower-case title parts ("med.", "rer. nat.") and particles.
+                if started, words.titles.contains(h), k + 1 < lineEnd, toks[k + 1].glued, toks[k + 1].isPunct(".") {
+                    k += 2
+                    continue
+                }
+                if (words.particles.contains(h) || (connectors && (ts.isWord(k, "und") || ts.isWord(k, "and")))),
+                   k + 1 < lineEnd, isNameWord(ts, k + 1, strong: strong) {
+                    if !started { r.first = k; started = true }
+                    k += 1
+                    continue
+                }
+                break
+            }
+            if t.letters == 1 {
+                // An initial: "M." or "J. R."
+                if k + 1 < lineEnd, toks[k + 1].glued, toks[k + 1].isPunct(".") {
+                    if !started { r.first = k; started = true }
+                    k += 2
+                    r.end = k
+                    continue
+                }
+                break
+            }
+            if words.organisations.contains(h) { r.hitOrganisation = true; break }
+            guard isNameWord(ts, k, strong: strong) else { break }
+            if !started { r.first = k; started = true }
+            r.names += 1
+            if words.given.contains(h) || words.surnames.contains(h) { r.listed += 1 }
+            k += 1
+            // Hyphenated parts: "Müller-Lüdenscheidt", "Anna-Lena".
+            while k + 1 < lineEnd, toks[k].glued, toks[k].isPunct("-"), toks[k + 1].glued, toks[k + 1].kind == .word,
+                  toks[k + 1].has(.initialUpper) {
+                if words.organisations.contains(toks[k + 1].hash) { r.hitOrganisation = true; break }
+                if words.given.contains(toks[k + 1].hash) || words.surnames.contains(toks[k + 1].hash) { r.listed += 1 }
+                k += 2
+            }
+            r.end = k
+            if connectors, k + 1 < lineEnd, toks[k].isPunct("&"), isNameWord(ts, k + 1, strong: strong) { k += 1 }
+        }
+        if r.hitOrganisation { return r }
+        if r.names == 0 { return nil }
+        // An organisation word right after the run makes it an organisation ("Muster GmbH").
+        if r.end < lineEnd, toks[r.end].kind == .word, words.organisations.contains(toks[r.end].hash) { r.hitOrganisation = true }
+        return r
+    }
+
+    /// Whether token `k` can be a word of a name.
+    static func isNameWord(_ ts: TokenStream, _ k: Int, strong: Bool) -> Bool {
+        let t = ts.tokens[k]
+        guard t.kind == .word, t.has(.initialUpper), t.letters >= 2 else { return false }
+        if words.organisations.contains(t.hash) { return false }
+        if words.notNames.contains(t.hash) { return strong && words.surnames.contains(t.hash) }
+        return true
+    }
+
+    static func find(_ ts: TokenStream, labels: [LabelHit], nameLines: [Range<Int>], into out: inout [Detection]) {
+        let toks = ts.tokens
+        func emit(_ r: Run, _ confidence: Double, _ reason: Reason, _ kind: String) {
+            out.append(Detection(category: .name, range: ts.span(r.first, r.end - 1), confidence: confidence,
+                                 reason: reason, kind: kind))
+        }
+        for hit in labels {
+            switch hit.label.role {
+            case .salutation:
+                guard toks[hit.first].has(.initialUpper) else { continue }
+                var j = hit.end
+                let line = toks[hit.first].line
+                if j >= toks.count { continue }
+                if toks[j].line != line {
+                    // "Herrn" alone on its line, the name below.
+                    guard Int(line) + 1 < ts.lineCount, toks[j].line == line + 1, !toks[j].has(.gapBefore) else { continue }
+                } else if toks[j].isPunct(".") {
+                    j += 1
+                    if j >= toks.count || toks[j].line != line { continue }
+                }
+                if let r = run(ts, from: j, strong: true), !r.hitOrganisation {
+                    emit(r, 0.9, .context, hit.label.kind)
+                }
+            case .name:
+                let labelled = toks[hit.first].has(.initialUpper)
+                for (c, setOff) in Fields.candidates(ts, first: hit.first, end: hit.end) {
+                    guard var r = run(ts, from: c, strong: setOff, connectors: true), !r.hitOrganisation else { continue }
+                    if !(setOff && labelled) && r.listed == 0 { continue }
+                    // "Mustermann, Max": surname, comma, given name.
+                    let lineEnd = ts.lineEnd(toks[c].line)
+                    if r.end + 1 < lineEnd, toks[r.end].isPunct(","), words.given.contains(toks[r.end + 1].hash),
+                       let more = run(ts, from: r.end + 1, strong: true), !more.hitOrganisation {
+                        r.end = more.end
+                    }
+                    emit(r, setOff ? 0.85 : 0.75, .context, hit.label.kind)
+                    break
+                }
+            case .closing:
+                signature(ts, after: hit, emit: { emit($0, 0.85, .context, "signature") })
+            default:
+                continue
+            }
+        }
+        for line in nameLines {
+            if let r = nameLine(ts, line) { emit(r, 0.85, .context, "address block") }
+        }
+        pairs(ts, emit: { emit($0, 0.75, .gazetteer, "given name + surname") })
+    }
+
+    /// A line (or part of one) that is nothing but a name, optionally after
+    /// a salutation, `Familie` or `c/o`.
+    static func nameLine(_ ts: TokenStream, _ range: Range<Int>) -> Run? {
+        let toks = ts.tokens
+        var a = range.lowerBound
+        var b = range.upperBound
+        guard a < b else { return nil }
+        while b > a, toks[b - 1].isPunct(",") || toks[b - 1].isPunct(";") { b -= 1 }
+        var introduced = false
+        // c/o, z. Hd., Attn
+        if b - a > 3, ts.isWord(a, "c"), toks[a + 1].isPunct("/"), ts.isWord(a + 2, "o") { a += 3; introduced = true }
+        if a < b, toks[a].kind == .word, salutationWords.contains(toks[a].hash) {
+            a += 1
+            if a < b, toks[a].isPunct(".") { a += 1 }
+            introduced = true
+        }
+        guard a < b, let r = run(ts, from: a, strong: true, connectors: true), !r.hitOrganisation, r.end == b else {
+            return nil
+        }
+        if r.names >= 2 || r.listed > 0 || introduced { return r }
+        return nil
+    }
+
+    static let salutationWords = WordHash.set("Herr Herrn Hr Frau Fr Mr Mrs Ms Miss Mx Familie Family Eheleute Mme")
+
+    /// The signature after a closing phrase.
+    static func signature(_ ts: TokenStream, after hit: LabelHit, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        let line = Int(toks[hit.first].line)
+        var j = hit.end
+        if j < toks.count, toks[j].line == line {
+            // "Kind regards, Jane Doe"
+            while j < toks.count, toks[j].line == line, toks[j].isPunct(",") { j += 1 }
+            if j < toks.count, toks[j].line == line {
+                if let r = run(ts, from: j, strong: true), !r.hitOrganisation, r.names >= 2 || r.listed > 0 { emit(r) }
+                return
+            }
+        }
+        var l = line + 1
+        var looked = 0
+        while l < ts.lineCount && looked < 3 {
+            let r = ts.line(l)
+            l += 1
+            var a = r.lowerBound
+            // "i. A.", "i.V.", "ppa.", "gez."
+            if a + 3 < r.upperBound, ts.isWord(a, "i"), toks[a + 1].isPunct("."), ts.isWord(a + 2, "a") || ts.isWord(a + 2, "v"),
+               toks[a + 3].isPunct(".") {
+                a += 4
+            }
+            while a < r.upperBound {
+                if toks[a].kind == .word, toks[a].count <= 3, !toks[a].has(.initialUpper) || ts.isWord(a, "ppa") || ts.isWord(a, "gez") {
+                    a += 1
+                    while a < r.upperBound, toks[a].isPunct(".") { a += 1 }
+                } else { break }
+            }
+            if a >= r.upperBound { continue }
+            // Lines of only punctuation (a drawn signature line).
+            if !toks[a..<r.upperBound].contains(where: { $0.kind != .punct }) { continue }
+            looked += 1
+            guard let run = run(ts, from: a, strong: true, connectors: true), !run.hitOrganisation else { continue }
+            let endsLine = run.end == r.upperBound || toks[run.end].isPunct(",") || toks[run.end].isPunct("(")
+                || toks[run.end].has(.cellStart)
+            if endsLine && (run.names >= 2 || run.listed > 0) {
+                emit(run)
+                return
+            }
+        }
+    }
+
+    /// Listed given name(s) followed by a listed surname on one line.
+    static func pairs(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        var k = 0
+        let n = toks.count
+        while k < n {
+            let t = toks[k]
+            guard t.kind == .word, t.has(.initialUpper), t.letters >= 2, words.isUnambiguousGiven(t.hash) else { k += 1; continue }
+            let lineEnd = ts.lineEnd(t.line)
+            var j = k + 1
+            var givens = 1
+            // More given names or initials.
+            while j < lineEnd, givens < 4 {
+                let u = toks[j]
+                if u.kind == .word, u.has(.initialUpper), u.has(.spaceBefore) {
+                    if u.letters == 1, j + 1 < lineEnd, toks[j + 1].glued, toks[j + 1].isPunct(".") { j += 2; givens += 1; continue }
+                    if words.isUnambiguousGiven(u.hash), j + 1 < lineEnd, toks[j + 1].kind == .word,
+                       toks[j + 1].has(.initialUpper), words.surnames.contains(toks[j + 1].hash) || words.given.contains(toks[j + 1].hash) {
+                        j += 1; givens += 1; continue
+                    }
+                } else if u.glued, u.isPunct("-"), j + 1 < lineEnd, toks[j + 1].glued, words.given.contains(toks[j + 1].hash) {
+                    j += 2; continue  // Anna-Lena
+                }
+                break
+            }
+            // Particles before the surname ("Ludwig van Beethoven").
+            while j + 1 < lineEnd, toks[j].kind == .word, !toks[j].has(.initialUpper), words.particles.contains(toks[j].hash) { j += 1 }
+            guard j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].has(.spaceBefore),
+                  toks[j].letters >= 2, words.surnames.contains(toks[j].hash),
+                  !words.organisations.contains(toks[j].hash) else { k += 1; continue }
+            var end = j + 1
+            while end + 1 < lineEnd, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued,
+                  toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper) { end += 2 }
+            if end < lineEnd, toks[end].kind == .word, words.organisations.contains(toks[end].hash) { k = end; continue }
+            var first = k
+            // A title just before: "Dr. Anna Fischer".
+            if first >= 2, toks[first - 1].isPunct("."), toks[first - 2].kind == .word, words.titles.contains(toks[first - 2].hash),
+               toks[first - 2].line == t.line {
+                first -= 2
+            }
+            var r = Run(first: first, end: end)
+            r.names = givens + 1
+            r.listed = r.names
+            emit(r)
+            k = end
+        }
+    }
+}
