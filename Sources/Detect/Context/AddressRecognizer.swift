@@ -84,6 +84,7 @@ enum AddressRecognizer {
             let block = parts[i..<j]
             i = j
             let strong = block.contains { $0.kind == .street || $0.kind == .poBox || $0.kind == .foreignPostcode }
+                || block.contains { $0.kind == .weakStreet && opensPart(ts, $0.first) }
                 || block.count > 1 && block.contains { $0.kind != .weakPostcode }
             let lone5 = block.count == 1 && block.first!.kind == .postcode
             if !strong && !lone5 { continue }

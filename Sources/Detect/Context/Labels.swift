@@ -44,7 +44,8 @@ struct LabelTable: Sendable {
         func add(_ phrases: String, _ role: Label.Role, kind: String? = nil) {
             for phrase in phrases.split(separator: "|") {
                 let words = phrase.split(separator: " ").map { WordHash.hash($0) }
-                let name = kind ?? "label " + String(phrase.split(separator: " ").first!)
+                let first = phrase.split(separator: " ").first!
+                let name = kind ?? "label " + first.prefix(1).uppercased() + first.dropFirst()
                 table[words[0], default: []].append(Label(words: words, role: role, kind: name))
             }
         }
