@@ -209,7 +209,7 @@ enum AddressRecognizer {
               toks[first - 2].kind == .word || toks[first - 2].kind == .number {
             first -= 2
         }
-        if exact {
+        if exact && first == k {
             // "Berliner Straße 5", "Alter Markt 3": one capitalised word before.
             guard first > 0, toks[first - 1].line == t.line, toks[first - 1].kind == .word,
                   toks[first - 1].has(.initialUpper), !words.months.contains(toks[first - 1].hash) else { return nil }
