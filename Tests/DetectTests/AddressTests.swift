@@ -38,8 +38,9 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("06108 Halle (Saale)"), ["06108 Halle (Saale)"])
         XCTAssertEqual(addresses("A-1010 Wien"), ["A-1010 Wien"])
         XCTAssertEqual(addresses("CH-8001 Zürich"), ["CH-8001 Zürich"])
-        XCTAssertEqual(addresses("London SW1A 2AA"), ["SW1A 2AA"])
-        XCTAssertEqual(addresses("Manchester M1 1AE"), ["M1 1AE"])
+        XCTAssertEqual(addresses("London SW1A 2AA"), ["London SW1A 2AA"])
+        XCTAssertEqual(addresses("Please write to SW1A 2AA"), ["SW1A 2AA"])
+        XCTAssertEqual(addresses("Manchester M1 1AE"), ["Manchester M1 1AE"])
         XCTAssertEqual(addresses("Springfield, IL 62704"), ["Springfield, IL 62704"])
         XCTAssertEqual(addresses("Portland, OR 97205-1234"), ["Portland, OR 97205-1234"])
     }

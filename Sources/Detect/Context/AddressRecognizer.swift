@@ -256,11 +256,14 @@ enum AddressRecognizer {
     static func numberFirstStreet(_ ts: TokenStream, _ k: Int) -> Part? {
         let toks = ts.tokens
         let t = toks[k]
-        guard opensPart(ts, k) || isFlatBefore(ts, k) != nil else { return nil }
+        // "Unit 7, Riverside Business Park": the flat word opens the part.
+        let flatWord = k > 0 && toks[k - 1].line == t.line && toks[k - 1].kind == .word && flatWords.contains(toks[k - 1].hash)
+            && (flatWord(ts, k - 1))
+        guard opensPart(ts, k) || flatWord || isFlatBefore(ts, k) != nil else { return nil }
         guard let numEnd = houseNumber(ts, k, maxDigits: 5, afterDot: true) else { return nil }
         let lineEnd = ts.lineEnd(t.line)
         var j = numEnd
-        var first = k
+        var first = flatWord ? k - 1 : k
         if let f = isFlatBefore(ts, k) { first = f }
         if j < lineEnd, toks[j].isPunct(",") { j += 1 }
         guard j < lineEnd else { return nil }
@@ -290,6 +293,9 @@ enum AddressRecognizer {
         }
         return nil
     }
+
+    /// A flat word opening its part.
+    static func flatWord(_ ts: TokenStream, _ k: Int) -> Bool { opensPart(ts, k) }
 
     /// Where `Flat 2,` / `Apt 4` before token `k` starts.
     static func isFlatBefore(_ ts: TokenStream, _ k: Int) -> Int? {
@@ -507,7 +513,17 @@ enum AddressRecognizer {
         let b = Int(u.start)
         guard s[b].value.isDigit, s[b + 1].value &- 0x41 < 26, s[b + 2].value &- 0x41 < 26 else { return nil }
         if k + 2 < toks.count, toks[k + 2].glued, toks[k + 2].kind != .punct { return nil }
-        return Part(first: k, end: k + 2, kind: .foreignPostcode)
+        // The town before it on its line: "London SW1A 2AA", "Leeds, LS2 9NZ".
+        var first = k
+        var j = k - 1
+        if j >= 0, toks[j].line == t.line, toks[j].isPunct(",") { j -= 1 }
+        var n = 0
+        while j >= 0, n < 3, toks[j].line == t.line, isCityWord(ts, j), !englishTypes.contains(toks[j].hash) {
+            n += 1
+            if opensPart(ts, j) { first = j; break }
+            j -= 1
+        }
+        return Part(first: first, end: k + 2, kind: .foreignPostcode)
     }
 
     static let usStates = WordHash.set("""

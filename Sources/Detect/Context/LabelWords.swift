@@ -66,6 +66,9 @@ enum LabelWords {
             "Rechnungsnummer", 0.7),
     ]
 
+    /// Titles that open a name when written with their dot (`Dr.`).
+    static let titles = "dr|prof|dr med|dr dr|prof dr|dipl ing"
+
     static let plates = """
         kennzeichen|amtl kennzeichen|amtliches kennzeichen|kfz kennzeichen|fahrzeugkennzeichen|\
         polizeiliches kennzeichen|registration|registration number|registration no|reg no|reg nr|vrn|\

@@ -19,6 +19,8 @@ struct Label {
         case plate
         /// `Mit freundlichen Grüßen`, `Kind regards`: a signature follows.
         case closing
+        /// `Dr.`, `Prof.`: a name follows, the title is part of it.
+        case title
     }
 
     let words: [UInt64]
@@ -57,9 +59,14 @@ struct LabelTable: Sendable {
         }
         add(LabelWords.plates, .plate, kind: "label Kennzeichen")
         add(LabelWords.closings, .closing, kind: "signature")
+        add(LabelWords.titles, .title, kind: "title")
         for k in table.keys { table[k]!.sort { $0.words.count > $1.words.count } }
         byFirstWord = table
     }
+
+    /// Whether `hash` is the first word of any label (`Vertragsnummer`,
+    /// `Patient`): such a word is not a name.
+    func isLabelWord(_ hash: UInt64) -> Bool { byFirstWord[hash] != nil }
 
     /// Every label on the page, in order, not overlapping.
     func scan(_ ts: TokenStream) -> [LabelHit] {
@@ -127,7 +134,12 @@ enum Fields {
         let line = toks[first].line
         var j = end
         var sawSeparator = false
-        while j < toks.count, toks[j].line == line, isSeparator(toks[j]) { j += 1; sawSeparator = true }
+        var sawColon = false
+        while j < toks.count, toks[j].line == line, isSeparator(toks[j]) {
+            if toks[j].isPunct(":") || toks[j].isPunct("#") || toks[j].isPunct("\u{FF1A}") { sawColon = true }
+            j += 1
+            sawSeparator = true
+        }
         let lineEnd = ts.lineEnd(line)
         if j < lineEnd {
             out.append((j, sawSeparator || toks[j].cell != toks[end - 1].cell))
@@ -141,7 +153,9 @@ enum Fields {
                     c += 1
                 }
             }
-        } else if Int(line) + 1 < ts.lineCount {
+        } else if Int(line) + 1 < ts.lineCount, toks[first].has(.cellStart) || sawColon {
+            // A label ending its line heads a field ("Geburtsdatum⏎12.03.1980"),
+            // unless it merely ends a sentence.
             out.append((ts.line(Int(line) + 1).lowerBound, true))
         }
         // A column header: the value is in the same cell of the next line.

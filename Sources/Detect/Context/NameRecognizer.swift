@@ -51,7 +51,7 @@ enum NameRecognizer {
         var started = false
         while k < lineEnd && r.names < maxNames {
             let t = toks[k]
-            guard t.kind == .word else { break }
+            guard t.kind == .word, k == j || !t.has(.cellStart) else { break }
             let h = t.hash
             if t.has(.initialUpper), words.titles.contains(h) {
                 if !started { r.first = k; started = true }
@@ -114,7 +114,9 @@ enum NameRecognizer {
         let t = ts.tokens[k]
         guard t.kind == .word, t.has(.initialUpper), t.letters >= 2 else { return false }
         if words.organisations.contains(t.hash) { return false }
-        if words.notNames.contains(t.hash) { return strong && words.surnames.contains(t.hash) }
+        if words.notNames.contains(t.hash) || LabelTable.shared.isLabelWord(t.hash) {
+            return strong && words.surnames.contains(t.hash)
+        }
         return true
     }
 
@@ -154,6 +156,12 @@ enum NameRecognizer {
                     }
                     emit(r, setOff ? 0.85 : 0.75, .context, hit.label.kind)
                     break
+                }
+            case .title:
+                // "Dr. Ulrike Brandstätter", "Prof. Weber": a title opens a name.
+                guard toks[hit.first].has(.initialUpper) else { continue }
+                if let r = run(ts, from: hit.first, strong: true), !r.hitOrganisation, r.first == hit.first {
+                    emit(r, 0.85, .context, hit.label.kind)
                 }
             case .closing:
                 signature(ts, after: hit, emit: { emit($0, 0.85, .context, "signature") })

@@ -108,7 +108,7 @@ enum CommonWords {
     static let titles = """
         Dr Prof Professor Dipl Ing Med Dent Vet Rer Nat Jur Phil Oec Pol Habil Mag Msc Bsc Ba Ma Mba Phd Llm \
         Hc Rev Hon Jun Jr Sen Sr Ii Iii Iv Frhr Freiherr Freifrau Baron Baronin Sir Dame Lord Lady \
-        Dres Priv Doz Univ Kfm Kffr Betriebswirt Eng Esq Mme Mlle
+        Dres Priv Doz Univ Kfm Kffr Betriebswirt Eng Esq Mme Mlle Kollege Kollegin Colleague
         """
 
     static let particles = """
