@@ -178,7 +178,14 @@ enum AddressRecognizer {
     static func suffixStreet(_ ts: TokenStream, _ k: Int) -> Part? {
         let toks = ts.tokens
         let t = toks[k]
-        guard t.has(.initialUpper), t.letters >= 3 else { return nil }
+        guard t.has(.initialUpper), t.letters >= 3, k + 1 < toks.count else { return nil }
+        // Cheap gate first: a house number must follow ("Weg 5", "Str. 5", "Str.5").
+        let n1 = toks[k + 1]
+        if n1.kind == .punct {
+            guard n1.isPunct("."), k + 2 < toks.count, toks[k + 2].kind == .number || toks[k + 2].kind == .alnum else { return nil }
+        } else if n1.kind != .number && n1.kind != .alnum {
+            return nil
+        }
         var weak = false
         var exact = false
         var nameEnd = k + 1

@@ -37,7 +37,10 @@ struct LabelHit {
 }
 
 struct LabelTable: Sendable {
-    private let byFirstWord: [UInt64: [Label]]
+    /// Labels grouped by first word, longest first; `index` maps a first
+    /// word's hash to its group.
+    private let groups: [[Label]]
+    private let index: HashSet64
 
     static let shared = LabelTable()
 
@@ -61,12 +64,14 @@ struct LabelTable: Sendable {
         add(LabelWords.closings, .closing, kind: "signature")
         add(LabelWords.titles, .title, kind: "title")
         for k in table.keys { table[k]!.sort { $0.words.count > $1.words.count } }
-        byFirstWord = table
+        let keys = table.keys.sorted()
+        groups = keys.map { table[$0]! }
+        index = HashSet64(keys, values: keys.indices.map { Int32($0) })
     }
 
     /// Whether `hash` is the first word of any label (`Vertragsnummer`,
     /// `Patient`): such a word is not a name.
-    func isLabelWord(_ hash: UInt64) -> Bool { byFirstWord[hash] != nil }
+    func isLabelWord(_ hash: UInt64) -> Bool { index.contains(hash) }
 
     /// Every label on the page, in order, not overlapping.
     func scan(_ ts: TokenStream) -> [LabelHit] {
@@ -75,7 +80,8 @@ struct LabelTable: Sendable {
         var k = 0
         while k < toks.count {
             let t = toks[k]
-            if t.kind == .word, let candidates = byFirstWord[t.hash] {
+            if t.kind == .word, let g = index.value(t.hash) {
+                let candidates = groups[Int(g)]
                 var matched = false
                 for label in candidates {
                     if let end = match(ts, label, at: k) {

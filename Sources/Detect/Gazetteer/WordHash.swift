@@ -53,10 +53,10 @@ enum WordHash {
 
     /// Hashes of the space-separated words of `packed` (tables are written as
     /// one string literal: fast to compile, built into a set in microseconds).
-    static func set(_ packed: String) -> Set<UInt64> {
-        var out = Set<UInt64>(minimumCapacity: packed.utf8.count / 6)
-        for w in packed.split(whereSeparator: { $0 == " " || $0 == "\n" }) { out.insert(hash(w)) }
-        return out
+    static func set(_ packed: String) -> HashSet64 { HashSet64(hashes(packed)) }
+
+    static func hashes(_ packed: String) -> [UInt64] {
+        packed.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { hash($0) }
     }
 
     /// U+00C0..U+017F folded: lowercase base letter (Æ→æ, Ø→o, Ł→l, Đ→d).

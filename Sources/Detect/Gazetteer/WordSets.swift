@@ -1,19 +1,19 @@
 /// The word tables, built once into hash sets (a few thousand hashes: well
 /// under a millisecond) and shared by every detector.
 struct WordSets: Sendable {
-    let given: Set<UInt64>
-    let givenAmbiguous: Set<UInt64>
-    let surnames: Set<UInt64>
+    let given: HashSet64
+    let givenAmbiguous: HashSet64
+    let surnames: HashSet64
     /// Words that end a name: function words, letter vocabulary, months.
-    let notNames: Set<UInt64>
+    let notNames: HashSet64
     /// Words that make a would-be name an organisation (`GmbH`, `Finanzamt`).
-    let organisations: Set<UInt64>
+    let organisations: HashSet64
     /// Academic and honorific titles, taken into a name span.
-    let titles: Set<UInt64>
+    let titles: HashSet64
     /// Lower-case name particles (`von`, `van der`, `de`).
-    let particles: Set<UInt64>
-    let months: Set<UInt64>
-    let weekdays: Set<UInt64>
+    let particles: HashSet64
+    let months: HashSet64
+    let weekdays: HashSet64
 
     static let shared = WordSets()
 
@@ -24,7 +24,8 @@ struct WordSets: Sendable {
         organisations = WordHash.set(CommonWords.organisations)
         months = WordHash.set(CommonWords.months)
         weekdays = WordHash.set(CommonWords.weekdays)
-        notNames = WordHash.set(CommonWords.notNames).union(organisations).union(months).union(weekdays)
+        notNames = HashSet64(WordHash.hashes(CommonWords.notNames) + WordHash.hashes(CommonWords.organisations)
+            + WordHash.hashes(CommonWords.months) + WordHash.hashes(CommonWords.weekdays))
         titles = WordHash.set(CommonWords.titles)
         particles = WordHash.set(CommonWords.particles)
     }
