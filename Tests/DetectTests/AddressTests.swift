@@ -87,4 +87,10 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(d.map(\.reason), [.context])
         XCTAssertEqual(detections("Lindenallee 7", .address).map(\.kind), ["street"])
     }
+
+    func testStreetWithoutSuffixAbovePostcode() {
+        XCTAssertEqual(addresses("Zeil 12\n60313 Frankfurt am Main"), ["Zeil 12\n60313 Frankfurt am Main"])
+        XCTAssertEqual(addresses("Lange Reihe 5\n20099 Hamburg"), ["Lange Reihe 5\n20099 Hamburg"])
+        XCTAssertEqual(addresses("Seite 2\nAnlage 3\n20099 Hamburg"), ["20099 Hamburg"])
+    }
 }

@@ -117,4 +117,30 @@ final class NameTests: XCTestCase {
         let l = detections("Kontoinhaber: Yusuf Demirtas", .name)
         XCTAssertEqual(l.map(\.kind), ["label Kontoinhaber"])
     }
+
+    func testColonOnlyLabels() {
+        XCTAssertEqual(names("Von: Tamara Quandt <t.quandt@example.de>"), ["Tamara Quandt"])
+        XCTAssertEqual(names("Bill to:\nPriya Natarajan"), ["Priya Natarajan"])
+        XCTAssertEqual(names("Von Koch wurde das Rezept geschrieben."), [])
+        XCTAssertEqual(names("To Whom It May Concern"), [])
+    }
+
+    func testLabelWithColonFurtherOn() {
+        XCTAssertEqual(names("Name und Anschrift des Arbeitnehmers:\nJürgen Kowalczyk"), ["Jürgen Kowalczyk"])
+        XCTAssertEqual(names("Steuerpflichtige(r): Holger Timmermann"), ["Holger Timmermann"])
+    }
+
+    func testGroupsOfPeopleAreNotNames() {
+        XCTAssertEqual(names("Sehr geehrte Mieterinnen und Mieter,"), [])
+        XCTAssertEqual(names("Dear Valued Customer,"), [])
+        XCTAssertEqual(names("Sehr geehrter Herr Bürgermeister,"), [])
+    }
+
+    func testNameAboveACompanyLine() {
+        XCTAssertEqual(names("Tim Okonjo\nMusterfirma GmbH\nZeil 12\n60313 Frankfurt am Main"), ["Tim Okonjo"])
+    }
+
+    func testLabelEndingASentenceIsNotAField() {
+        XCTAssertEqual(names("Die Reparaturen trägt die Mieterin.\nVertragsnummer: MV-1"), [])
+    }
 }

@@ -57,6 +57,7 @@ enum AddressRecognizer {
             }
         }
         if parts.isEmpty { return }
+        parts = withInferredStreets(ts, parts)
         // Group into blocks.
         var i = 0
         while i < parts.count {
@@ -102,7 +103,16 @@ enum AddressRecognizer {
             // The name above or before the block.
             if toks[first].has(.lineStart) {
                 let line = Int(toks[first].line)
-                if line > 0, !ts.hasGap(before: line) { nameLines.append(ts.line(line - 1)) }
+                if line > 0, !ts.hasGap(before: line) {
+                    let above = ts.line(line - 1)
+                    nameLines.append(above)
+                    // Past a company or c/o line: "Max Muster⏎Muster GmbH⏎Weg 1".
+                    if line > 1, !ts.hasGap(before: line - 1),
+                       toks[above].contains(where: { $0.kind == .word && words.organisations.contains($0.hash) })
+                        || (above.count > 3 && ts.isWord(above.lowerBound, "c") && toks[above.lowerBound + 1].isPunct("/")) {
+                        nameLines.append(ts.line(line - 2))
+                    }
+                }
             } else {
                 // "John Example, 221 Example Street": the part before, up to a comma or cell.
                 var end = first
@@ -119,6 +129,37 @@ enum AddressRecognizer {
                 if s < end { nameLines.append(s..<end) }
             }
         }
+    }
+
+    /// A postcode line under a line that ends in a house number makes that
+    /// line a street whatever its name (`Zeil 12`, `Lange Reihe 5`).
+    static func withInferredStreets(_ ts: TokenStream, _ parts: [Part]) -> [Part] {
+        let toks = ts.tokens
+        var out: [Part] = []
+        out.reserveCapacity(parts.count)
+        for p in parts {
+            defer { out.append(p) }
+            guard p.kind == .postcode || p.kind == .foreignPostcode, toks[p.first].has(.lineStart) else { continue }
+            let line = Int(toks[p.first].line)
+            guard line > 0, !ts.hasGap(before: line) else { continue }
+            if let last = out.last, toks[last.end - 1].line == line - 1 { continue }
+            let r = ts.line(line - 1)
+            guard r.count >= 2, r.count <= 7, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper) else { continue }
+            var e = r.upperBound
+            if toks[e - 1].isPunct(",") { e -= 1 }
+            // The house number: the last one or two tokens.
+            var n = e - 1
+            if n > r.lowerBound, toks[n].kind == .word, toks[n].letters == 1 { n -= 1 }
+            guard n > r.lowerBound, houseNumber(ts, n, maxDigits: 4, afterDot: false) == e || houseNumber(ts, n, maxDigits: 4, afterDot: false) == r.upperBound
+            else { continue }
+            let wordsOK = toks[r.lowerBound..<n].allSatisfy { t in
+                (t.kind == .word && (t.has(.initialUpper) || articles.contains(t.hash)) && !words.organisations.contains(t.hash)
+                    && !(words.notNames.contains(t.hash) && !words.organisations.contains(t.hash))
+                    && !LabelTable.shared.isLabelWord(t.hash)) || t.isPunct("-") || t.isPunct(".")
+            }
+            if wordsOK { out.append(Part(first: r.lowerBound, end: e, kind: .street)) }
+        }
+        return out
     }
 
     /// A line that is only a town or district (between a street and a UK
@@ -362,7 +403,7 @@ enum AddressRecognizer {
                 return nil  // 12.03, 12,50, 12:30
             }
             if u.isPunct("%") || u.isPunct("€") || u.isPunct("$") || u.isPunct("£") { return nil }
-            if u.glued, u.isPunct("-") || u.isPunct("/"), e + 1 < lineEnd, toks[e + 1].glued,
+            if u.glued, u.isPunct("-") || u.isPunct("/") || u.isPunct("\u{2013}"), e + 1 < lineEnd, toks[e + 1].glued,
                toks[e + 1].kind == .number || toks[e + 1].kind == .alnum || (toks[e + 1].kind == .word && toks[e + 1].letters == 1) {
                 if toks[e + 1].kind != .number || toks[e + 1].count <= 4 { e += 2 }
             } else if u.kind == .word, u.letters == 1, u.has(.spaceBefore), !u.has(.cellStart), endsPart(ts, e + 1),
@@ -448,7 +489,7 @@ enum AddressRecognizer {
         var n = 1
         while e < lineEnd && n < 5 {
             let u = toks[e]
-            if u.glued, u.isPunct("-") || u.isPunct("/"), e + 1 < lineEnd, toks[e + 1].glued, isCityWord(ts, e + 1) {
+            if u.glued, u.isPunct("-") || u.isPunct("/") || u.isPunct("\u{2013}"), e + 1 < lineEnd, toks[e + 1].glued, isCityWord(ts, e + 1) {
                 e += 2; n += 1; continue
             }
             if u.kind == .word, !u.has(.initialUpper), cityParticles.contains(u.hash) {

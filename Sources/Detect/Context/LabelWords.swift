@@ -27,6 +27,13 @@ enum LabelWords {
         nom|prénom|naam|voornaam|achternaam
         """
 
+    /// Name labels that are everyday words, taken only with a colon.
+    static let namesWithColon = """
+        von|an|from|to|cc|bill to|ship to|sold to|deliver to|invoice to|rechnungsempfänger|rechnungsadresse|\
+        lieferanschrift|lieferadresse|versand an|name of patient|name of employee|name of tenant|name of applicant|\
+        contact|kontakt|verfasser|author|ausgestellt für|issued to|prepared for|erstellt für
+        """
+
     static let birth = """
         geb|geboren|geboren am|geb datum|geburtsdatum|geburtstag|geburtsdaten|geb am|\
         geburtsdatum und ort|dob|d o b|date of birth|birth date|birthdate|birthday|born|born on|\

@@ -27,6 +27,9 @@ struct Label {
     let role: Role
     /// The fixed text put into `Detection.kind` ("label Kundennummer").
     let kind: String
+    /// Only a label when a `:` follows (`Von:`, `To:`, `Bill to:`): the
+    /// words are too common otherwise.
+    var needsColon = false
 }
 
 /// One label found on the page: tokens `first..<end`.
@@ -46,16 +49,17 @@ struct LabelTable: Sendable {
 
     private init() {
         var table: [UInt64: [Label]] = [:]
-        func add(_ phrases: String, _ role: Label.Role, kind: String? = nil) {
+        func add(_ phrases: String, _ role: Label.Role, kind: String? = nil, needsColon: Bool = false) {
             for phrase in phrases.split(separator: "|") {
                 let words = phrase.split(separator: " ").map { WordHash.hash($0) }
                 let first = phrase.split(separator: " ").first!
                 let name = kind ?? "label " + first.prefix(1).uppercased() + first.dropFirst()
-                table[words[0], default: []].append(Label(words: words, role: role, kind: name))
+                table[words[0], default: []].append(Label(words: words, role: role, kind: name, needsColon: needsColon))
             }
         }
         add(LabelWords.salutations, .salutation, kind: "salutation")
         add(LabelWords.names, .name)
+        add(LabelWords.namesWithColon, .name, needsColon: true)
         add(LabelWords.birth, .birth)
         for (phrases, kind, confidence) in LabelWords.references {
             add(phrases, .reference(confidence: confidence), kind: "label " + kind)
@@ -84,7 +88,7 @@ struct LabelTable: Sendable {
                 let candidates = groups[Int(g)]
                 var matched = false
                 for label in candidates {
-                    if let end = match(ts, label, at: k) {
+                    if let end = match(ts, label, at: k), !label.needsColon || Self.colonAt(ts, end) {
                         hits.append(LabelHit(label: label, first: k, end: end))
                         k = end
                         matched = true
@@ -96,6 +100,10 @@ struct LabelTable: Sendable {
             k += 1
         }
         return hits
+    }
+
+    static func colonAt(_ ts: TokenStream, _ j: Int) -> Bool {
+        j < ts.tokens.count && ts.tokens[j].line == ts.tokens[j - 1].line && ts.tokens[j].isPunct(":")
     }
 
     /// The end (exclusive) of `label` matched at token `k`, with a glued
@@ -153,7 +161,11 @@ enum Fields {
                 var c = j
                 while c < min(lineEnd, j + 6) {
                     if toks[c].isPunct(":") {
-                        if c + 1 < lineEnd { out.append((c + 1, true)) }
+                        if c + 1 < lineEnd {
+                            out.append((c + 1, true))
+                        } else if Int(line) + 1 < ts.lineCount {
+                            out.append((ts.line(Int(line) + 1).lowerBound, true))  // "Name und Anschrift:⏎…"
+                        }
                         break
                     }
                     c += 1

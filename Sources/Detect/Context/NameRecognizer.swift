@@ -114,10 +114,17 @@ enum NameRecognizer {
         let t = ts.tokens[k]
         guard t.kind == .word, t.has(.initialUpper), t.letters >= 2 else { return false }
         if words.organisations.contains(t.hash) { return false }
-        if words.notNames.contains(t.hash) || LabelTable.shared.isLabelWord(t.hash) {
+        if words.notNames.contains(t.hash) || LabelTable.shared.isLabelWord(t.hash) || endsInInnen(ts, t) {
             return strong && words.surnames.contains(t.hash)
         }
         return true
+    }
+
+    /// German plural feminine forms (`Mieterinnen`, `Kolleginnen`) are
+    /// groups of people, never a surname.
+    static func endsInInnen(_ ts: TokenStream, _ t: Token) -> Bool {
+        guard t.count > 6 else { return false }
+        return ts.text.hasPrefix("innen", at: Int(t.end) - 5)
     }
 
     static func find(_ ts: TokenStream, labels: [LabelHit], nameLines: [Range<Int>], into out: inout [Detection]) {

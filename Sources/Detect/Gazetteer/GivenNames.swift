@@ -82,7 +82,7 @@ enum GivenNames {
         Danielle Darren Dean Destiny Devin Dominic Dustin Dwayne Dylan Eleanor Elijah Ellie Emma Eric Ethan Evan \
         Everett Gabriella Gavin Gianna Grayson Greg Hailey Haley Hannah Hayden Heather Hunter Isaiah Jack Jackson \
         Jacob Jaden Jake Jared Jasmine Jeremiah Jesse Jessie Jillian Jocelyn Jonah Jordan Jose Joy Juan Julian Kaitlyn \
-        Katelyn Kaylee Kelly Kelsey Kendall Kennedy Kevin Kimberly Kyle Landon Layla Leslie Liam Lillian Lincoln \
+        Katelyn Kaylee Kelly Kelsey Kendall Kennedy Kevin Kimberly Kyle Landon Layla Leslie Liam Lillian \
         Logan Lucas Mackenzie Madelyn Makayla Mason Matthew Mckenzie Megan Melanie Mia Micah Miles Molly Morgan \
         Natalie Nathaniel Nevaeh Noah Nolan Olivia Paige Parker Payton Peyton Riley Samantha Savannah Sebastian \
         Seth Shane Shawn Sierra Skylar Sophia Spencer Stella Sydney Taylor Trevor Tristan Tyler Victoria Wyatt \

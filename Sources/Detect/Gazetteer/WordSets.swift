@@ -69,7 +69,12 @@ enum CommonWords {
         """
 
     static let notNames = """
-        Mr Mrs Ms Mx Miss Hr Hallo Hey Mme Monsieur Mevrouw Meneer Familie Eheleute Sehr Geehrte Geehrter Damen Herren Herr Herrn Frau Fräulein Dame Ladies Gentlemen Sir Madam Madame \
+        Mr Mrs Ms Mx Miss Hr Hallo Hey Mme Monsieur Mevrouw Meneer Familie Eheleute Valued Friend Sirs Parent Parents Guardian Resident Residents Occupier Homeowner Supporter Neighbour \
+        Student Students Shareholder Investor User Users Cardmember Whom Concern President Bürgermeister \
+        Präsident Präsidentin Pfarrer Pfarrerin Doktor Nutzer Teilnehmer Mitarbeitende Beschäftigte Versicherte \
+        Interessent Interessenten Bewerber Bewerberin Eigentümer Eigentümerin Anwohner Leser Studierende \
+        Abonnent Abonnenten Gäste Gast Patienten Vertragspartner Geschäftspartner Partnerin Nachbarin \
+        Sehr Geehrte Geehrter Damen Herren Herr Herrn Frau Fräulein Dame Ladies Gentlemen Sir Madam Madame \
         Kunde Kundin Kunden Kundinnen Customer Customers Client Mitglied Mitglieder Member Members Kollege \
         Kollegin Kollegen Colleague Colleagues Team Freunde Friends All Everyone Zusammen Alle Leute Eltern \
         Familie Family Patient Patientin Mieter Mieterin Vermieter Bewohner Nachbar Nachbarn Antragsteller \
