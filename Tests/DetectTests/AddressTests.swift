@@ -43,6 +43,7 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Manchester M1 1AE"), ["Manchester M1 1AE"])
         XCTAssertEqual(addresses("Springfield, IL 62704"), ["Springfield, IL 62704"])
         XCTAssertEqual(addresses("Portland, OR 97205-1234"), ["Portland, OR 97205-1234"])
+        XCTAssertEqual(addresses("Land: DE 10115 Berlin"), ["10115 Berlin"])
     }
 
     func testNumbersThatAreNotPostcodes() {

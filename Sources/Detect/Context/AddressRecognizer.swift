@@ -473,7 +473,9 @@ enum AddressRecognizer {
         let toks = ts.tokens
         let t = toks[k]
         guard t.kind == .number, t.count == 5 || t.count == 4 else { return nil }
-        guard prefixed || opensPart(ts, k) || prevIsHouseNumber(ts, k) else { return nil }
+        let afterCountry = k > 0 && toks[k - 1].line == t.line && toks[k - 1].has(.upper) && toks[k - 1].letters <= 2
+            && toks[k - 1].kind == .word && countryPrefixes.contains(toks[k - 1].hash) && opensPart(ts, k - 1)
+        guard prefixed || afterCountry || opensPart(ts, k) || prevIsHouseNumber(ts, k) else { return nil }
         guard let end = city(ts, k + 1) else { return nil }
         return Part(first: k, end: end, kind: t.count == 5 ? .postcode : .weakPostcode)
     }
@@ -592,6 +594,8 @@ enum AddressRecognizer {
             end += 2
         }
         if end < toks.count, toks[end].glued, toks[end].kind != .punct { return nil }
+        // "DE 10115 Berlin" is a German postcode after a country code.
+        if end < toks.count, toks[end].line == t.line, isCityWord(ts, end) { return nil }
         var first = k
         var j = k - 1
         if j >= 0, toks[j].line == t.line, toks[j].isPunct(",") { j -= 1 }

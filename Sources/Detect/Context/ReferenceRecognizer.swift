@@ -12,9 +12,9 @@ import RedactCore
 /// label's table column. A value is letters and digits joined by `-`, `/`,
 /// `.` or `_`, with at least one digit and three or more characters; groups
 /// separated by single spaces continue it when they hold digits (`123 456
-/// 789`) or are short capital codes between numbers (`12 O 345/23`). A
-/// value that is only a date, or an IBAN (the IBAN recognizer's), is not
-/// taken. Invoice numbers are included, with a lower confidence: on a letter
+/// 789`) or are one- or two-letter capital codes between numbers (`12 O
+/// 345/23`). A value that is only a date, a year, or an IBAN (the IBAN
+/// recognizer's), is not taken. Invoice numbers are included, with a lower confidence: on a letter
 /// to a person they find that person's record at the issuer.
 enum ReferenceRecognizer {
     static func find(_ ts: TokenStream, labels: [LabelHit], into out: inout [Detection]) {
@@ -70,7 +70,7 @@ enum ReferenceRecognizer {
             let u = toks[end]
             if next.digits > 0, u.kind == .number || u.kind == .alnum || u.has(.upper) {
                 g = next
-            } else if u.kind == .word, u.has(.upper), u.letters <= 3, next.end == end + 1,
+            } else if u.kind == .word, u.has(.upper), u.letters <= 2, next.end == end + 1,
                       let after = group(ts, next.end, lineEnd), after.digits > 0, toks[next.end].has(.spaceBefore) {
                 g = (after.end, after.digits, next.chars + after.chars)
             } else {
@@ -82,6 +82,8 @@ enum ReferenceRecognizer {
             groups += 1
         }
         if digits == 0 || chars < 3 || chars > 40 { return nil }
+        // A year alone ("Privacy Policy 2024", "Rechnung 2023") is not a number of anything.
+        if end == k + 1, t.kind == .number, t.count == 4, let y = ts.number(k), y >= 1900, y <= 2099 { return nil }
         // Only a date ("Rechnung 12.03.2024"), or an IBAN.
         if let d = BirthDateRecognizer.date(ts, at: k), d >= end { return nil }
         if t.kind == .alnum || t.kind == .word, t.letters == 2 || (t.kind == .word && t.count == 2), chars >= 15 {
