@@ -10,6 +10,7 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Musterstraße 12a"), ["Musterstraße 12a"])
         XCTAssertEqual(addresses("Hauptstr. 5"), ["Hauptstr. 5"])
         XCTAssertEqual(addresses("Hauptstr.5, 3. OG"), ["Hauptstr.5"])
+        XCTAssertEqual(addresses("Musterstraße12\n12345 Musterstadt"), ["Musterstraße12\n12345 Musterstadt"])
         XCTAssertEqual(addresses("Am Markt 3"), ["Am Markt 3"])
         XCTAssertEqual(addresses("An der Kirche 5"), ["An der Kirche 5"])
         XCTAssertEqual(addresses("Berliner Straße 17-19"), ["Berliner Straße 17-19"])
@@ -23,6 +24,7 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("221B Baker Street"), ["221B Baker Street"])
         XCTAssertEqual(addresses("Flat 2, 10 Downing St"), ["Flat 2, 10 Downing St"])
         XCTAssertEqual(addresses("1600 Pennsylvania Avenue NW"), ["1600 Pennsylvania Avenue"])
+        XCTAssertEqual(addresses("45 Elm Street, Apt 3B, Boston, MA 02118"), ["45 Elm Street, Apt 3B, Boston, MA 02118"])
         XCTAssertEqual(addresses("We paid 12 Pounds on Monday Road works"), [])
     }
 

@@ -250,7 +250,8 @@ enum AddressRecognizer {
         guard found else { return nil }
         if !exact && weak && words.notNames.contains(t.hash) && !words.organisations.contains(t.hash) { return nil }
         // "Hauptstr." then "5"; "Hauptstr.5"
-        guard let end = houseNumber(ts, nameEnd, maxDigits: 4, afterDot: nameEnd > k + 1) else { return nil }
+        // Glued is fine: "Hauptstr.5", and OCR's "Musterstraße12".
+        guard let end = houseNumber(ts, nameEnd, maxDigits: 4, afterDot: true) else { return nil }
         var first = k
         // "Konrad-Adenauer-Straße"
         while first >= 2, toks[first].glued, toks[first - 1].isPunct("-"), toks[first - 1].glued,
@@ -331,6 +332,16 @@ enum AddressRecognizer {
                 var e = j + 1
                 if e < lineEnd, toks[e].glued, toks[e].isPunct(".") { e += 1 }
                 guard endsPart(ts, e) || (e < lineEnd && toks[e].kind == .word && toks[e].has(.initialUpper)) else { return nil }
+                // ", Apt 4B", " Suite 100", " #12"
+                var f = e
+                if f < lineEnd, toks[f].isPunct(",") { f += 1 }
+                if f + 1 < lineEnd, toks[f].kind == .word, flatWords.contains(toks[f].hash) {
+                    var g = f + 1
+                    if toks[g].isPunct(".") || toks[g].isPunct("#") { g += 1 }
+                    if g < lineEnd, toks[g].kind == .number || toks[g].kind == .alnum, toks[g].count <= 5 { e = g + 1 }
+                } else if f + 1 < lineEnd, toks[f].isPunct("#"), toks[f + 1].glued, toks[f + 1].kind == .number || toks[f + 1].kind == .alnum {
+                    e = f + 2
+                }
                 return Part(first: first, end: e, kind: .street)
             }
             if words == 0, t.kind == .number, toks[j].letters == 1, !directions.contains(h) { return nil }

@@ -13,7 +13,7 @@ enum LabelWords {
         name vorname|name des kontoinhabers|name des versicherten|name des patienten|name des kindes|\
         name des arbeitnehmers|name des mieters|name des antragstellers|name der versicherten|name der patientin|\
         empfänger|empfängerin|zahlungsempfänger|begünstigter|auftraggeber|absender|\
-        patient|patientin|kontoinhaber|kontoinhaberin|inhaber|inhaberin|versicherte|versicherter|\
+        patient|patientin|kontoinhaber|kontoinhaberin|konto inhaber|inhaber|inhaberin|versicherte|versicherter|\
         versicherungsnehmer|versicherungsnehmerin|mieter|mieterin|vermieter|vermieterin|arbeitnehmer|\
         arbeitnehmerin|mitarbeiter|mitarbeiterin|beschäftigte|beschäftigter|antragsteller|antragstellerin|\
         steuerpflichtige|steuerpflichtiger|ehemann|ehefrau|ehegatte|ehegattin|kind|schuldner|schuldnerin|\
@@ -35,7 +35,7 @@ enum LabelWords {
         """
 
     static let birth = """
-        geb|geboren|geboren am|geb datum|geburtsdatum|geburtstag|geburtsdaten|geb am|\
+        geb|geboren|geboren am|geburts datum|geb datum|geburtsdatum|geburtstag|geburtsdaten|geb am|\
         geburtsdatum und ort|dob|d o b|date of birth|birth date|birthdate|birthday|born|born on|\
         date de naissance|né le|née le|geboortedatum|geboren op|fecha de nacimiento|data di nascita
         """
@@ -44,32 +44,32 @@ enum LabelWords {
     /// person the invoice number finds that person's record at the issuer as
     /// surely as a customer number does, and the user can keep it visible.
     static let references: [(String, String, Double)] = [
-        ("aktenzeichen|az|akz|geschäftszeichen|gz|gesch z|unser zeichen|ihr zeichen|unser az|ihr az|"
+        ("aktenzeichen|akten zeichen|az|akz|geschäftszeichen|gz|gesch z|unser zeichen|ihr zeichen|unser az|ihr az|"
             + "unser aktenzeichen|ihr aktenzeichen|zeichen", "Aktenzeichen", 0.9),
         ("kundennummer|kunden nr|kundennr|kd nr|kdnr|kunden nummer|kunden id|kundenkennung|kundenkonto|"
             + "customer id|customer number|customer no|customer ref|customer reference|client number|client id|client no",
             "Kundennummer", 0.9),
-        ("vertragsnummer|vertrags nr|vertragsnr|vertrag nr|vertragskonto|contract number|contract no|"
+        ("vertragsnummer|vertrags nr|vertrags nummer|vertragsnr|vertrag nr|vertragskonto|contract number|contract no|"
             + "agreement number", "Vertragsnummer", 0.9),
-        ("versicherungsnummer|versicherungs nr|versicherungsschein nr|versicherungsscheinnummer|"
+        ("versicherungsnummer|versicherungs nr|versicherungs nummer|versicherungsschein nr|versicherungsscheinnummer|"
             + "versicherungsschein|policennummer|police nr|policen nr|schadennummer|schaden nr|"
             + "policy number|policy no|policy|claim number|claim no|claim reference", "Versicherungsnummer", 0.9),
-        ("mitgliedsnummer|mitglieds nr|mitgliedsnr|mitglied nr|member id|member number|membership number|"
+        ("mitgliedsnummer|mitglieds nr|mitglieds nummer|mitgliedsnr|mitglied nr|member id|member number|membership number|"
             + "membership no", "Mitgliedsnummer", 0.9),
-        ("personalnummer|personal nr|pers nr|persnr|employee id|employee number|employee no|staff number|"
+        ("personalnummer|personal nr|personal nummer|pers nr|persnr|employee id|employee number|employee no|staff number|"
             + "payroll number", "Personalnummer", 0.9),
-        ("patientennummer|patienten nr|patienten id|patient id|patient number|patient no|fallnummer|fall nr|"
+        ("patientennummer|patienten nr|patienten nummer|patienten id|patient id|patient number|patient no|fallnummer|fall nr|"
             + "hospital number|mrn", "Patientennummer", 0.9),
         ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|"
             + "buchungsnummer|buchungs nr|booking reference|booking number|zählernummer|zähler nr|"
             + "zählpunkt|meter number|antragsnummer|antrags nr|application number|vorgangsnummer|vorgang nr|"
             + "vorgangs nr|ticketnummer|ticket nr", "Vorgangsnummer", 0.85),
-        ("kontonummer|konto nr|kontonr|kto nr|ktonr|konto|account number|account no|account|acct|acct no|"
+        ("kontonummer|konto nr|konto nummer|kontonr|kto nr|ktonr|konto|account number|account no|account|acct|acct no|"
             + "sort code", "Kontonummer", 0.85),
         ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
             + "your ref|our reference|your reference|case no|case number|case reference|case ref|file number|"
             + "file no|dossier|numéro de dossier|kenmerk|ons kenmerk|uw kenmerk", "Referenz", 0.85),
-        ("rechnungsnummer|rechnungs nr|rechnung nr|rechnungsnr|rechnung|invoice number|invoice no|invoice",
+        ("rechnungsnummer|rechnungs nr|rechnungs nummer|rechnung nr|rechnungsnr|rechnung|invoice number|invoice no|invoice",
             "Rechnungsnummer", 0.7),
     ]
 
