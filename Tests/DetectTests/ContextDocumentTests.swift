@@ -253,4 +253,77 @@ final class ContextDocumentTests: XCTestCase {
             "birthdate:01.01.1970",
         ])
     }
+
+    func testEnglishTaxLetterWithBuildingLines() {
+        let text = """
+            HM Revenue & Customs
+            PAYE and Self Assessment
+            BX9 1AS
+            Mr Oluwaseun Adeyemi-Clarke
+            Flat 12
+            Ashcroft House
+            88 Victoria Road
+            Sheffield
+            S10 2DP
+            Date 12 April 2024
+            Our reference: SA/123456789
+            Your Unique Taxpayer Reference (UTR): 12345 67890
+            Dear Mr Adeyemi-Clarke
+            We have received your tax return for the year ended 5 April 2023. Based on the information you gave us, you
+            owe £1,234.50. You must pay this by 31 July 2024. If you think this is wrong, contact us within 30 days.
+            Yours sincerely
+            Officer Pat Greenhalgh
+            HMRC
+            """
+        check(text, [
+            "address:BX9 1AS",
+            "name:Oluwaseun Adeyemi-Clarke",
+            "address:Flat 12\nAshcroft House\n88 Victoria Road\nSheffield\nS10 2DP",
+            "reference:SA/123456789",
+            "reference:12345 67890",
+            "name:Adeyemi-Clarke",
+        ])
+    }
+
+    func testUSBankStatement() {
+        let text = """
+            First National Bank
+            Statement period: March 1 - March 31, 2024
+            Account holder: Carlos Mendoza-Reyes
+            Account number: ****4821
+            Mailing address: 1420 Oak Ridge Drive, Austin, TX 78704
+            Date        Description                           Amount
+            03/02/2024  Zelle payment to Maria Lopez           -120.00
+            03/05/2024  Direct deposit ACME CORP PAYROLL      2,450.00
+            03/09/2024  Check #1043                            -85.00
+            """
+        check(text, [
+            "name:Carlos Mendoza-Reyes",
+            "address:1420 Oak Ridge Drive, Austin, TX 78704",
+            "name:Maria Lopez",
+        ])
+    }
+
+    func testGermanInsuranceLetter() {
+        let text = """
+            AOK Nordost – Die Gesundheitskasse
+            Postfach 11 22 33, 10789 Berlin
+            Frau
+            Gülcan Yıldırım-Schäfer
+            Karl-Marx-Allee 90 A
+            10243 Berlin
+            Ihre Versichertennummer: X123456789
+            Bescheinigung über die Mitgliedschaft
+            Hiermit bestätigen wir, dass Frau Yıldırım-Schäfer, geboren am 17.08.1985, seit dem 01.01.2020 bei uns versichert ist.
+            Mit freundlichen Grüßen
+            Ihre AOK Nordost
+            """
+        check(text, [
+            "address:Postfach 11 22 33, 10789 Berlin",
+            "name:Gülcan Yıldırım-Schäfer",
+            "address:Karl-Marx-Allee 90 A\n10243 Berlin",
+            "name:Yıldırım-Schäfer",
+            "birthdate:17.08.1985",
+        ])
+    }
 }

@@ -89,8 +89,15 @@ enum AddressRecognizer {
                 || block.count > 1 && block.contains { $0.kind != .weakPostcode }
             let lone5 = block.count == 1 && block.first!.kind == .postcode
             if !strong && !lone5 { continue }
-            let first = block.first!.first
+            var first = block.first!.first
             let last = block.last!.end - 1
+            // "Flat 12⏎Ashcroft House⏎88 Victoria Road": flat and building lines above the street.
+            var up = 0
+            while up < 2, toks[first].has(.lineStart), toks[first].line > 0, !ts.hasGap(before: Int(toks[first].line)),
+                  isFlatOrBuildingLine(ts, Int(toks[first].line) - 1) {
+                first = ts.line(Int(toks[first].line) - 1).lowerBound
+                up += 1
+            }
             if emitAddresses {
                 let (confidence, reason, kind): (Double, Reason, String) =
                     block.count > 1 ? (0.9, .context, "address block")
@@ -161,6 +168,21 @@ enum AddressRecognizer {
         }
         return out
     }
+
+    /// `Flat 12`, `Apartment 4B`, `Ashcroft House`, `Haus 3`.
+    static func isFlatOrBuildingLine(_ ts: TokenStream, _ l: Int) -> Bool {
+        let toks = ts.tokens
+        let r = ts.line(l)
+        guard !r.isEmpty, r.count <= 4, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper) else { return false }
+        if flatWords.contains(toks[r.lowerBound].hash) {
+            return r.count >= 2 && (toks[r.lowerBound + 1].kind == .number || toks[r.lowerBound + 1].kind == .alnum)
+        }
+        let last = toks[r.upperBound - 1]
+        return last.kind == .word && buildingWords.contains(last.hash)
+            && toks[r].allSatisfy { $0.kind == .word && $0.has(.initialUpper) }
+    }
+
+    static let buildingWords = WordHash.set("House Court Building Tower Lodge Cottage Hall Manor Farm Mansions Villa")
 
     /// A line that is only a town or district (between a street and a UK
     /// postcode line): one to three capitalised words.

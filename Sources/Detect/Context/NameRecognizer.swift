@@ -68,7 +68,10 @@ enum NameRecognizer {
                     k += 2
                     continue
                 }
-                if (words.particles.contains(h) || (connectors && (ts.isWord(k, "und") || ts.isWord(k, "and")))),
+                // "Sabine und Ralf Tiedemann": a connector only between given names.
+                let connector = connectors && (ts.isWord(k, "und") || ts.isWord(k, "and")) && r.names > 0
+                    && words.given.contains(toks[k - 1].hash) && k + 1 < lineEnd && words.given.contains(toks[k + 1].hash)
+                if (words.particles.contains(h) || connector),
                    k + 1 < lineEnd, isNameWord(ts, k + 1, strong: strong) {
                     if !started { r.first = k; started = true }
                     k += 1
@@ -100,7 +103,8 @@ enum NameRecognizer {
                 k += 2
             }
             r.end = k
-            if connectors, k + 1 < lineEnd, toks[k].isPunct("&"), isNameWord(ts, k + 1, strong: strong) { k += 1 }
+            if connectors, k + 1 < lineEnd, toks[k].isPunct("&"), words.given.contains(toks[k - 1].hash),
+               words.given.contains(toks[k + 1].hash) { k += 1 }
         }
         if r.hitOrganisation { return r }
         if r.names == 0 { return nil }

@@ -65,6 +65,7 @@ enum CommonWords {
         Trust Council Authority Agency Revenue HMRC IRS DVLA NHS Services Solutions Systems Consulting \
         Hausverwaltungs Wohnungsbau Wohnungsbaugesellschaft Genossenschaft Baugenossenschaft Treuhand Fonds \
         Kasse Kassenärztliche Vereinigung Kammer Handwerkskammer IHK Deutsche Deutschen Deutscher Bundes \
+        House Court Building Tower Lodge Cottage Hall Manor Farm Mansions Villa Haus Gebäude Residenz Wohnpark \
         Landes Staatliche Staatliches Städtische Städtisches Evangelische Katholische Kirche Kirchengemeinde
         """
 
