@@ -143,4 +143,18 @@ final class NameTests: XCTestCase {
     func testLabelEndingASentenceIsNotAField() {
         XCTAssertEqual(names("Die Reparaturen trägt die Mieterin.\nVertragsnummer: MV-1"), [])
     }
+
+    func testBirthName() {
+        XCTAssertEqual(names("Frau Erika Mustermann geb. Musterfrau"), ["Erika Mustermann", "Musterfrau"])
+        XCTAssertEqual(names("Hannah Schulz, geborene Pohlmann, wohnhaft in Kiel"), ["Hannah Schulz", "Pohlmann"])
+        XCTAssertEqual(names("geb. 12.03.1980"), [])
+    }
+
+    func testColumnValuesBelowANameHeader() {
+        let table = """
+            Name             Betrag
+            Büromaterial     12,00
+            """
+        XCTAssertEqual(names(table), [])
+    }
 }

@@ -35,7 +35,7 @@ enum LabelWords {
         """
 
     static let birth = """
-        geb|geboren|geboren am|geburts datum|geb datum|geburtsdatum|geburtstag|geburtsdaten|geb am|\
+        geb|geboren|geborene|geborener|née|geboren am|geburts datum|geb datum|geburtsdatum|geburtstag|geburtsdaten|geb am|\
         geburtsdatum und ort|dob|d o b|date of birth|birth date|birthdate|birthday|born|born on|\
         date de naissance|né le|née le|geboortedatum|geboren op|fecha de nacimiento|data di nascita
         """

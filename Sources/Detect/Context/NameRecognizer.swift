@@ -159,6 +159,9 @@ enum NameRecognizer {
                 for (c, setOff) in Fields.candidates(ts, first: hit.first, end: hit.end) {
                     guard var r = run(ts, from: c, strong: setOff, connectors: true), !r.hitOrganisation else { continue }
                     if !(setOff && labelled) && r.listed == 0 { continue }
+                    // Below the label (next line, table column): one unlisted word
+                    // may be anything ("Name⏎Büromaterial"), two or a listed one is a name.
+                    if toks[c].line != toks[hit.first].line && r.names < 2 && r.listed == 0 { continue }
                     // "Mustermann, Max": surname, comma, given name.
                     let lineEnd = ts.lineEnd(toks[c].line)
                     if r.end + 1 < lineEnd, toks[r.end].isPunct(","), words.given.contains(toks[r.end + 1].hash),
@@ -173,6 +176,13 @@ enum NameRecognizer {
                 guard toks[hit.first].has(.initialUpper) else { continue }
                 if let r = run(ts, from: hit.first, strong: true), !r.hitOrganisation, r.first == hit.first {
                     emit(r, 0.85, .context, hit.label.kind)
+                }
+            case .birth:
+                // "Erika Mustermann geb. Musterfrau": the birth name.
+                guard maidenLabels.contains(toks[hit.first].hash), hit.end < toks.count,
+                      toks[hit.end].line == toks[hit.first].line else { continue }
+                if let r = run(ts, from: hit.end, strong: true, maxNames: 2), !r.hitOrganisation, r.first == hit.end {
+                    emit(r, 0.85, .context, "birth name")
                 }
             case .closing:
                 signature(ts, after: hit, emit: { emit($0, 0.85, .context, "signature") })
@@ -208,6 +218,8 @@ enum NameRecognizer {
         if r.names >= 2 || r.listed > 0 || introduced { return r }
         return nil
     }
+
+    static let maidenLabels = WordHash.set("geb geborene geborener née nee")
 
     static let salutationWords = WordHash.set("Herr Herrn Hr Frau Fr Mr Mrs Ms Miss Mx Familie Family Eheleute Mme")
 
