@@ -59,6 +59,8 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Parkplatz 3 ist reserviert"), [])
         XCTAssertEqual(addresses("Im Anhang finden Sie 2 Dokumente"), [])
         XCTAssertEqual(addresses("Am Montag 3"), [])
+        XCTAssertEqual(addresses("Die Regeln stehen im Kapitel 3.\nAm Ende 4."), [])
+        XCTAssertEqual(addresses("Abfahrt an Gleis 7"), [])
     }
 
     func testPOBox() {

@@ -292,6 +292,14 @@ enum AddressRecognizer {
 
     static let streetPrefixes = WordHash.set(
         "Am An Auf Im In Zum Zur Unter Hinter Vor Beim Über Ober Alte Alter Altes Neue Neuer Neues Via Viale Piazza Corso Calle Avenida Plaza Carrer Rua")
+    /// Words for parts of a document or building: `Im Kapitel 3`, `Auf Seite 5`.
+    static let documentWords = WordHash.set("""
+        Kapitel Abschnitt Anhang Anlage Absatz Abs Artikel Art Paragraph Paragraf Zeile Ziffer Nummer Punkt Teil Band \
+        Heft Jahr Monat Quartal Raum Zimmer Stock Etage Geschoss Obergeschoss Erdgeschoss Dachgeschoss Bereich Fall \
+        Schritt Stufe Tabelle Abbildung Bild Position Pos Feld Spalte Reihe Runde Folge Episode Vers Text Termin \
+        Ende Anfang Moment Augenblick Alter Gruppe Klasse Level Block Sektor Kasten Ordner Fach Schrank Regal Tor Gate \
+        Gleis Bahnsteig Terminal Halle Saal Sitz Platz Reihe Tisch Zone
+        """)
     static let articles = WordHash.set("der die das dem den des del della di de la le")
 
     static func prefixStreet(_ ts: TokenStream, _ k: Int) -> Part? {
@@ -306,6 +314,7 @@ enum AddressRecognizer {
             let h = toks[j].hash
             if Self.words.months.contains(h) || Self.words.weekdays.contains(h) { return nil }
             if Self.words.notNames.contains(h) && !Self.words.organisations.contains(h) { return nil }
+            if documentWords.contains(h) { return nil }
             words += 1
             j += 1
             while j + 1 < lineEnd, toks[j].glued, toks[j].isPunct("-"), toks[j + 1].glued, toks[j + 1].kind == .word { j += 2 }
