@@ -26,6 +26,8 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("1600 Pennsylvania Avenue NW"), ["1600 Pennsylvania Avenue"])
         XCTAssertEqual(addresses("45 Elm Street, Apt 3B, Boston, MA 02118"), ["45 Elm Street, Apt 3B, Boston, MA 02118"])
         XCTAssertEqual(addresses("We paid 12 Pounds on Monday Road works"), [])
+        XCTAssertEqual(addresses("We will write to you at 32 Mill Close, York YO1 7HH."), ["32 Mill Close, York YO1 7HH"])
+        XCTAssertEqual(addresses("We moved to 12 new offices in 2021"), [])
     }
 
     func testFrenchAndDutch() {
@@ -59,6 +61,7 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Parkplatz 3 ist reserviert"), [])
         XCTAssertEqual(addresses("Im Anhang finden Sie 2 Dokumente"), [])
         XCTAssertEqual(addresses("Am Montag 3"), [])
+        XCTAssertEqual(addresses("Wohnhaft: Neue Reihe 50, 79098 Freiburg"), ["Neue Reihe 50, 79098 Freiburg"])
         XCTAssertEqual(addresses("Die Regeln stehen im Kapitel 3.\nAm Ende 4."), [])
         XCTAssertEqual(addresses("Abfahrt an Gleis 7"), [])
     }
@@ -67,6 +70,8 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Postfach 12 34 56\n10115 Berlin"), ["Postfach 12 34 56\n10115 Berlin"])
         XCTAssertEqual(addresses("PO Box 4471"), ["PO Box 4471"])
         XCTAssertEqual(addresses("P.O. Box 12"), ["P.O. Box 12"])
+        XCTAssertEqual(addresses("Stadtwerke · Postfach 1234 · 12345 Musterstadt"), ["Postfach 1234 · 12345 Musterstadt"])
+        XCTAssertEqual(addresses("Postfach 1234 12345 Musterstadt"), ["Postfach 1234 12345 Musterstadt"])
     }
 
     func testBlocks() {

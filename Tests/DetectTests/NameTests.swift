@@ -39,6 +39,8 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("Tenant: Ms Grace Adebayo"), ["Grace Adebayo"])
         XCTAssertEqual(names("Name des Versicherten: Hannelore Zwick"), ["Hannelore Zwick"])
         XCTAssertEqual(names("Name, Vorname: Vollmer, Brigitte"), ["Vollmer, Brigitte"])
+        XCTAssertEqual(names("Name, Vorname: Tiedjen, Fenja"), ["Tiedjen, Fenja"])
+        XCTAssertEqual(names("Name: Tiedjen, Abteilung Einkauf"), ["Tiedjen"])
         XCTAssertEqual(names("Empfänger\nJörg Kleinschmidt\n"), ["Jörg Kleinschmidt"])
     }
 

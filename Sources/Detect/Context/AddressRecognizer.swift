@@ -296,9 +296,9 @@ enum AddressRecognizer {
     static let documentWords = WordHash.set("""
         Kapitel Abschnitt Anhang Anlage Absatz Abs Artikel Art Paragraph Paragraf Zeile Ziffer Nummer Punkt Teil Band \
         Heft Jahr Monat Quartal Raum Zimmer Stock Etage Geschoss Obergeschoss Erdgeschoss Dachgeschoss Bereich Fall \
-        Schritt Stufe Tabelle Abbildung Bild Position Pos Feld Spalte Reihe Runde Folge Episode Vers Text Termin \
+        Schritt Stufe Tabelle Abbildung Bild Position Pos Feld Spalte Runde Folge Episode Vers Text Termin \
         Ende Anfang Moment Augenblick Alter Gruppe Klasse Level Block Sektor Kasten Ordner Fach Schrank Regal Tor Gate \
-        Gleis Bahnsteig Terminal Halle Saal Sitz Platz Reihe Tisch Zone
+        Gleis Bahnsteig Terminal Saal Sitz Tisch Zone
         """)
     static let articles = WordHash.set("der die das dem den des del della di de la le")
 
@@ -339,7 +339,8 @@ enum AddressRecognizer {
         // "Unit 7, Riverside Business Park": the flat word opens the part.
         let flatWord = k > 0 && toks[k - 1].line == t.line && toks[k - 1].kind == .word && flatWords.contains(toks[k - 1].hash)
             && (flatWord(ts, k - 1))
-        guard opensPart(ts, k) || flatWord || isFlatBefore(ts, k) != nil else { return nil }
+        // In running text ("write to you at 32 Mill Close") only with a street type.
+        let opens = opensPart(ts, k) || flatWord || isFlatBefore(ts, k) != nil
         guard let numEnd = houseNumber(ts, k, maxDigits: 5, afterDot: true) else { return nil }
         let lineEnd = ts.lineEnd(t.line)
         var j = numEnd
@@ -347,7 +348,7 @@ enum AddressRecognizer {
         if let f = isFlatBefore(ts, k) { first = f }
         if j < lineEnd, toks[j].isPunct(",") { j += 1 }
         guard j < lineEnd else { return nil }
-        if toks[j].kind == .word, frenchTypes.contains(toks[j].hash) {
+        if toks[j].kind == .word, frenchTypes.contains(toks[j].hash), opens {
             var e = j + 1
             var n = 0
             while e < lineEnd, n < 6, toks[e].kind == .word || toks[e].isPunct("'") || toks[e].isPunct("-"), !toks[e].has(.cellStart) {
@@ -357,7 +358,7 @@ enum AddressRecognizer {
             return Part(first: first, end: e, kind: .street)
         }
         var words = 0
-        while j < lineEnd, words < 5, toks[j].kind == .word, toks[j].has(.initialUpper) {
+        while j < lineEnd, words < (opens ? 5 : 3), toks[j].kind == .word, toks[j].has(.initialUpper) {
             let h = toks[j].hash
             if words > 0, englishTypes.contains(h) {
                 var e = j + 1
@@ -480,7 +481,9 @@ enum AddressRecognizer {
         while j < lineEnd, toks[j].isPunct(".") || toks[j].isPunct(":") { j += 1 }
         var e = j
         var digits = 0
-        while e < lineEnd, toks[e].kind == .number, digits + toks[e].count <= 10 {
+        // Not into the postcode after it: "Postfach 1234 · 12345 Musterstadt".
+        while e < lineEnd, toks[e].kind == .number, digits + toks[e].count <= 10, e == j || !toks[e].has(.cellStart),
+              !(digits > 0 && (toks[e].count == 5 || toks[e].count == 4) && city(ts, e + 1) != nil) {
             digits += toks[e].count
             e += 1
         }

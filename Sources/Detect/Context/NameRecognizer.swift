@@ -164,8 +164,10 @@ enum NameRecognizer {
                     if toks[c].line != toks[hit.first].line && r.names < 2 && r.listed == 0 { continue }
                     // "Mustermann, Max": surname, comma, given name.
                     let lineEnd = ts.lineEnd(toks[c].line)
-                    if r.end + 1 < lineEnd, toks[r.end].isPunct(","), words.given.contains(toks[r.end + 1].hash),
-                       let more = run(ts, from: r.end + 1, strong: true), !more.hitOrganisation {
+                    // "Mustermann, Max": the given name listed, or the pair is all the field holds.
+                    if r.end + 1 < lineEnd, toks[r.end].isPunct(","), let more = run(ts, from: r.end + 1, strong: true),
+                       !more.hitOrganisation, words.given.contains(toks[r.end + 1].hash)
+                        || (setOff && r.names == 1 && more.names == 1 && (more.end == lineEnd || toks[more.end].has(.cellStart))) {
                         r.end = more.end
                     }
                     emit(r, setOff ? 0.85 : 0.75, .context, hit.label.kind)
