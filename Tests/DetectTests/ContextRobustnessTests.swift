@@ -40,6 +40,15 @@ final class ContextRobustnessTests: XCTestCase {
         }
     }
 
+    func testLongRepetitiveLinesStayLinear() {
+        // Quadratic work here would take minutes in a debug build.
+        let titles = String(repeating: "Dr. ", count: 20_000) + "Mustermann"
+        XCTAssertEqual(texts(titles, .name).count, 1)
+        let glued = "Kundennummer: " + String(repeating: "1-", count: 20_000) + "1"
+        let d = detections(String(repeating: glued + "\n", count: 20), .reference)
+        XCTAssertEqual(d.count, 20)
+    }
+
     func testCategoriesSwitchOffIndependently() {
         let text = "Herrn\nMax Mustermann\nHauptstr. 5\n10115 Berlin\nKundennummer: 4711\ngeb. 12.03.1980\nKennzeichen: B-AB 1234"
         for c in ContextRecognizers.categories {

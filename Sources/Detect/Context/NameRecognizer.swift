@@ -49,7 +49,9 @@ enum NameRecognizer {
         var r = Run(first: j, end: j)
         var k = j
         var started = false
-        while k < lineEnd && r.names < maxNames {
+        // Bounded, so a line of a thousand "Dr." costs no more than a short one.
+        let limit = min(lineEnd, j + 16)
+        while k < limit && r.names < maxNames {
             let t = toks[k]
             guard t.kind == .word, k == j || !t.has(.cellStart) else { break }
             let h = t.hash

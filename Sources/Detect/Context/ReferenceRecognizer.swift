@@ -37,7 +37,7 @@ enum ReferenceRecognizer {
         var e = k + 1
         var digits = Int(toks[k].digits)
         var chars = toks[k].count
-        while e < lineEnd {
+        while e < lineEnd, e - k < 40 {
             let u = toks[e]
             if u.glued, u.kind != .punct { digits += Int(u.digits); chars += u.count; e += 1; continue }
             if u.glued, u.isPunct("-") || u.isPunct("/") || u.isPunct(".") || u.isPunct("_"), e + 1 < lineEnd,
