@@ -271,7 +271,6 @@ enum AddressRecognizer {
         }
         guard found else { return nil }
         if !exact && weak && words.notNames.contains(t.hash) && !words.organisations.contains(t.hash) { return nil }
-        // "Hauptstr." then "5"; "Hauptstr.5"
         // Glued is fine: "Hauptstr.5", and OCR's "Musterstraße12".
         guard let end = houseNumber(ts, nameEnd, maxDigits: 4, afterDot: true) else { return nil }
         var first = k
@@ -338,7 +337,7 @@ enum AddressRecognizer {
         let t = toks[k]
         // "Unit 7, Riverside Business Park": the flat word opens the part.
         let flatWord = k > 0 && toks[k - 1].line == t.line && toks[k - 1].kind == .word && flatWords.contains(toks[k - 1].hash)
-            && (flatWord(ts, k - 1))
+            && opensPart(ts, k - 1)
         // In running text ("write to you at 32 Mill Close") only with a street type.
         let opens = opensPart(ts, k) || flatWord || isFlatBefore(ts, k) != nil
         guard let numEnd = houseNumber(ts, k, maxDigits: 5, afterDot: true) else { return nil }
@@ -384,9 +383,6 @@ enum AddressRecognizer {
         }
         return nil
     }
-
-    /// A flat word opening its part.
-    static func flatWord(_ ts: TokenStream, _ k: Int) -> Bool { opensPart(ts, k) }
 
     /// Where `Flat 2,` / `Apt 4` before token `k` starts.
     static func isFlatBefore(_ ts: TokenStream, _ k: Int) -> Int? {

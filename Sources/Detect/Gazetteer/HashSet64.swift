@@ -6,6 +6,8 @@ struct HashSet64: Sendable {
     private var slots: [UInt64]
     private var values: [Int32]
     private let mask: Int
+    /// 0 marks an empty slot, so the key 0 is kept aside.
+    private var zeroValue: Int32?
 
     /// `values[i]` is returned for `keys[i]`; a key listed twice keeps its first value.
     init(_ keys: some Sequence<UInt64>, values given: [Int32]? = nil) {
@@ -15,8 +17,11 @@ struct HashSet64: Sendable {
         slots = Array(repeating: 0, count: size)
         values = Array(repeating: -1, count: size)
         mask = size - 1
-        for (i, k) in list.enumerated() {
-            let key = k == 0 ? 1 : k
+        for (i, key) in list.enumerated() {
+            if key == 0 {
+                if zeroValue == nil { zeroValue = given?[i] ?? 0 }
+                continue
+            }
             var p = Int(truncatingIfNeeded: key ^ (key >> 29)) & mask
             while slots[p] != 0 && slots[p] != key { p = (p + 1) & mask }
             if slots[p] == 0 {
@@ -28,8 +33,8 @@ struct HashSet64: Sendable {
 
     @inline(__always) func contains(_ k: UInt64) -> Bool { value(k) != nil }
 
-    @inline(__always) func value(_ k: UInt64) -> Int32? {
-        let key = k == 0 ? 1 : k
+    @inline(__always) func value(_ key: UInt64) -> Int32? {
+        if key == 0 { return zeroValue }
         var p = Int(truncatingIfNeeded: key ^ (key >> 29)) & mask
         while true {
             let s = slots[p]
