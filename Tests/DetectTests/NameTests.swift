@@ -15,6 +15,7 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("Termin mit Herrn Prof. Dr. med. Karl-Heinz von Bergen am Montag"),
                        ["Prof. Dr. med. Karl-Heinz von Bergen"])
         XCTAssertEqual(names("Ms. Priya Raghunathan"), ["Priya Raghunathan"])
+        XCTAssertEqual(names("Mr & Mrs J Pemberton"), ["J Pemberton"])
     }
 
     func testSalutationAloneOnItsLine() {
@@ -63,6 +64,8 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("Empfänger: Stadtwerke Musterstadt"), [])
         XCTAssertEqual(names("Mit freundlichen Grüßen\nIhr Finanzamt Musterstadt"), [])
         XCTAssertEqual(names("Herr Schröder GmbH & Co. KG"), [])
+        XCTAssertEqual(names("Name des Kreditinstituts: Musterbank"), [])
+        XCTAssertEqual(names("Absender: Stadtsparkasse Musterstadt"), [])
     }
 
     func testSignature() {

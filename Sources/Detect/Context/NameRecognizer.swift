@@ -82,16 +82,21 @@ enum NameRecognizer {
                 break
             }
             if t.letters == 1 {
-                // An initial: "M." or "J. R."
+                // An initial: "M." or "J. R.", or in name position "Mr J Smith".
                 if k + 1 < lineEnd, toks[k + 1].glued, toks[k + 1].isPunct(".") {
                     if !started { r.first = k; started = true }
                     k += 2
                     r.end = k
                     continue
                 }
+                if strong, k + 1 < limit, toks[k + 1].has(.spaceBefore), isNameWord(ts, k + 1, strong: strong) {
+                    if !started { r.first = k; started = true }
+                    k += 1
+                    continue
+                }
                 break
             }
-            if words.organisations.contains(h) { r.hitOrganisation = true; break }
+            if words.organisations.contains(h) || isOrganisationCompound(ts, t) { r.hitOrganisation = true; break }
             guard isNameWord(ts, k, strong: strong) else { break }
             if !started { r.first = k; started = true }
             r.names += 1
@@ -119,11 +124,35 @@ enum NameRecognizer {
     static func isNameWord(_ ts: TokenStream, _ k: Int, strong: Bool) -> Bool {
         let t = ts.tokens[k]
         guard t.kind == .word, t.has(.initialUpper), t.letters >= 2 else { return false }
-        if words.organisations.contains(t.hash) { return false }
+        if words.organisations.contains(t.hash) || isOrganisationCompound(ts, t) { return false }
         if words.notNames.contains(t.hash) || LabelTable.shared.isLabelWord(t.hash) || endsInInnen(ts, t) {
             return strong && words.surnames.contains(t.hash)
         }
         return true
+    }
+
+    static let organisationSuffixes: [[UInt32]] = AddressRecognizer.folded([
+        "bank", "kasse", "versicherung", "verwaltung", "werke", "zentrum", "klinik", "praxis", "gesellschaft",
+        "verband", "verein", "stiftung", "schule", "institut", "ministerium", "behörde", "agentur", "service",
+        "versand", "handel", "technik", "consulting", "immobilien", "apotheke", "kanzlei", "finanzamt", "gmbh",
+    ])
+
+    /// A compound ending in an organisation word (`Musterbank`,
+    /// `Stadtsparkasse`, `Hausverwaltung`) names an organisation.
+    static func isOrganisationCompound(_ ts: TokenStream, _ t: Token) -> Bool {
+        guard t.kind == .word, t.count >= 7 else { return false }
+        let e = Int(t.end)
+        for suffix in organisationSuffixes where t.count >= suffix.count + 3 {
+            var i = e - 1
+            var ok = true
+            for c in suffix.reversed() {
+                let v = ts.text[i].value
+                if (v < 0x80 ? v.lowercasedASCII : WordHash.fold(v)) != c { ok = false; break }
+                i -= 1
+            }
+            if ok { return true }
+        }
+        return false
     }
 
     /// German plural feminine forms (`Mieterinnen`, `Kolleginnen`) are
