@@ -326,4 +326,15 @@ final class ContextDocumentTests: XCTestCase {
             "birthdate:17.08.1985",
         ])
     }
+
+    func testOCRTableThatLostItsColumns() {
+        let text = """
+            Patient Geburtsdatum Kasse
+            Mirja Koch 20.04.1971 AOK
+            Befund: unauffällig.
+            """
+        check(text, ["name:Mirja Koch", "birthdate:20.04.1971"])
+        // Two dates below: which one is the birth date is not known.
+        check("Name Geburtsdatum Eintritt\nMirja Koch 20.04.1971 01.02.2020", ["name:Mirja Koch"])
+    }
 }

@@ -32,6 +32,7 @@ enum BirthDateRecognizer {
                     if let e = date(ts, at: c) { found = c..<e; break }
                 }
             }
+            if found == nil { found = onlyDateBelowHeader(ts, hit) }
             if let r = found {
                 out.append(Detection(category: .dateOfBirth, range: ts.span(r.lowerBound, r.upperBound - 1),
                                      confidence: 0.9, reason: .context, kind: hit.label.kind))
@@ -46,6 +47,31 @@ enum BirthDateRecognizer {
                                      reason: .context, kind: "birth mark *"))
             }
         }
+    }
+
+    /// A birth label in a header row (another label on its line) whose next
+    /// line holds exactly one date: that date, wherever the columns went.
+    static func onlyDateBelowHeader(_ ts: TokenStream, _ hit: LabelHit) -> Range<Int>? {
+        let toks = ts.tokens
+        let line = Int(toks[hit.first].line)
+        guard line + 1 < ts.lineCount else { return nil }
+        let header = ts.line(line)
+        guard toks[header].indices.contains(where: { i in
+            (i < hit.first || i >= hit.end) && toks[i].kind == .word && LabelTable.shared.isLabelWord(toks[i].hash)
+        }) else { return nil }
+        var found: Range<Int>?
+        var k = ts.line(line + 1).lowerBound
+        let end = ts.line(line + 1).upperBound
+        while k < end {
+            if let e = date(ts, at: k) {
+                if found != nil { return nil }
+                found = k..<e
+                k = e
+            } else {
+                k += 1
+            }
+        }
+        return found
     }
 
     static let words = WordSets.shared

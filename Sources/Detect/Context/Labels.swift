@@ -176,6 +176,13 @@ enum Fields {
             // unless it merely ends a sentence.
             out.append((ts.line(Int(line) + 1).lowerBound, true))
         }
+        // A header row that lost its column spacing (OCR: "Patient Geburtsdatum
+        // Kasse"): the first column's value opens the next line.
+        if toks[first].has(.lineStart), j < lineEnd, toks[j].kind == .word, LabelTable.shared.isLabelWord(toks[j].hash),
+           Int(line) + 1 < ts.lineCount {
+            let c = ts.line(Int(line) + 1).lowerBound
+            if !out.contains(where: { $0.0 == c }) { out.append((c, true)) }
+        }
         // A column header: the value is in the same cell of the next line.
         let cell = toks[first].cell
         if toks[first].has(.cellStart), j >= lineEnd || toks[j].cell != cell, Int(line) + 1 < ts.lineCount {
