@@ -337,4 +337,29 @@ final class ContextDocumentTests: XCTestCase {
         // Two dates below: which one is the birth date is not known.
         check("Name Geburtsdatum Eintritt\nMirja Koch 20.04.1971 01.02.2020", ["name:Mirja Koch"])
     }
+
+    /// Terms and conditions: every label word in running text, no values.
+    func testLabelWordsInProseStayVisible() {
+        let text = """
+            Allgemeine Geschäftsbedingungen
+            § 1 Geltungsbereich
+            Diese Bedingungen gelten für alle Verträge zwischen dem Anbieter und dem Kunden. Abweichende Bedingungen des
+            Kunden werden nicht anerkannt, es sei denn, der Anbieter stimmt ihrer Geltung ausdrücklich schriftlich zu.
+            § 2 Vertragsschluss
+            Name und Anschrift des Anbieters finden Sie im Impressum. Die Darstellung der Produkte stellt kein rechtlich
+            bindendes Angebot dar. Mit Anklicken des Buttons Jetzt kaufen geben Sie eine verbindliche Bestellung ab.
+            Rechnung und Lieferschein liegen der Sendung bei. Die Rechnung ist innerhalb von 14 Tagen zu zahlen.
+            Kunde im Sinne dieser Bedingungen ist jede natürliche Person. Patient und Arzt schließen einen Behandlungsvertrag.
+            Der Mieter hat die Wohnung in ordnungsgemäßem Zustand zurückzugeben. Der Vermieter kann die Kaution einbehalten.
+            Konto und Depot werden getrennt geführt. Referenz und Aktenzeichen sind bei Rückfragen anzugeben.
+            Am Ende des Jahres erhalten Sie eine Übersicht. Im Jahr 2024 gilt der Tarif Basis 12.
+            Geboren wurde die Idee im Jahr 2010 in Berlin. Frau und Herr sind keine Namen.
+            Kind regards are common in English letters; Dear readers, please note the changes.
+            Account holders may close their accounts at any time. Customer service is available on weekdays.
+            The tenant must give two months notice. Patient records are kept for ten years.
+            Registration is required for the event. Reference documents are attached to this letter.
+            Invoice disputes must be raised within 30 days. Policy changes take effect on 1 June 2024.
+            """
+        XCTAssertEqual(found(text, context).map(\.description), [])
+    }
 }
