@@ -74,6 +74,10 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("Yours sincerely\n\n__________\nDr. Rupert Ashdown (Consultant)"), ["Dr. Rupert Ashdown"])
         XCTAssertEqual(names("Kind regards, Nadia Farouk"), ["Nadia Farouk"])
         XCTAssertEqual(names("Mit freundlichen Grüßen\nIhre Sparkasse\n"), [])
+        XCTAssertEqual(names("Freundliche Grüsse aus Zürich\nReto Baumgartner"), ["Reto Baumgartner"])
+        XCTAssertEqual(names("Thanks\nTamsin Pembleton"), ["Tamsin Pembleton"])
+        XCTAssertEqual(names("Thanks for your help with the contract.\nPayment Terms\n"), [])
+        XCTAssertEqual(names("This regards the contract.\nPayment Terms Apply"), [])
     }
 
     func testAddressBlockNameLine() {

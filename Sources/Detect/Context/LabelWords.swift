@@ -87,6 +87,8 @@ enum LabelWords {
         mit freundlichen grüßen|mit freundlichem gruß|mit freundlichen grüssen|freundliche grüße|\
         freundliche grüsse|viele grüße|beste grüße|herzliche grüße|liebe grüße|mfg|hochachtungsvoll|\
         mit besten grüßen|mit herzlichen grüßen|kind regards|best regards|warm regards|regards|\
-        yours sincerely|sincerely|yours faithfully|best wishes|many thanks|cordialement|met vriendelijke groet
+        yours sincerely|sincerely|yours faithfully|yours truly|respectfully|with kind regards|with best wishes|\
+        all the best|best wishes|many thanks|thanks|thank you|cheers|gruß|grüße|grüsse|beste grüsse|viele grüsse|\
+        herzliche grüsse|liebe grüsse|lg|vg|cordialement|met vriendelijke groet
         """
 }

@@ -265,8 +265,12 @@ enum NameRecognizer {
             // "Kind regards, Jane Doe"
             while j < toks.count, toks[j].line == line, toks[j].isPunct(",") { j += 1 }
             if j < toks.count, toks[j].line == line {
-                if let r = run(ts, from: j, strong: true), !r.hitOrganisation, r.names >= 2 || r.listed > 0 { emit(r) }
-                return
+                if let r = run(ts, from: j, strong: true), !r.hitOrganisation, r.names >= 2 || r.listed > 0 {
+                    emit(r)
+                    return
+                }
+                // "Freundliche Grüsse aus Zürich⏎Name": a short rest on a line the closing opens.
+                guard toks[hit.first].has(.lineStart), ts.lineEnd(Int32(line)) - j <= 4 else { return }
             }
         }
         var l = line + 1
