@@ -6,14 +6,18 @@ import RedactCore
 /// (`Koch`, `Fischer`, `Braun`) is not a name by itself. A name is taken
 ///   - after a salutation (`Herr`, `Frau`, `Mr`, `Dear`, `Sehr geehrte`, …) on
 ///     its line, or on the next line when the salutation ends its line;
+///   - after a title (`Dr.`, `Prof.`), title included;
 ///   - as the value of a name label (`Name:`, `Kontoinhaber`, `Tenant`, …):
 ///     any name-shaped words when a `:`, a table cell or a line break sets
-///     the value off; without one, only if a word is in the name lists;
+///     the value off; without one, only if a word is in the name lists; below
+///     the label (next line, column), two words or a listed one;
+///   - as the birth name after `geb.`, `geborene`, `née`;
 ///   - as the line after a closing (`Mit freundlichen Grüßen`, `Kind
 ///     regards`), within three lines, when the whole line is name-shaped and
 ///     has two words or a listed name;
 ///   - as the line just above a street, postcode or PO box line (or the part
-///     of the line before a street), when the whole line is name-shaped;
+///     of the line before a street, or above a company or c/o line), when the
+///     whole line is name-shaped;
 ///   - as a listed given name directly followed by a listed surname (`Anna
 ///     Fischer`), unless the given name is also an everyday word (`Rose`,
 ///     `Mai`, `August`, `Will`): those need one of the positions above.
@@ -22,7 +26,8 @@ import RedactCore
 /// weekday, or organisation word; initials (`M.`), titles (`Dr.`,
 /// `Prof.`, `Dipl.-Ing.`), particles (`von`, `van der`) and hyphenated
 /// parts are taken in. A run that runs into an organisation word (`GmbH`,
-/// `Finanzamt`, `Bank`) is an organisation and not taken. The salutation
+/// `Finanzamt`, `Bank`) or a compound ending in one (`Musterbank`) is an
+/// organisation and not taken. The salutation
 /// word itself is not covered; titles after it are.
 /// `Frau Holle` in running text is taken as a name: a salutation followed by
 /// a capitalised word is how names are written, and a fairy tale costs one
