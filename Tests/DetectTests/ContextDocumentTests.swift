@@ -362,4 +362,37 @@ final class ContextDocumentTests: XCTestCase {
             """
         XCTAssertEqual(found(text, context).map(\.description), [])
     }
+
+    func testUSRegistrationAndEmploymentForms() {
+        let text = """
+            PATIENT REGISTRATION FORM
+            First Name: Marisol   Middle Initial: T   Last Name: Okafor-Lindqvist
+            DOB: 04/12/1985   Sex: F
+            Address: 1187 N Lakeview Dr, Apt 12, Madison, WI 53703
+            Emergency contact: Desmond Achterberg (brother)
+            Insurance: BlueCross, Member ID#: XGH-4471-02
+            Policy #: 88-1290-A
+            Referring physician: Dr. Helena Voskuijlen
+            Signature of patient: ____________  Date: 05/01/2024
+
+            EMPLOYMENT VERIFICATION
+            Employee name: Tobias Wrenfield
+            Employee ID: E-20931
+            Date of hire: March 3, 2019
+            Reg. No.: KX71 PLT
+            """
+        check(text, [
+            "name:Marisol",
+            "name:Okafor-Lindqvist",
+            "birthdate:04/12/1985",
+            "address:1187 N Lakeview Dr, Apt 12, Madison, WI 53703",
+            "name:Desmond Achterberg",
+            "reference:XGH-4471-02",
+            "reference:88-1290-A",
+            "name:Dr. Helena Voskuijlen",
+            "name:Tobias Wrenfield",
+            "reference:E-20931",
+            "plate:KX71 PLT",
+        ])
+    }
 }

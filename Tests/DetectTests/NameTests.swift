@@ -130,6 +130,9 @@ final class NameTests: XCTestCase {
     func testColonOnlyLabels() {
         XCTAssertEqual(names("Von: Tamara Quandt <t.quandt@example.de>"), ["Tamara Quandt"])
         XCTAssertEqual(names("Bill to:\nPriya Natarajan"), ["Priya Natarajan"])
+        XCTAssertEqual(names("Emergency contact: Desmond Achterberg (brother)"), ["Desmond Achterberg"])
+        XCTAssertEqual(names("First Name: Marisol   Middle Initial: T   Last Name: Okafor-Lindqvist"),
+                       ["Marisol", "Okafor-Lindqvist"])
         XCTAssertEqual(names("Von Koch wurde das Rezept geschrieben."), [])
         XCTAssertEqual(names("To Whom It May Concern"), [])
     }

@@ -191,7 +191,8 @@ enum NameRecognizer {
                     emit(r, 0.9, .context, hit.label.kind)
                 }
             case .name:
-                let labelled = toks[hit.first].has(.initialUpper)
+                // "Name:" or "Emergency contact:"; a lower-case label in a sentence needs a listed name.
+                let labelled = toks[hit.first].has(.initialUpper) || LabelTable.colonAt(ts, hit.end)
                 for (c, setOff) in Fields.candidates(ts, first: hit.first, end: hit.end) {
                     guard var r = run(ts, from: c, strong: setOff, connectors: true), !r.hitOrganisation else { continue }
                     if !(setOff && labelled) && r.listed == 0 { continue }
