@@ -24,6 +24,8 @@ final class BirthDateTests: XCTestCase {
     func testOCRDamage() {
         XCTAssertEqual(births("Geburtsdatum:12.03.1980"), ["12.03.1980"])
         XCTAssertEqual(births("Geburts-datum 12.03.1980"), ["12.03.1980"])
+        XCTAssertEqual(births("Geburtsdatum: l2.O3.198O"), ["l2.O3.198O"])
+        XCTAssertEqual(births("Geburtsdatum: 12.OB.1980"), [])
         XCTAssertEqual(births("Geburtsdatum\n12.03.1980"), ["12.03.1980"])
         let table = """
             Name            Geburtsdatum    Ort

@@ -43,6 +43,7 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("Name, Vorname: Tiedjen, Fenja"), ["Tiedjen, Fenja"])
         XCTAssertEqual(names("Name: Tiedjen, Abteilung Einkauf"), ["Tiedjen"])
         XCTAssertEqual(names("Empfänger\nJörg Kleinschmidt\n"), ["Jörg Kleinschmidt"])
+        XCTAssertEqual(names("gez. Jürgen Kowalczyk"), ["Jürgen Kowalczyk"])
     }
 
     func testLabelInATable() {

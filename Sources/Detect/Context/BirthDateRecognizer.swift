@@ -11,7 +11,8 @@ import RedactCore
 /// directly before a date (`* 12.03.1980`) is a birth mark too. Dates:
 /// `12.03.1980`, `12. 03. 1980`, `03/12/1980`, `12-03-1980`, `1980-03-12`,
 /// two-digit years, `12. März 1980`, `12 March 1980`, `March 12, 1980`,
-/// `12th of March 1980`; day, month and year are checked for range.
+/// `12th of March 1980`; day, month and year are checked for range. OCR's
+/// `O` for 0 and `l`/`I` for 1 inside a number are read as digits.
 enum BirthDateRecognizer {
     static func find(_ ts: TokenStream, labels: [LabelHit], into out: inout [Detection]) {
         let toks = ts.tokens
@@ -74,6 +75,24 @@ enum BirthDateRecognizer {
         return found
     }
 
+    /// A short number OCR misread in part as letters: `O3` and `198O`
+    /// (O for 0), `l2` and `I2` (l and I for 1). Needs one real digit.
+    static func ocrNumber(_ ts: TokenStream, _ k: Int) -> Int? {
+        let t = ts.tokens[k]
+        guard t.count <= 4, t.digits >= 1 else { return nil }
+        var v = 0
+        for i in t.range {
+            let c = ts.text[i].value
+            switch c {
+            case 0x30...0x39: v = v * 10 + Int(c - 0x30)
+            case 0x4F, 0x6F: v = v * 10  // O o
+            case 0x6C, 0x49: v = v * 10 + 1  // l I
+            default: return nil
+            }
+        }
+        return v
+    }
+
     static let words = WordSets.shared
     static let ordinalSuffixes = WordHash.set("st nd rd th")
 
@@ -84,8 +103,10 @@ enum BirthDateRecognizer {
         let line = toks[k].line
         let lineEnd = ts.lineEnd(line)
         @inline(__always) func num(_ i: Int) -> (value: Int, digits: Int)? {
-            guard i < lineEnd, toks[i].kind == .number, let v = ts.number(i) else { return nil }
-            return (v, toks[i].count)
+            guard i < lineEnd else { return nil }
+            if toks[i].kind == .number, let v = ts.number(i) { return (v, toks[i].count) }
+            if toks[i].kind == .alnum, let v = ocrNumber(ts, i) { return (v, toks[i].count) }
+            return nil
         }
         @inline(__always) func sep(_ i: Int) -> UInt32? {
             guard i < lineEnd, toks[i].kind == .punct else { return nil }

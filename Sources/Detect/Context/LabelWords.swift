@@ -24,7 +24,7 @@ enum LabelWords {
         tenant|tenants|landlord|employee|employee name|employer name|patient name|recipient|payee|\
         beneficiary|applicant|policyholder|policy holder|insured|insured person|member name|customer name|\
         attn|attention|addressee|spouse|partner name|guarantor|borrower|claimant|contact person|\
-        nom|prénom|naam|voornaam|achternaam
+        nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed
         """
 
     /// Name labels that are everyday words, taken only with a colon.
