@@ -20,7 +20,9 @@ import RedactCore
 ///     whole line is name-shaped;
 ///   - as a listed given name directly followed by a listed surname (`Anna
 ///     Fischer`), unless the given name is also an everyday word (`Rose`,
-///     `Mai`, `August`, `Will`): those need one of the positions above.
+///     `Mai`, `August`, `Will`): those need one of the positions above;
+///   - as a listed given name followed by an unlisted surname where a person
+///     is introduced (see `unlistedSurname`).
 /// A name-shaped word starts with a capital (or is all capitals), has two or
 /// more letters, and is not a function word, letter vocabulary, month or
 /// weekday, or organisation word; initials (`M.`), titles (`Dr.`,
@@ -232,7 +234,9 @@ enum NameRecognizer {
         for line in nameLines {
             if let r = nameLine(ts, line) { emit(r, 0.85, .context, "address block") }
         }
-        pairs(ts, emit: { emit($0, 0.75, .gazetteer, "given name + surname") })
+        pairs(ts, emit: { r, listed in
+            if listed { emit(r, 0.75, .gazetteer, "given name + surname") } else { emit(r, 0.6, .gazetteer, "given name + word") }
+        })
     }
 
     /// A line (or part of one) that is nothing but a name, optionally after
@@ -311,7 +315,47 @@ enum NameRecognizer {
     }
 
     /// Listed given name(s) followed by a listed surname on one line.
-    static func pairs(_ ts: TokenStream, emit: (Run) -> Void) {
+    /// Given names that are also adjectives (`Frank Talk`, `Christian
+    /// Values`): fine before a listed surname, not before any word.
+    static let wordLikeGiven = WordHash.set("Frank Christian Ernst Jack Justin Earnest Hope Major Ray Don Art Chase Dean Grant Guy")
+    static let introducers = WordHash.set("von an für mit bei durch zwischen und sowie by from to for with and of via")
+    static let nounSuffixes: [[UInt32]] = AddressRecognizer.folded([
+        "ung", "heit", "keit", "schaft", "tät", "ion", "nis", "tum", "ment", "chen", "lein", "ismus", "ik", "ie",
+        "ur", "enz", "anz", "ei", "tag", "zeit", "amt", "geld", "kosten", "steuer", "betrag", "vertrag", "antrag",
+        "ness", "ity", "ship", "ance", "ence",
+    ])
+
+    /// A listed given name followed by a surname not in the lists (`Tobias
+    /// Quast`) only where a person is being introduced: at the start of a
+    /// line or cell, after punctuation, or after `von`, `an`, `mit`, `to`,
+    /// `from`, … ("Überweisung an Tobias Quast"), never after a verb
+    /// ("heute hat Peter Geburtstag"); and the word must not look like a noun.
+    static func unlistedSurname(_ ts: TokenStream, given k: Int, surname j: Int) -> Bool {
+        let toks = ts.tokens
+        let t = toks[j]
+        guard !wordLikeGiven.contains(toks[k].hash), t.has(.capitalised), t.letters >= 3, isNameWord(ts, j, strong: false),
+              !words.givenAmbiguous.contains(t.hash) else { return false }
+        for suffix in nounSuffixes where t.count > suffix.count + 1 {
+            var i = Int(t.end) - 1
+            var ok = true
+            for c in suffix.reversed() {
+                let v = ts.text[i].value
+                if (v < 0x80 ? v.lowercasedASCII : WordHash.fold(v)) != c { ok = false; break }
+                i -= 1
+            }
+            if ok { return false }
+        }
+        let g = toks[k]
+        if g.has(.lineStart) || g.has(.cellStart) { return true }
+        let p = toks[k - 1]
+        if p.kind == .punct {
+            return p.isPunct(",") || p.isPunct(":") || p.isPunct("(") || p.isPunct("/") || p.isPunct(";")
+                || p.isPunct("\u{2013}") || (p.isPunct("-") && g.has(.spaceBefore))
+        }
+        return p.kind == .word && !p.has(.initialUpper) && introducers.contains(p.hash)
+    }
+
+    static func pairs(_ ts: TokenStream, emit: (Run, Bool) -> Void) {
         let toks = ts.tokens
         var k = 0
         let n = toks.count
@@ -338,8 +382,9 @@ enum NameRecognizer {
             // Particles before the surname ("Ludwig van Beethoven").
             while j + 1 < lineEnd, toks[j].kind == .word, !toks[j].has(.initialUpper), words.particles.contains(toks[j].hash) { j += 1 }
             guard j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].has(.spaceBefore),
-                  toks[j].letters >= 2, words.surnames.contains(toks[j].hash),
-                  !words.organisations.contains(toks[j].hash) else { k += 1; continue }
+                  toks[j].letters >= 2, !words.organisations.contains(toks[j].hash) else { k += 1; continue }
+            let listed = words.surnames.contains(toks[j].hash)
+            guard listed || (givens == 1 && unlistedSurname(ts, given: k, surname: j)) else { k += 1; continue }
             var end = j + 1
             while end + 1 < lineEnd, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued,
                   toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper) { end += 2 }
@@ -353,7 +398,7 @@ enum NameRecognizer {
             var r = Run(first: first, end: end)
             r.names = givens + 1
             r.listed = r.names
-            emit(r)
+            emit(r, listed)
             k = end
         }
     }

@@ -13,6 +13,7 @@
 // listed separately in `GivenNamesAmbiguous`: alone they prove nothing.
 enum GivenNames {
     static let packed = """
+        Frank Ernst Henrike Fenja Mirja Jasper Eike Talea Svantje Matthis Tjark Hanne Insa Thies Hinnerk Meike Kerrin Jette \
         Aaron Abby Abdul Abdullah Abigail Ada Adam Adelheid Adrian Adriana Agnes Ahmad Ahmed Aidan Aiden Aileen \
         Alan Albert Alberto Albrecht Aleksandra Alessandro Alessia Alex Alexa Alexander Alexandra Alexandre Alexis \
         Alfons Alfred Ali Alice Alicia Alina Aline Alisa Alissa Alma Alois Alwin Amanda Amber Amelia Amelie Amina Amir \
