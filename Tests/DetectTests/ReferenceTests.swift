@@ -49,6 +49,7 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(refs("Konto IBAN DE89 3704 0044 0532 0130 00"), [])
         XCTAssertEqual(refs("Konto: DE89370400440532013000"), [])
         XCTAssertEqual(refs("Privacy Policy 2024"), [])
+        XCTAssertEqual(refs("Phoenix, AZ 85001"), [])
         XCTAssertEqual(refs("Konto 1234567890 BLZ 10020030"), ["1234567890"])
     }
 

@@ -88,7 +88,9 @@ struct LabelTable: Sendable {
                 let candidates = groups[Int(g)]
                 var matched = false
                 for label in candidates {
-                    if let end = match(ts, label, at: k), !label.needsColon || Self.colonAt(ts, end) {
+                    if let end = match(ts, label, at: k), !label.needsColon || Self.colonAt(ts, end),
+                       !(label.words.count == 1 && Self.needsDot.contains(label.words[0]))
+                        || toks[end - 1].isPunct(".") || Self.colonAt(ts, end) {
                         hits.append(LabelHit(label: label, first: k, end: end))
                         k = end
                         matched = true
@@ -101,6 +103,10 @@ struct LabelTable: Sendable {
         }
         return hits
     }
+
+    /// Abbreviations that are labels only written as such (`Az.`, `Az:`):
+    /// `AZ 85001` is Arizona.
+    static let needsDot = WordHash.set("az gz akz kd")
 
     static func colonAt(_ ts: TokenStream, _ j: Int) -> Bool {
         j < ts.tokens.count && ts.tokens[j].line == ts.tokens[j - 1].line && ts.tokens[j].isPunct(":")
