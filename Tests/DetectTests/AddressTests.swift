@@ -10,7 +10,7 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Musterstraße 12a"), ["Musterstraße 12a"])
         XCTAssertEqual(addresses("Hauptstr. 5"), ["Hauptstr. 5"])
         XCTAssertEqual(addresses("Hauptstr.5, 3. OG"), ["Hauptstr.5"])
-        XCTAssertEqual(addresses("Musterstraße12\n12345 Musterstadt"), ["Musterstraße12\n12345 Musterstadt"])
+        XCTAssertEqual(addresses("Musterstraße12\n12345 Musterstadt"), ["Musterstraße12", "12345 Musterstadt"])
         XCTAssertEqual(addresses("Am Markt 3"), ["Am Markt 3"])
         XCTAssertEqual(addresses("An der Kirche 5"), ["An der Kirche 5"])
         XCTAssertEqual(addresses("Berliner Straße 17-19"), ["Berliner Straße 17-19"])
@@ -31,8 +31,8 @@ final class AddressTests: XCTestCase {
     }
 
     func testFrenchAndDutch() {
-        XCTAssertEqual(addresses("12 rue de la Paix\n75002 Paris"), ["12 rue de la Paix\n75002 Paris"])
-        XCTAssertEqual(addresses("Keizersgracht 123\n1015 CJ Amsterdam"), ["Keizersgracht 123\n1015 CJ Amsterdam"])
+        XCTAssertEqual(addresses("12 rue de la Paix\n75002 Paris"), ["12 rue de la Paix", "75002 Paris"])
+        XCTAssertEqual(addresses("Keizersgracht 123\n1015 CJ Amsterdam"), ["Keizersgracht 123", "1015 CJ Amsterdam"])
     }
 
     func testPostcodes() {
@@ -67,7 +67,7 @@ final class AddressTests: XCTestCase {
     }
 
     func testPOBox() {
-        XCTAssertEqual(addresses("Postfach 12 34 56\n10115 Berlin"), ["Postfach 12 34 56\n10115 Berlin"])
+        XCTAssertEqual(addresses("Postfach 12 34 56\n10115 Berlin"), ["Postfach 12 34 56", "10115 Berlin"])
         XCTAssertEqual(addresses("PO Box 4471"), ["PO Box 4471"])
         XCTAssertEqual(addresses("P.O. Box 12"), ["P.O. Box 12"])
         XCTAssertEqual(addresses("Stadtwerke · Postfach 1234 · 12345 Musterstadt"), ["Postfach 1234 · 12345 Musterstadt"])
@@ -76,15 +76,24 @@ final class AddressTests: XCTestCase {
 
     func testBlocks() {
         let german = "Herrn\nDr. Max Mustermann\nHauptstr. 5a\nD-80331 München\n\nBetreff: Ihr Antrag"
-        XCTAssertEqual(addresses(german), ["Hauptstr. 5a\nD-80331 München"])
+        XCTAssertEqual(addresses(german), ["Hauptstr. 5a", "D-80331 München"])
         let letterhead = "Erika Beispiel · Musterweg 12 · 10115 Berlin"
         XCTAssertEqual(addresses(letterhead), ["Musterweg 12 · 10115 Berlin"])
         let uk = "Mr T. Pellow\nFlat 2, 10 Downing St\nLondon\nSW1A 2AA\nUnited Kingdom"
-        XCTAssertEqual(addresses(uk), ["Flat 2, 10 Downing St\nLondon\nSW1A 2AA"])
+        XCTAssertEqual(addresses(uk), ["Flat 2, 10 Downing St", "London", "SW1A 2AA"])
         let us = "Homer Jay\n742 Evergreen Terrace\nSpringfield, IL 62704"
-        XCTAssertEqual(addresses(us), ["742 Evergreen Terrace\nSpringfield, IL 62704"])
+        XCTAssertEqual(addresses(us), ["742 Evergreen Terrace", "Springfield, IL 62704"])
         // Two addresses on consecutive lines stay two.
         XCTAssertEqual(addresses("221B Baker Street\n12 High Street"), ["221B Baker Street", "12 High Street"])
+    }
+
+    func testBlockBesideAnInfoColumn() {
+        // A letter's info block beside its address window: not covered.
+        let text = "Herrn\nMax Mustermann       Ihr Zeichen: ab-12\nHauptstr. 5            Kundennummer: 12345\n10115 Berlin           Datum: 12.03.2024"
+        XCTAssertEqual(addresses(text), ["Hauptstr. 5", "10115 Berlin"])
+        XCTAssertEqual(texts(text, .name), ["Max Mustermann"])
+        let noSalutation = "Odalys Quast          Ihr Zeichen: ab-12\nHauptstr. 5            Kundennummer: 12345\n10115 Berlin"
+        XCTAssertEqual(texts(noSalutation, .name), ["Odalys Quast"])
     }
 
     func testStreetNameInACompanyName() {
@@ -93,14 +102,14 @@ final class AddressTests: XCTestCase {
 
     func testReasonAndKind() {
         let d = detections("Hauptstr. 5a\n80331 München", .address)
-        XCTAssertEqual(d.map(\.kind), ["address block"])
-        XCTAssertEqual(d.map(\.reason), [.context])
+        XCTAssertEqual(d.map(\.kind), ["address block", "address block"])
+        XCTAssertEqual(d.map(\.reason), [.context, .context])
         XCTAssertEqual(detections("Lindenallee 7", .address).map(\.kind), ["street"])
     }
 
     func testStreetWithoutSuffixAbovePostcode() {
-        XCTAssertEqual(addresses("Zeil 12\n60313 Frankfurt am Main"), ["Zeil 12\n60313 Frankfurt am Main"])
-        XCTAssertEqual(addresses("Lange Reihe 5\n20099 Hamburg"), ["Lange Reihe 5\n20099 Hamburg"])
+        XCTAssertEqual(addresses("Zeil 12\n60313 Frankfurt am Main"), ["Zeil 12", "60313 Frankfurt am Main"])
+        XCTAssertEqual(addresses("Lange Reihe 5\n20099 Hamburg"), ["Lange Reihe 5", "20099 Hamburg"])
         XCTAssertEqual(addresses("Seite 2\nAnlage 3\n20099 Hamburg"), ["20099 Hamburg"])
     }
 }

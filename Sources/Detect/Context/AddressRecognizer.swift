@@ -28,9 +28,11 @@ import RedactCore
 ///     Dutch `1234 AB City`; UK postcodes by their grammar (`SW1A 2AA`,
 ///     `M1 1AE`); US `City, ST 12345` and ZIP+4 with a real state code.
 ///   - block: parts on the same line or on consecutive lines (one short
-///     town line between them allowed) are one detection covering all of
-///     them. The line just above a block, or the part of the line before a
-///     street, is offered to the name recognizer.
+///     town line between them allowed, flat and building lines above) form
+///     one block, reported as one detection per line (from the first part to
+///     the last on it, or the whole town/flat line): what follows a street on
+///     its line may be another column. The line just above a block, or the
+///     part of the line before a street, is offered to the name recognizer.
 enum AddressRecognizer {
     struct Part {
         var first: Int
@@ -104,8 +106,24 @@ enum AddressRecognizer {
                     : block.first!.kind == .postcode ? (0.7, .pattern, "postcode + city")
                     : block.first!.kind == .foreignPostcode ? (0.85, .pattern, "postcode")
                     : block.first!.kind == .poBox ? (0.85, .pattern, "PO box") : (0.8, .pattern, "street")
-                out.append(Detection(category: .address, range: ts.span(first, last), confidence: confidence,
-                                     reason: reason, kind: kind))
+                // One detection per line: a block spans lines, but the rest of a
+                // street line may be another column (the info block of a letter
+                // beside its address window), which is not ours to cover.
+                let multi = block.count > 1 || up > 0
+                var l = Int(toks[first].line)
+                let lastLine = Int(toks[last].line)
+                while l <= lastLine {
+                    let lr = ts.line(l)
+                    let onLine = block.filter { Int(toks[$0.first].line) == l || Int(toks[$0.end - 1].line) == l }
+                    let a = onLine.isEmpty ? lr.lowerBound : max(lr.lowerBound, onLine.first!.first)
+                    let b = onLine.isEmpty ? lr.upperBound - 1 : min(lr.upperBound, onLine.last!.end) - 1
+                    if a <= b {
+                        out.append(Detection(category: .address, range: ts.span(a, b),
+                                             confidence: multi ? 0.9 : confidence, reason: multi ? .context : reason,
+                                             kind: multi ? "address block" : kind))
+                    }
+                    l += 1
+                }
             }
             // The name above or before the block.
             if toks[first].has(.lineStart) {

@@ -246,6 +246,8 @@ enum NameRecognizer {
         var a = range.lowerBound
         var b = range.upperBound
         guard a < b else { return nil }
+        // Only the first cell: the rest of the line may be another column.
+        if let c = toks[(a + 1)..<b].firstIndex(where: { $0.has(.cellStart) }) { b = c }
         while b > a, toks[b - 1].isPunct(",") || toks[b - 1].isPunct(";") { b -= 1 }
         var introduced = false
         // c/o, z. Hd., Attn
