@@ -37,6 +37,7 @@ final class BirthDateTests: XCTestCase {
     func testOtherDatesAreNot() {
         XCTAssertEqual(births("Rechnung vom 12.03.2024, fällig am 30.04.2024"), [])
         XCTAssertEqual(births("Datum: 14.05.2024"), [])
+        XCTAssertEqual(births("Geburtsdatum:      Ausstellungsdatum: 12.03.2020"), [])
         XCTAssertEqual(births("Geburtsdatum: 31.13.1980"), [])  // no 13th month
         XCTAssertEqual(births("Geburtsdatum: 12.03.1980.5"), [])
         XCTAssertEqual(births("geb. Müller"), [])

@@ -26,6 +26,8 @@ enum BirthDateRecognizer {
             let limit = min(ts.lineEnd(line), hit.end + 9)
             while j < limit {
                 if let e = date(ts, at: j) { found = j..<e; break }
+                // Another field in another cell ("Geburtsdatum:    Ausstellungsdatum: …").
+                if j > hit.end, toks[j].has(.cellStart), toks[j].kind == .word { break }
                 j += 1
             }
             if found == nil {
