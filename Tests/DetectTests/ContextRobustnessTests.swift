@@ -14,11 +14,13 @@ final class ContextRobustnessTests: XCTestCase {
         "221B", "10115", "8001", "1234", "AB", "SW1A", "2AA", "IL", "62704", "-", "/", ".", ",", ":", "(", ")",
         "\n", "\n\n", "  ", "\t", "·", "|", "Berlin", "Anna", "Fischer", "Koch", "März", "12.03.1980", "1980",
         "i.", "A.", "c/o", "und", "von", "GmbH", "ü", "e\u{301}", "Ø", "ß", "12th", "of", "March", "B-AB", "123E",
+        "Patient", "gez.", "House", "Tobias", "Quast", "l2", "O3", "198O", "Name, Vorname:", "Von:", "AZ", "Thanks",
+        "Sehr geehrte", "Mieterinnen", "Musterbank", "Kapitel", "Apt", "#", "1234AB", "NW1", "6XE", "WI", "53703",
     ]
 
     func testRandomLabelSoupDoesNotTrap() {
         var rng = SplitMix(seed: 42)
-        for _ in 0..<3000 {
+        for _ in 0..<6000 {
             let n = Int(rng.next() % 12) + 1
             var s = ""
             for _ in 0..<n {
