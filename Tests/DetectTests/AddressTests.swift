@@ -16,6 +16,7 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Berliner Straße 17-19"), ["Berliner Straße 17-19"])
         XCTAssertEqual(addresses("Konrad-Adenauer-Allee 1/3"), ["Konrad-Adenauer-Allee 1/3"])
         XCTAssertEqual(addresses("Lindenweg 4 b"), ["Lindenweg 4 b"])
+        XCTAssertEqual(addresses("MusterstraBe 7"), ["MusterstraBe 7"])  // OCR read ß as B
         XCTAssertEqual(addresses("Wohnhaft in der Gartenstraße 8 seit 2019."), ["Gartenstraße 8"])
     }
 

@@ -234,7 +234,7 @@ enum AddressRecognizer {
 
     // MARK: streets
 
-    static let strongSuffixes: [[UInt32]] = folded(["straße", "strasse", "allee", "gasse", "chaussee", "straat", "laan", "gracht", "plein", "kade", "singel"])
+    static let strongSuffixes: [[UInt32]] = folded(["straße", "strasse", "strabe", "allee", "gasse", "chaussee", "straat", "laan", "gracht", "plein", "kade", "singel"])
     static let weakSuffixes: [[UInt32]] = folded(["weg", "platz", "ring", "damm", "ufer", "steig", "pfad", "stieg", "wall", "graben", "markt", "zeile", "kai", "promenade", "anger", "winkel", "höhe", "dijk", "berg", "hof", "feld", "garten", "park", "brücke"])
     static let strSuffix: [UInt32] = folded(["str"])[0]
 
