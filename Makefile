@@ -58,14 +58,20 @@ bench: build
 	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) bench/bench.py
 
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/lib/systemd/user
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
+		$(DESTDIR)$(PREFIX)/lib/systemd/user \
+		$(DESTDIR)$(PREFIX)/share/doc/redactfs
+	install -m 0644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/redactfs/
 	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/redactfs
 	install -m 0644 man/redactfs.1 $(DESTDIR)$(PREFIX)/share/man/man1/redactfs.1
+	install -m 0644 man/redactfs-terms.5 $(DESTDIR)$(PREFIX)/share/man/man5/redactfs-terms.5
 	sed 's|@BINDIR@|$(PREFIX)/bin|g' systemd/redactfs.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/redactfs.service
 	chmod 0644 $(DESTDIR)$(PREFIX)/lib/systemd/user/redactfs.service
 
 uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/share/doc/redactfs
 	rm -f $(DESTDIR)$(PREFIX)/bin/redactfs $(DESTDIR)$(PREFIX)/share/man/man1/redactfs.1 \
+		$(DESTDIR)$(PREFIX)/share/man/man5/redactfs-terms.5 \
 		$(DESTDIR)$(PREFIX)/lib/systemd/user/redactfs.service
 
 clean:

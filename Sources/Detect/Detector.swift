@@ -43,6 +43,7 @@ public struct Detector: Sendable {
         let enabled = config.enabled
         var found: [Detection] = []
         scalars.withUnsafeBufferPointer { text in
+            ContextRecognizers.find(in: text, enabled: enabled, into: &found)
             if enabled.contains(.email) { EmailRecognizer.find(in: text, into: &found) }
             if enabled.contains(.url) { URLRecognizer.find(in: text, into: &found) }
             if enabled.contains(.ipAddress) {

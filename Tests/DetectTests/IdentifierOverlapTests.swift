@@ -18,6 +18,7 @@ final class IdentifierOverlapTests: XCTestCase {
             """
         XCTAssertEqual(found(letter).map(\.description), [
             "tax-id:21/815/08150",
+            "name:Beispiel",
             "tax-id:86 095 742 719",
             "insurance-id:15 070649 C 103",
             "insurance-id:A123456780",
@@ -26,6 +27,7 @@ final class IdentifierOverlapTests: XCTestCase {
             "iban:DE89 3704 0044 0532 0130 00",
             "bic:COBADEFFXXX",
             "mac:00:1A:2B:3C:4D:5E",
+            "reference:123456789",
         ])
     }
 
@@ -39,6 +41,7 @@ final class IdentifierOverlapTests: XCTestCase {
             Invoice 2024-0042 of 12/03/2024, total GBP 1,234.56, order 123456789, ref 987654321.
             """
         XCTAssertEqual(found(letter, region: "GB").map(\.description), [
+            "name:Example",
             "national-id:JG 10 37 59 A",
             "insurance-id:943 476 5919",
             "national-id:123-45-6789",
@@ -50,6 +53,8 @@ final class IdentifierOverlapTests: XCTestCase {
             "insurance-id:756.1234.5678.97",
             "insurance-id:1237 010180",
             "vat-id:GB980780684",
+            "reference:2024-0042",
+            "reference:987654321",
         ])
     }
 

@@ -185,14 +185,15 @@ class TestDetectEval(unittest.TestCase):
         self.assertIn("--verbose", out)
 
     def test_check_fails_when_a_target_is_missed(self):
-        # A corpus whose only gold value is a name nobody can find: recall 0 misses its target.
+        # A corpus whose only gold value is a name nobody can find (written in
+        # lower case, with no context): recall 0 misses its target.
         with tempfile.TemporaryDirectory() as d:
             with open(os.path.join(d, "a.txt"), "w", encoding="utf-8") as fh:
-                fh.write("Guten Tag {{name|Quirinus Zwiebelmeyer}}, danke.\n")
+                fh.write("danke auch an {{name|quirinus zwiebelmeyer}} und alle anderen.\n")
             self.assertEqual(self.run_eval(folder=d).returncode, 0)
             r = self.run_eval("--check", folder=d)
             self.assertEqual(r.returncode, 1, describe(r))
-            self.assertIn("recall name", r.stdout.decode())
+            self.assertIn("targets missed: recall name\n", r.stdout.decode())
 
     def test_malformed_corpus_is_an_error(self):
         with tempfile.TemporaryDirectory() as d:

@@ -1,0 +1,672 @@
+import RedactCore
+
+/// Postal addresses: street lines, postcode lines, PO boxes, and the block
+/// they form.
+///
+/// Rule:
+///   - street + house number: a word ending in a street suffix (`-straße`,
+///     `-str.`, `-weg`, `-allee`, `-gasse`, `-platz`, `-ring`, `-damm`,
+///     `-ufer`, Dutch `-straat`, `-laan`, `-gracht`, …) or such a word after
+///     a capitalised one (`Berliner Straße`), then a house number (1-4
+///     digits, a letter, a range `12-14` or `12/1`); after the weaker
+///     suffixes (`-weg`, `-platz`, `-ring`, …) the number must end the line
+///     or a comma-separated part. `Am Markt 3`, `An der Kirche 5`, `Via Roma
+///     1`: a preposition, capitalised words (not months, weekdays or letter
+///     vocabulary), a number of 1-3 digits ending the part. English: a house
+///     number (`12`, `221B`) opening a part, capitalised words and a street
+///     type (`Street`, `St`, `Road`, `Avenue`, `Lane`, `Drive`, `Close`,
+///     `Way`, …), with `Flat 2,` / `Apt 4` before it taken in. French:
+///     number, `rue`/`avenue`/`boulevard`/… and the words up to the end of
+///     the part.
+///   - PO box: `Postfach 12 34 56`, `PO Box 123`, `P.O. Box`, `Postbus`.
+///   - postcode + city: 5 digits (DE, FR) or 4 digits (AT, CH), optionally
+///     after `D-`, `A-`, `CH-`, `F-`, followed by a capitalised city word
+///     (`Frankfurt am Main`, `Halle (Saale)`, `Bad Homburg`). The number must
+///     open its line or part: a bare 5-digit number is not a postcode, nor
+///     is one inside a sentence. Four digits without a country prefix count
+///     only next to a street or PO box (else `2024 Einnahmen` would be one).
+///     Dutch `1234 AB City`; UK postcodes by their grammar (`SW1A 2AA`,
+///     `M1 1AE`); US `City, ST 12345` and ZIP+4 with a real state code.
+///   - block: parts on the same line or on consecutive lines (one short
+///     town line between them allowed, flat and building lines above) form
+///     one block, reported as one detection per line (from the first part to
+///     the last on it, or the whole town/flat line): what follows a street on
+///     its line may be another column. The line just above a block, or the
+///     part of the line before a street, is offered to the name recognizer.
+enum AddressRecognizer {
+    struct Part {
+        var first: Int
+        var end: Int
+        var kind: Kind
+        /// A street or PO box line, as opposed to a postcode line.
+        var isStreet: Bool { kind == .street || kind == .weakStreet || kind == .poBox }
+    }
+
+    enum Kind { case street, weakStreet, poBox, postcode, weakPostcode, foreignPostcode }
+
+    static let words = WordSets.shared
+
+    static func find(_ ts: TokenStream, emitAddresses: Bool, into out: inout [Detection], nameLines: inout [Range<Int>]) {
+        let toks = ts.tokens
+        var parts: [Part] = []
+        var k = 0
+        while k < toks.count {
+            if let p = part(ts, at: k) {
+                parts.append(p)
+                k = p.end
+            } else {
+                k += 1
+            }
+        }
+        if parts.isEmpty { return }
+        parts = withInferredStreets(ts, parts)
+        // Group into blocks.
+        var i = 0
+        while i < parts.count {
+            var j = i + 1
+            var lastLine = toks[parts[i].first].line
+            var hasStreet = parts[i].isStreet
+            var hasPostcode = !hasStreet
+            while j < parts.count {
+                // One street and one postcode per block, the street first.
+                if hasPostcode || (hasStreet && parts[j].isStreet) { break }
+                hasStreet = hasStreet || parts[j].isStreet
+                hasPostcode = hasPostcode || !parts[j].isStreet
+                let line = toks[parts[j].first].line
+                let startLine = toks[parts[j - 1].end - 1].line
+                if line == lastLine || line == startLine { lastLine = toks[parts[j].end - 1].line; j += 1; continue }
+                if line == lastLine + 1, !ts.hasGap(before: Int(line)) { lastLine = toks[parts[j].end - 1].line; j += 1; continue }
+                if line == lastLine + 2, !ts.hasGap(before: Int(line)), !ts.hasGap(before: Int(line) - 1),
+                   isTownLine(ts, Int(line) - 1) {
+                    lastLine = toks[parts[j].end - 1].line
+                    j += 1
+                    continue
+                }
+                break
+            }
+            let block = parts[i..<j]
+            i = j
+            let strong = block.contains { $0.kind == .street || $0.kind == .poBox || $0.kind == .foreignPostcode }
+                || block.contains { $0.kind == .weakStreet && opensPart(ts, $0.first) }
+                || block.count > 1 && block.contains { $0.kind != .weakPostcode }
+            let lone5 = block.count == 1 && block.first!.kind == .postcode
+            if !strong && !lone5 { continue }
+            var first = block.first!.first
+            let last = block.last!.end - 1
+            // "Flat 12⏎Ashcroft House⏎88 Victoria Road": flat and building lines above the street.
+            var up = 0
+            while up < 2, toks[first].has(.lineStart), toks[first].line > 0, !ts.hasGap(before: Int(toks[first].line)),
+                  isFlatOrBuildingLine(ts, Int(toks[first].line) - 1) {
+                first = ts.line(Int(toks[first].line) - 1).lowerBound
+                up += 1
+            }
+            if emitAddresses {
+                let (confidence, reason, kind): (Double, Reason, String) =
+                    block.count > 1 ? (0.9, .context, "address block")
+                    : block.first!.kind == .postcode ? (0.7, .pattern, "postcode + city")
+                    : block.first!.kind == .foreignPostcode ? (0.85, .pattern, "postcode")
+                    : block.first!.kind == .poBox ? (0.85, .pattern, "PO box") : (0.8, .pattern, "street")
+                // One detection per line: a block spans lines, but the rest of a
+                // street line may be another column (the info block of a letter
+                // beside its address window), which is not ours to cover.
+                let multi = block.count > 1 || up > 0
+                var l = Int(toks[first].line)
+                let lastLine = Int(toks[last].line)
+                while l <= lastLine {
+                    let lr = ts.line(l)
+                    let onLine = block.filter { Int(toks[$0.first].line) == l || Int(toks[$0.end - 1].line) == l }
+                    let a = onLine.isEmpty ? lr.lowerBound : max(lr.lowerBound, onLine.first!.first)
+                    let b = onLine.isEmpty ? lr.upperBound - 1 : min(lr.upperBound, onLine.last!.end) - 1
+                    if a <= b {
+                        out.append(Detection(category: .address, range: ts.span(a, b),
+                                             confidence: multi ? 0.9 : confidence, reason: multi ? .context : reason,
+                                             kind: multi ? "address block" : kind))
+                    }
+                    l += 1
+                }
+            }
+            // The name above or before the block.
+            if toks[first].has(.lineStart) {
+                let line = Int(toks[first].line)
+                if line > 0, !ts.hasGap(before: line) {
+                    let above = ts.line(line - 1)
+                    nameLines.append(above)
+                    // Past a company or c/o line: "Max Muster⏎Muster GmbH⏎Weg 1".
+                    if line > 1, !ts.hasGap(before: line - 1),
+                       toks[above].contains(where: { $0.kind == .word && words.organisations.contains($0.hash) })
+                        || (above.count > 3 && ts.isWord(above.lowerBound, "c") && toks[above.lowerBound + 1].isPunct("/")) {
+                        nameLines.append(ts.line(line - 2))
+                    }
+                }
+            } else {
+                // "John Example, 221 Example Street": the part before, up to a comma or cell.
+                var end = first
+                if !toks[end].has(.cellStart), end > 0, toks[end - 1].isPunct(",") { end -= 1 }
+                var s = end
+                if !toks[first].has(.cellStart) || end < first {
+                    while s > 0, toks[s - 1].line == toks[first].line, !toks[s - 1].isPunct(","), !toks[s].has(.cellStart) { s -= 1 }
+                } else if s > 0, toks[s - 1].line == toks[first].line {
+                    // The street opens a cell: the name is the cell before.
+                    s -= 1
+                    while s > 0, toks[s - 1].line == toks[first].line, !toks[s].has(.cellStart) { s -= 1 }
+                    end = first
+                }
+                if s < end { nameLines.append(s..<end) }
+            }
+        }
+    }
+
+    /// A postcode line under a line that ends in a house number makes that
+    /// line a street whatever its name (`Zeil 12`, `Lange Reihe 5`).
+    static func withInferredStreets(_ ts: TokenStream, _ parts: [Part]) -> [Part] {
+        let toks = ts.tokens
+        var out: [Part] = []
+        out.reserveCapacity(parts.count)
+        for p in parts {
+            defer { out.append(p) }
+            guard p.kind == .postcode || p.kind == .foreignPostcode, toks[p.first].has(.lineStart) else { continue }
+            let line = Int(toks[p.first].line)
+            guard line > 0, !ts.hasGap(before: line) else { continue }
+            if let last = out.last, toks[last.end - 1].line == line - 1 { continue }
+            let r = ts.line(line - 1)
+            guard r.count >= 2, r.count <= 7, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper) else { continue }
+            var e = r.upperBound
+            if toks[e - 1].isPunct(",") { e -= 1 }
+            // The house number: the last one or two tokens.
+            var n = e - 1
+            if n > r.lowerBound, toks[n].kind == .word, toks[n].letters == 1 { n -= 1 }
+            guard n > r.lowerBound, houseNumber(ts, n, maxDigits: 4, afterDot: false) == e || houseNumber(ts, n, maxDigits: 4, afterDot: false) == r.upperBound
+            else { continue }
+            let wordsOK = toks[r.lowerBound..<n].allSatisfy { t in
+                (t.kind == .word && (t.has(.initialUpper) || articles.contains(t.hash)) && !words.organisations.contains(t.hash)
+                    && !(words.notNames.contains(t.hash) && !words.organisations.contains(t.hash))
+                    && !LabelTable.shared.isLabelWord(t.hash)) || t.isPunct("-") || t.isPunct(".")
+            }
+            if wordsOK { out.append(Part(first: r.lowerBound, end: e, kind: .street)) }
+        }
+        return out
+    }
+
+    /// `Flat 12`, `Apartment 4B`, `Ashcroft House`, `Haus 3`.
+    static func isFlatOrBuildingLine(_ ts: TokenStream, _ l: Int) -> Bool {
+        let toks = ts.tokens
+        let r = ts.line(l)
+        guard !r.isEmpty, r.count <= 4, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper) else { return false }
+        if flatWords.contains(toks[r.lowerBound].hash) {
+            return r.count >= 2 && (toks[r.lowerBound + 1].kind == .number || toks[r.lowerBound + 1].kind == .alnum)
+        }
+        let last = toks[r.upperBound - 1]
+        return last.kind == .word && buildingWords.contains(last.hash)
+            && toks[r].allSatisfy { $0.kind == .word && $0.has(.initialUpper) }
+    }
+
+    static let buildingWords = WordHash.set("House Court Building Tower Lodge Cottage Hall Manor Farm Mansions Villa")
+
+    /// A line that is only a town or district (between a street and a UK
+    /// postcode line): one to three capitalised words.
+    static func isTownLine(_ ts: TokenStream, _ l: Int) -> Bool {
+        let r = ts.line(l)
+        if r.isEmpty || r.count > 4 { return false }
+        return ts.tokens[r].allSatisfy { ($0.kind == .word && $0.has(.initialUpper)) || $0.isPunct(",") || $0.isPunct("-") }
+    }
+
+    static func part(_ ts: TokenStream, at k: Int) -> Part? {
+        let t = ts.tokens[k]
+        switch t.kind {
+        case .word:
+            if let p = poBox(ts, k) { return p }
+            if let p = suffixStreet(ts, k) { return p }
+            if let p = prefixStreet(ts, k) { return p }
+            if let p = countryPrefixed(ts, k) { return p }
+            if let p = ukPostcode(ts, k) { return p }
+            if let p = usZip(ts, k) { return p }
+            return nil
+        case .number, .alnum:
+            if let p = numberFirstStreet(ts, k) { return p }
+            if let p = postcode(ts, k, prefixed: false) { return p }
+            if let p = ukPostcode(ts, k) { return p }
+            if let p = dutchPostcode(ts, k) { return p }
+            return nil
+        case .punct:
+            return nil
+        }
+    }
+
+    // MARK: streets
+
+    static let strongSuffixes: [[UInt32]] = folded(["straße", "strasse", "strabe", "allee", "gasse", "chaussee", "straat", "laan", "gracht", "plein", "kade", "singel"])
+    static let weakSuffixes: [[UInt32]] = folded(["weg", "platz", "ring", "damm", "ufer", "steig", "pfad", "stieg", "wall", "graben", "markt", "zeile", "kai", "promenade", "anger", "winkel", "höhe", "dijk", "berg", "hof", "feld", "garten", "park", "brücke"])
+    static let strSuffix: [UInt32] = folded(["str"])[0]
+
+    static func folded(_ words: [String]) -> [[UInt32]] {
+        words.map { $0.unicodeScalars.map { $0.value < 0x80 ? $0.value.lowercasedASCII : WordHash.fold($0.value) } }
+    }
+
+    /// Whether token `k` ends with `suffix`; `exact` says it is nothing else.
+    static func endsWith(_ ts: TokenStream, _ k: Int, _ suffix: [UInt32]) -> (match: Bool, exact: Bool) {
+        let t = ts.tokens[k]
+        if t.count < suffix.count { return (false, false) }
+        var i = Int(t.end) - 1
+        for c in suffix.reversed() {
+            let v = ts.text[i].value
+            let f = v < 0x80 ? v.lowercasedASCII : WordHash.fold(v)
+            if f != c { return (false, false) }
+            i -= 1
+        }
+        return (true, t.count == suffix.count)
+    }
+
+    static func suffixStreet(_ ts: TokenStream, _ k: Int) -> Part? {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard t.has(.initialUpper), t.letters >= 3, k + 1 < toks.count else { return nil }
+        // Cheap gate first: a house number must follow ("Weg 5", "Str. 5", "Str.5").
+        let n1 = toks[k + 1]
+        if n1.kind == .punct {
+            guard n1.isPunct("."), k + 2 < toks.count, toks[k + 2].kind == .number || toks[k + 2].kind == .alnum else { return nil }
+        } else if n1.kind != .number && n1.kind != .alnum {
+            return nil
+        }
+        var weak = false
+        var exact = false
+        var nameEnd = k + 1
+        var found = false
+        for s in strongSuffixes {
+            let m = endsWith(ts, k, s)
+            if m.match { found = true; exact = m.exact; break }
+        }
+        if !found {
+            let m = endsWith(ts, k, strSuffix)
+            if m.match, k + 1 < toks.count, toks[k + 1].glued, toks[k + 1].isPunct(".") {
+                found = true; exact = m.exact; nameEnd = k + 2
+            }
+        }
+        if !found {
+            for s in weakSuffixes {
+                let m = endsWith(ts, k, s)
+                if m.match { found = true; exact = m.exact; weak = true; break }
+            }
+        }
+        guard found else { return nil }
+        if !exact && weak && words.notNames.contains(t.hash) && !words.organisations.contains(t.hash) { return nil }
+        // Glued is fine: "Hauptstr.5", and OCR's "Musterstraße12".
+        guard let end = houseNumber(ts, nameEnd, maxDigits: 4, afterDot: true) else { return nil }
+        var first = k
+        // "Konrad-Adenauer-Straße"
+        while first >= 2, toks[first].glued, toks[first - 1].isPunct("-"), toks[first - 1].glued,
+              toks[first - 2].kind == .word || toks[first - 2].kind == .number {
+            first -= 2
+        }
+        if exact && first == k {
+            // "Berliner Straße 5", "Alter Markt 3": one capitalised word before.
+            guard first > 0, toks[first - 1].line == t.line, toks[first - 1].kind == .word,
+                  toks[first - 1].has(.initialUpper), !words.months.contains(toks[first - 1].hash) else { return nil }
+            first -= 1
+        }
+        if weak && !endsPart(ts, end) { return nil }
+        return Part(first: first, end: end, kind: weak ? .weakStreet : .street)
+    }
+
+    static let streetPrefixes = WordHash.set(
+        "Am An Auf Im In Zum Zur Unter Hinter Vor Beim Über Ober Alte Alter Altes Neue Neuer Neues Via Viale Piazza Corso Calle Avenida Plaza Carrer Rua")
+    /// Words for parts of a document or building: `Im Kapitel 3`, `Auf Seite 5`.
+    static let documentWords = WordHash.set("""
+        Kapitel Abschnitt Anhang Anlage Absatz Abs Artikel Art Paragraph Paragraf Zeile Ziffer Nummer Punkt Teil Band \
+        Heft Jahr Monat Quartal Raum Zimmer Stock Etage Geschoss Obergeschoss Erdgeschoss Dachgeschoss Bereich Fall \
+        Schritt Stufe Tabelle Abbildung Bild Position Pos Feld Spalte Runde Folge Episode Vers Text Termin \
+        Ende Anfang Moment Augenblick Alter Gruppe Klasse Level Block Sektor Kasten Ordner Fach Schrank Regal Tor Gate \
+        Gleis Bahnsteig Terminal Saal Sitz Tisch Zone
+        """)
+    static let articles = WordHash.set("der die das dem den des del della di de la le")
+
+    static func prefixStreet(_ ts: TokenStream, _ k: Int) -> Part? {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard t.has(.initialUpper), streetPrefixes.contains(t.hash) else { return nil }
+        let lineEnd = ts.lineEnd(t.line)
+        var j = k + 1
+        var words = 0
+        while j < lineEnd, toks[j].kind == .word, !toks[j].has(.initialUpper), articles.contains(toks[j].hash) { j += 1 }
+        while j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].letters >= 2, words < 3 {
+            let h = toks[j].hash
+            if Self.words.months.contains(h) || Self.words.weekdays.contains(h) { return nil }
+            if Self.words.notNames.contains(h) && !Self.words.organisations.contains(h) { return nil }
+            if documentWords.contains(h) { return nil }
+            words += 1
+            j += 1
+            while j + 1 < lineEnd, toks[j].glued, toks[j].isPunct("-"), toks[j + 1].glued, toks[j + 1].kind == .word { j += 2 }
+        }
+        guard words > 0, let end = houseNumber(ts, j, maxDigits: 3, afterDot: false), endsPart(ts, end) else { return nil }
+        return Part(first: k, end: end, kind: .weakStreet)
+    }
+
+    static let englishTypes = WordHash.set("""
+        Street St Road Rd Avenue Ave Av Lane Ln Drive Dr Close Way Court Ct Place Pl Boulevard Blvd Terrace Tce \
+        Crescent Cres Gardens Gdns Square Sq Row Grove Walk Mews Parkway Pkwy Highway Hwy Circle Cir Trail Hill \
+        Green Park Rise Vale View Parade Broadway Embankment Wharf Yard Quay
+        """)
+    static let frenchTypes = WordHash.set("rue avenue av boulevard bd place chemin allée impasse quai cours route")
+    static let flatWords = WordHash.set("Flat Apartment Apt Unit Suite Room Floor Etage Wohnung Whg")
+    static let directions = WordHash.set("N S E W NE NW SE SW North South East West Old New Upper Lower Great Little")
+
+    /// `12 High Street`, `221B Baker Street`, `Flat 2, 10 Downing St`, `12 rue de la Paix`.
+    static func numberFirstStreet(_ ts: TokenStream, _ k: Int) -> Part? {
+        let toks = ts.tokens
+        let t = toks[k]
+        // "Unit 7, Riverside Business Park": the flat word opens the part.
+        let flatWord = k > 0 && toks[k - 1].line == t.line && toks[k - 1].kind == .word && flatWords.contains(toks[k - 1].hash)
+            && opensPart(ts, k - 1)
+        // In running text ("write to you at 32 Mill Close") only with a street type.
+        let opens = opensPart(ts, k) || flatWord || isFlatBefore(ts, k) != nil
+        guard let numEnd = houseNumber(ts, k, maxDigits: 5, afterDot: true) else { return nil }
+        let lineEnd = ts.lineEnd(t.line)
+        var j = numEnd
+        var first = flatWord ? k - 1 : k
+        if let f = isFlatBefore(ts, k) { first = f }
+        if j < lineEnd, toks[j].isPunct(",") { j += 1 }
+        guard j < lineEnd else { return nil }
+        if toks[j].kind == .word, frenchTypes.contains(toks[j].hash), opens {
+            var e = j + 1
+            var n = 0
+            while e < lineEnd, n < 6, toks[e].kind == .word || toks[e].isPunct("'") || toks[e].isPunct("-"), !toks[e].has(.cellStart) {
+                e += 1; n += 1
+            }
+            guard n > 0, toks[e - 1].kind == .word else { return nil }
+            return Part(first: first, end: e, kind: .street)
+        }
+        var words = 0
+        while j < lineEnd, words < (opens ? 5 : 3), toks[j].kind == .word, toks[j].has(.initialUpper) {
+            let h = toks[j].hash
+            if words > 0, englishTypes.contains(h) {
+                var e = j + 1
+                if e < lineEnd, toks[e].glued, toks[e].isPunct(".") { e += 1 }
+                guard endsPart(ts, e) || (e < lineEnd && toks[e].kind == .word && toks[e].has(.initialUpper)) else { return nil }
+                // ", Apt 4B", " Suite 100", " #12"
+                var f = e
+                if f < lineEnd, toks[f].isPunct(",") { f += 1 }
+                if f + 1 < lineEnd, toks[f].kind == .word, flatWords.contains(toks[f].hash) {
+                    var g = f + 1
+                    if toks[g].isPunct(".") || toks[g].isPunct("#") { g += 1 }
+                    if g < lineEnd, toks[g].kind == .number || toks[g].kind == .alnum, toks[g].count <= 5 { e = g + 1 }
+                } else if f + 1 < lineEnd, toks[f].isPunct("#"), toks[f + 1].glued, toks[f + 1].kind == .number || toks[f + 1].kind == .alnum {
+                    e = f + 2
+                }
+                return Part(first: first, end: e, kind: .street)
+            }
+            if words == 0, t.kind == .number, toks[j].letters == 1, !directions.contains(h) { return nil }
+            if Self.words.months.contains(h) { return nil }
+            words += 1
+            j += 1
+            if j < lineEnd, toks[j].glued, toks[j].isPunct("'") { j += 1 }
+        }
+        return nil
+    }
+
+    /// Where `Flat 2,` / `Apt 4` before token `k` starts.
+    static func isFlatBefore(_ ts: TokenStream, _ k: Int) -> Int? {
+        let toks = ts.tokens
+        var j = k - 1
+        guard j >= 0, toks[j].line == toks[k].line else { return nil }
+        if toks[j].isPunct(",") { j -= 1 }
+        guard j >= 1, toks[j].kind == .number || toks[j].kind == .alnum, toks[j - 1].kind == .word,
+              toks[j - 1].line == toks[k].line, flatWords.contains(toks[j - 1].hash) else { return nil }
+        return j - 1
+    }
+
+    /// Token `k` opens a line, a cell or a comma-separated part.
+    static func opensPart(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        if t.has(.lineStart) || t.has(.cellStart) { return true }
+        let p = ts.tokens[k - 1]
+        return p.isPunct(",") || p.isPunct(":") || p.isPunct(";") || p.isPunct("(")
+    }
+
+    /// Token `e` ends a line, a cell or a comma-separated part.
+    static func endsPart(_ ts: TokenStream, _ e: Int) -> Bool {
+        let toks = ts.tokens
+        if e >= toks.count || toks[e].has(.lineStart) || toks[e].has(.cellStart) { return true }
+        let t = toks[e]
+        if t.isPunct(",") || t.isPunct(";") || t.isPunct(")") || t.isPunct("/") { return true }
+        if t.isPunct("."), e + 1 >= toks.count || toks[e + 1].has(.lineStart) { return true }
+        // Straight into a postcode: "Musterweg 12 10115 Berlin".
+        if t.kind == .number, t.count == 4 || t.count == 5 { return true }
+        return false
+    }
+
+    /// The end of a house number starting at token `k`: `12`, `12a`, `12 a`,
+    /// `12-14`, `12/1`. Not a date, time, amount or decimal.
+    static func houseNumber(_ ts: TokenStream, _ k: Int, maxDigits: Int, afterDot: Bool) -> Int? {
+        let toks = ts.tokens
+        guard k < toks.count else { return nil }
+        let t = toks[k]
+        // afterDot: glued to the street's "." is fine ("Hauptstr.5"); maxDigits 5
+        // is the number-first form, which may open a line.
+        if t.has(.lineStart) { if maxDigits != 5 { return nil } } else if !t.has(.spaceBefore) && !afterDot { return nil }
+        switch t.kind {
+        case .number:
+            guard t.count <= maxDigits, ts.first(k).value != 0x30 else { return nil }
+        case .alnum:
+            guard t.letters == 1, Int(t.digits) <= maxDigits, ts.first(k).value.isDigit, ts.first(k).value != 0x30,
+                  ts.text[Int(t.end) - 1].value.isASCIILetter else { return nil }
+        default:
+            return nil
+        }
+        var e = k + 1
+        let lineEnd = ts.lineEnd(t.line)
+        if e < lineEnd {
+            let u = toks[e]
+            if u.glued, u.isPunct(".") || u.isPunct(",") || u.isPunct(":"), e + 1 < lineEnd, toks[e + 1].glued,
+               toks[e + 1].kind == .number {
+                return nil  // 12.03, 12,50, 12:30
+            }
+            if u.isPunct("%") || u.isPunct("€") || u.isPunct("$") || u.isPunct("£") { return nil }
+            if u.glued, u.isPunct("-") || u.isPunct("/") || u.isPunct("\u{2013}"), e + 1 < lineEnd, toks[e + 1].glued,
+               toks[e + 1].kind == .number || toks[e + 1].kind == .alnum || (toks[e + 1].kind == .word && toks[e + 1].letters == 1) {
+                if toks[e + 1].kind != .number || toks[e + 1].count <= 4 { e += 2 }
+            } else if u.kind == .word, u.letters == 1, u.has(.spaceBefore), !u.has(.cellStart), endsPart(ts, e + 1),
+                      !(e + 1 < toks.count && toks[e + 1].isPunct(".")) {
+                e += 1  // "12 a"
+            } else if u.kind == .word, u.letters == 1, u.glued {
+                return nil
+            }
+        }
+        return e
+    }
+
+    // MARK: PO boxes
+
+    static func poBox(_ ts: TokenStream, _ k: Int) -> Part? {
+        let toks = ts.tokens
+        let t = toks[k]
+        let lineEnd = ts.lineEnd(t.line)
+        var j: Int
+        if ts.isWord(k, "postfach") || ts.isWord(k, "postbus") || ts.isWord(k, "pf") && k + 1 < lineEnd && toks[k + 1].isPunct(".") {
+            j = k + 1
+        } else if ts.isWord(k, "po") || ts.isWord(k, "p") {
+            j = k + 1
+            while j < lineEnd, toks[j].isPunct(".") || ts.isWord(j, "o") { j += 1 }
+            guard j < lineEnd, ts.isWord(j, "box") else { return nil }
+            j += 1
+        } else if ts.isWord(k, "post"), k + 2 < lineEnd, ts.isWord(k + 1, "office"), ts.isWord(k + 2, "box") {
+            j = k + 3
+        } else {
+            return nil
+        }
+        while j < lineEnd, toks[j].isPunct(".") || toks[j].isPunct(":") { j += 1 }
+        var e = j
+        var digits = 0
+        // Not into the postcode after it: "Postfach 1234 · 12345 Musterstadt".
+        while e < lineEnd, toks[e].kind == .number, digits + toks[e].count <= 10, e == j || !toks[e].has(.cellStart),
+              !(digits > 0 && (toks[e].count == 5 || toks[e].count == 4) && city(ts, e + 1) != nil) {
+            digits += toks[e].count
+            e += 1
+        }
+        guard digits > 0 else { return nil }
+        return Part(first: k, end: e, kind: .poBox)
+    }
+
+    // MARK: postcodes
+
+    static let countryPrefixes = WordHash.set("D DE A AT CH F FL L B I")
+
+    /// `D-10115 Berlin`, `CH-8001 Zürich`.
+    static func countryPrefixed(_ ts: TokenStream, _ k: Int) -> Part? {
+        let toks = ts.tokens
+        guard toks[k].has(.upper), toks[k].letters <= 2, countryPrefixes.contains(toks[k].hash), k + 2 < toks.count,
+              toks[k + 1].glued, toks[k + 1].isPunct("-"), toks[k + 2].glued, toks[k + 2].kind == .number,
+              toks[k + 2].count == 4 || toks[k + 2].count == 5, opensPart(ts, k) || prevIsHouseNumber(ts, k) else { return nil }
+        guard var p = postcode(ts, k + 2, prefixed: true) else { return nil }
+        p.first = k
+        p.kind = .postcode
+        return p
+    }
+
+    @inline(__always) static func prevIsHouseNumber(_ ts: TokenStream, _ k: Int) -> Bool {
+        guard k > 0, ts.tokens[k - 1].line == ts.tokens[k].line else { return false }
+        let p = ts.tokens[k - 1]
+        return p.kind == .number || p.kind == .alnum || p.isPunct(")")
+    }
+
+    /// 5 or 4 digits and a city.
+    static func postcode(_ ts: TokenStream, _ k: Int, prefixed: Bool) -> Part? {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard t.kind == .number, t.count == 5 || t.count == 4 else { return nil }
+        let afterCountry = k > 0 && toks[k - 1].line == t.line && toks[k - 1].has(.upper) && toks[k - 1].letters <= 2
+            && toks[k - 1].kind == .word && countryPrefixes.contains(toks[k - 1].hash) && opensPart(ts, k - 1)
+        guard prefixed || afterCountry || opensPart(ts, k) || prevIsHouseNumber(ts, k) else { return nil }
+        guard let end = city(ts, k + 1) else { return nil }
+        return Part(first: k, end: end, kind: t.count == 5 ? .postcode : .weakPostcode)
+    }
+
+    static let cityParticles = WordHash.set("am an der die im in bei ob vor auf a i d v upon on le la sur")
+
+    /// The end of a city name starting at token `k`, or nil.
+    static func city(_ ts: TokenStream, _ k: Int) -> Int? {
+        let toks = ts.tokens
+        guard k < toks.count, toks[k].has(.spaceBefore), isCityWord(ts, k) else { return nil }
+        let lineEnd = ts.lineEnd(toks[k].line)
+        var e = k + 1
+        var n = 1
+        while e < lineEnd && n < 5 {
+            let u = toks[e]
+            if u.glued, u.isPunct("-") || u.isPunct("/") || u.isPunct("\u{2013}"), e + 1 < lineEnd, toks[e + 1].glued, isCityWord(ts, e + 1) {
+                e += 2; n += 1; continue
+            }
+            if u.kind == .word, !u.has(.initialUpper), cityParticles.contains(u.hash) {
+                var f = e + 1
+                if f < lineEnd, toks[f].glued, toks[f].isPunct(".") { f += 1 }
+                if f < lineEnd, isCityWord(ts, f) || (toks[f].kind == .word && toks[f].letters == 1) {
+                    e = f + 1
+                    if e < lineEnd, toks[e].glued, toks[e].isPunct(".") { e += 1 }
+                    n += 1
+                    continue
+                }
+                break
+            }
+            if u.isPunct("("), e + 2 < lineEnd, isCityWord(ts, e + 1), toks[e + 2].isPunct(")") { e += 3; n += 1; continue }
+            if u.kind == .word, u.has(.spaceBefore), !u.has(.cellStart), isCityWord(ts, e), n < 3,
+               !(e + 1 < lineEnd && toks[e + 1].kind == .word && !toks[e + 1].has(.initialUpper)) {
+                // "Bad Homburg", "Den Haag"; not into a sentence.
+                e += 1; n += 1; continue
+            }
+            break
+        }
+        return e
+    }
+
+    @inline(__always) static func isCityWord(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        guard t.kind == .word, t.has(.initialUpper), t.letters >= 2 else { return false }
+        let h = t.hash
+        if words.notNames.contains(h) && !words.organisations.contains(h) { return false }
+        return !words.months.contains(h) && !words.weekdays.contains(h)
+    }
+
+    /// `1234 AB Amsterdam`, `1234AB Amsterdam`.
+    static func dutchPostcode(_ ts: TokenStream, _ k: Int) -> Part? {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard opensPart(ts, k) || prevIsHouseNumber(ts, k) else { return nil }
+        var e: Int
+        if t.kind == .number, t.count == 4, k + 1 < toks.count, toks[k + 1].kind == .word, toks[k + 1].letters == 2,
+           toks[k + 1].has(.upper), toks[k + 1].has(.spaceBefore), toks[k + 1].line == t.line {
+            e = k + 2
+        } else if t.kind == .alnum, t.count == 6, t.digits == 4, ts.first(k).value.isDigit,
+                  ts.text[Int(t.start) + 4].value &- 0x41 < 26, ts.text[Int(t.start) + 5].value &- 0x41 < 26 {
+            e = k + 1
+        } else {
+            return nil
+        }
+        guard ts.first(k).value != 0x30, let end = city(ts, e) else { return nil }
+        return Part(first: k, end: end, kind: .foreignPostcode)
+    }
+
+    /// UK postcode: outward code (`SW1A`, `M1`, `B33`, `CR2`) and inward code (`2AA`).
+    static func ukPostcode(_ ts: TokenStream, _ k: Int) -> Part? {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard t.kind == .alnum, t.has(.upper), t.count >= 2, t.count <= 4, k + 1 < toks.count else { return nil }
+        let u = toks[k + 1]
+        guard u.kind == .alnum, u.has(.upper), u.count == 3, u.has(.spaceBefore), u.line == t.line else { return nil }
+        // Outward: A9, A9A, A99, AA9, AA9A, AA99.
+        let s = ts.text
+        let a = Int(t.start)
+        var i = a
+        var letters = 0
+        while i < Int(t.end), s[i].value &- 0x41 < 26 { letters += 1; i += 1 }
+        guard letters == 1 || letters == 2, i < Int(t.end), s[i].value.isDigit else { return nil }
+        i += 1
+        if i < Int(t.end) { guard s[i].value.isDigit || s[i].value &- 0x41 < 26 else { return nil }; i += 1 }
+        guard i == Int(t.end) else { return nil }
+        let b = Int(u.start)
+        guard s[b].value.isDigit, s[b + 1].value &- 0x41 < 26, s[b + 2].value &- 0x41 < 26 else { return nil }
+        if k + 2 < toks.count, toks[k + 2].glued, toks[k + 2].kind != .punct { return nil }
+        // The town before it on its line: "London SW1A 2AA", "Leeds, LS2 9NZ".
+        var first = k
+        var j = k - 1
+        if j >= 0, toks[j].line == t.line, toks[j].isPunct(",") { j -= 1 }
+        var n = 0
+        while j >= 0, n < 3, toks[j].line == t.line, isCityWord(ts, j), !englishTypes.contains(toks[j].hash) {
+            n += 1
+            if opensPart(ts, j) { first = j; break }
+            j -= 1
+        }
+        return Part(first: first, end: k + 2, kind: .foreignPostcode)
+    }
+
+    static let usStates = WordHash.set("""
+        AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK \
+        OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR
+        """)
+
+    /// `Springfield, IL 62704`, `New York, NY 10001-1234`.
+    static func usZip(_ ts: TokenStream, _ k: Int) -> Part? {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard t.kind == .word, t.letters == 2, t.count == 2, t.has(.upper), usStates.contains(t.hash), k + 1 < toks.count else { return nil }
+        let z = toks[k + 1]
+        guard z.kind == .number, z.count == 5, z.has(.spaceBefore), z.line == t.line else { return nil }
+        var end = k + 2
+        if end + 1 < toks.count, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued, toks[end + 1].kind == .number,
+           toks[end + 1].count == 4 {
+            end += 2
+        }
+        if end < toks.count, toks[end].glued, toks[end].kind != .punct { return nil }
+        // "DE 10115 Berlin" is a German postcode after a country code.
+        if end < toks.count, toks[end].line == t.line, isCityWord(ts, end) { return nil }
+        var first = k
+        var j = k - 1
+        if j >= 0, toks[j].line == t.line, toks[j].isPunct(",") { j -= 1 }
+        var n = 0
+        while j >= 0, toks[j].line == t.line, toks[j].kind == .word, toks[j].has(.initialUpper), n < 3,
+              !englishTypes.contains(toks[j].hash) {
+            first = j
+            n += 1
+            if toks[j].has(.cellStart) { break }
+            j -= 1
+        }
+        guard n > 0 || opensPart(ts, k) else { return nil }
+        return Part(first: first, end: end, kind: .foreignPostcode)
+    }
+}

@@ -1,0 +1,195 @@
+import RedactCore
+
+/// Dates of birth: a date with a birth context. Other dates are not
+/// detected.
+///
+/// Rule: a birth label (`geb.`, `geboren am`, `Geburtsdatum`, `Geb.-Datum`,
+/// `DOB`, `Date of birth`, `born`, `né le`, …) followed on its line, within
+/// eight tokens (`Geburtsdatum (TT.MM.JJJJ): …`), by a date; or the date
+/// opens the next line when the label ends its line; or the label heads a
+/// table column and the date is in that column on the next line. A `*`
+/// directly before a date (`* 12.03.1980`) is a birth mark too. Dates:
+/// `12.03.1980`, `12. 03. 1980`, `03/12/1980`, `12-03-1980`, `1980-03-12`,
+/// two-digit years, `12. März 1980`, `12 March 1980`, `March 12, 1980`,
+/// `12th of March 1980`; day, month and year are checked for range. OCR's
+/// `O` for 0 and `l`/`I` for 1 inside a number are read as digits.
+enum BirthDateRecognizer {
+    static func find(_ ts: TokenStream, labels: [LabelHit], into out: inout [Detection]) {
+        let toks = ts.tokens
+        var done = -1
+        for hit in labels where hit.label.role == .birth {
+            if hit.end <= done { continue }
+            var found: Range<Int>?
+            let line = toks[hit.first].line
+            // Same line, a few tokens on.
+            var j = hit.end
+            let limit = min(ts.lineEnd(line), hit.end + 9)
+            while j < limit {
+                if let e = date(ts, at: j) { found = j..<e; break }
+                // Another field in another cell ("Geburtsdatum:    Ausstellungsdatum: …").
+                if j > hit.end, toks[j].has(.cellStart), toks[j].kind == .word { break }
+                j += 1
+            }
+            if found == nil {
+                for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) where toks[c].line != line {
+                    if let e = date(ts, at: c) { found = c..<e; break }
+                }
+            }
+            if found == nil { found = onlyDateBelowHeader(ts, hit) }
+            if let r = found {
+                out.append(Detection(category: .dateOfBirth, range: ts.span(r.lowerBound, r.upperBound - 1),
+                                     confidence: 0.9, reason: .context, kind: hit.label.kind))
+                done = r.upperBound
+            }
+        }
+        // "* 12.03.1980"
+        for k in toks.indices where toks[k].isPunct("*") && k + 1 < toks.count && toks[k + 1].line == toks[k].line {
+            if k > 0, toks[k].glued, toks[k - 1].kind != .punct { continue }  // "Note*", footnotes
+            if let e = date(ts, at: k + 1) {
+                out.append(Detection(category: .dateOfBirth, range: ts.span(k + 1, e - 1), confidence: 0.8,
+                                     reason: .context, kind: "birth mark *"))
+            }
+        }
+    }
+
+    /// A birth label in a header row (another label on its line) whose next
+    /// line holds exactly one date: that date, wherever the columns went.
+    static func onlyDateBelowHeader(_ ts: TokenStream, _ hit: LabelHit) -> Range<Int>? {
+        let toks = ts.tokens
+        let line = Int(toks[hit.first].line)
+        guard line + 1 < ts.lineCount else { return nil }
+        let header = ts.line(line)
+        guard toks[header].indices.contains(where: { i in
+            (i < hit.first || i >= hit.end) && toks[i].kind == .word && LabelTable.shared.isLabelWord(toks[i].hash)
+        }) else { return nil }
+        var found: Range<Int>?
+        var k = ts.line(line + 1).lowerBound
+        let end = ts.line(line + 1).upperBound
+        while k < end {
+            if let e = date(ts, at: k) {
+                if found != nil { return nil }
+                found = k..<e
+                k = e
+            } else {
+                k += 1
+            }
+        }
+        return found
+    }
+
+    /// A short number OCR misread in part as letters: `O3` and `198O`
+    /// (O for 0), `l2` and `I2` (l and I for 1). Needs one real digit.
+    static func ocrNumber(_ ts: TokenStream, _ k: Int) -> Int? {
+        let t = ts.tokens[k]
+        guard t.count <= 4, t.digits >= 1 else { return nil }
+        var v = 0
+        for i in t.range {
+            let c = ts.text[i].value
+            switch c {
+            case 0x30...0x39: v = v * 10 + Int(c - 0x30)
+            case 0x4F, 0x6F: v = v * 10  // O o
+            case 0x6C, 0x49: v = v * 10 + 1  // l I
+            default: return nil
+            }
+        }
+        return v
+    }
+
+    static let words = WordSets.shared
+    static let ordinalSuffixes = WordHash.set("st nd rd th")
+
+    /// The end of a date starting at token `k`, or nil.
+    static func date(_ ts: TokenStream, at k: Int) -> Int? {
+        let toks = ts.tokens
+        guard k < toks.count else { return nil }
+        let line = toks[k].line
+        let lineEnd = ts.lineEnd(line)
+        @inline(__always) func num(_ i: Int) -> (value: Int, digits: Int)? {
+            guard i < lineEnd else { return nil }
+            if toks[i].kind == .number, let v = ts.number(i) { return (v, toks[i].count) }
+            if toks[i].kind == .alnum, let v = ocrNumber(ts, i) { return (v, toks[i].count) }
+            return nil
+        }
+        @inline(__always) func sep(_ i: Int) -> UInt32? {
+            guard i < lineEnd, toks[i].kind == .punct else { return nil }
+            let v = UInt32(truncatingIfNeeded: toks[i].hash)
+            return v == 0x2E || v == 0x2F || v == 0x2D ? v : nil
+        }
+        /// Not glued on to more digits or letters.
+        @inline(__always) func clean(_ e: Int) -> Int? {
+            if e < toks.count, toks[e].glued, toks[e].kind != .punct { return nil }
+            if e + 1 < toks.count, toks[e].glued, toks[e].isPunct(".") || toks[e].isPunct("/"), toks[e + 1].glued,
+               toks[e + 1].kind == .number { return nil }
+            return e
+        }
+        func validYear(_ y: (value: Int, digits: Int)) -> Bool {
+            y.digits == 2 || (y.digits == 4 && y.value >= 1890 && y.value <= 2099)
+        }
+        let t = toks[k]
+        // Numeric.
+        if let a = num(k) {
+            if a.digits == 4, let s = sep(k + 1), s != 0x2E, toks[k + 1].glued, let m = num(k + 2), toks[k + 2].glued,
+               sep(k + 3) == s, toks[k + 3].glued, let d = num(k + 4), toks[k + 4].glued {
+                // 1980-03-12
+                guard a.value >= 1890, a.value <= 2099, (1...12).contains(m.value), (1...31).contains(d.value), d.digits <= 2 else { return nil }
+                return clean(k + 5)
+            }
+            if a.digits <= 2, let s = sep(k + 1), toks[k + 1].glued {
+                var j = k + 2
+                if let m = num(j), m.digits <= 2, toks[j].glued || (s == 0x2E && toks[j].has(.spaceBefore)),
+                   sep(j + 1) == s, toks[j + 1].glued, let y = num(j + 2), toks[j + 2].glued || (s == 0x2E && toks[j + 2].has(.spaceBefore)),
+                   validYear(y) {
+                    let ok: Bool
+                    if s == 0x2F {
+                        ok = (a.value >= 1 && m.value >= 1) && ((a.value <= 31 && m.value <= 12) || (a.value <= 12 && m.value <= 31))
+                    } else {
+                        ok = (1...31).contains(a.value) && (1...12).contains(m.value)
+                    }
+                    guard ok else { return nil }
+                    return clean(j + 3)
+                }
+                // "12. März 1980"
+                if s == 0x2E, (1...31).contains(a.value) {
+                    j = k + 2
+                    if let e = monthYear(ts, j, lineEnd) { return e }
+                }
+                return nil
+            }
+            // "12 March 1980"
+            if a.digits <= 2, (1...31).contains(a.value), let e = monthYear(ts, k + 1, lineEnd) { return e }
+            return nil
+        }
+        // "12th March 1980", "12th of March 1980"
+        if t.kind == .alnum, t.digits <= 2, t.letters == 2, ts.first(k).value.isDigit {
+            var j = k + 1
+            if j < lineEnd, ts.isWord(j, "of") { j += 1 }
+            return monthYear(ts, j, lineEnd)
+        }
+        // "March 12, 1980", "March 12th, 1980"
+        if t.kind == .word, words.months.contains(t.hash), t.has(.initialUpper) {
+            var j = k + 1
+            if j < lineEnd, toks[j].glued, toks[j].isPunct(".") { j += 1 }
+            guard j < lineEnd else { return nil }
+            let d = toks[j]
+            guard d.has(.spaceBefore), (d.kind == .number && d.count <= 2) || (d.kind == .alnum && d.digits <= 2 && d.letters == 2) else { return nil }
+            j += 1
+            if j < lineEnd, toks[j].isPunct(",") { j += 1 }
+            guard let y = num(j), y.digits == 4, validYear(y) else { return nil }
+            return clean(j + 1)
+        }
+        return nil
+    }
+
+    /// Month name then a four-digit year, from token `j`.
+    static func monthYear(_ ts: TokenStream, _ j0: Int, _ lineEnd: Int) -> Int? {
+        let toks = ts.tokens
+        var j = j0
+        guard j < lineEnd, toks[j].kind == .word, words.months.contains(toks[j].hash), toks[j].has(.spaceBefore) else { return nil }
+        j += 1
+        if j < lineEnd, toks[j].glued, toks[j].isPunct(".") { j += 1 }
+        if j < lineEnd, toks[j].isPunct(",") { j += 1 }
+        guard j < lineEnd, toks[j].kind == .number, toks[j].count == 4, let y = ts.number(j), y >= 1890, y <= 2099 else { return nil }
+        if j + 1 < toks.count, toks[j + 1].glued, toks[j + 1].kind != .punct { return nil }
+        return j + 1
+    }
+}

@@ -1,0 +1,205 @@
+/// The labels and phrases that give a value its meaning, and where a label's
+/// value is found on a page.
+///
+/// A label is one or more words matched case- and diacritic-insensitively;
+/// `.`, `-` and `/` between its words are ignored, so `Kunden-Nr.`,
+/// `Kd.-Nr.` and `Kunden Nr` are one label, and `Geb.Datum` is `Geb Datum`.
+/// The longest label starting at a word wins.
+struct Label {
+    enum Role: Equatable {
+        /// `Herr`, `Frau`, `Dear`, `Sehr geehrte`: a name follows.
+        case salutation
+        /// `Name:`, `Kontoinhaber`, `Tenant`: the value is a person's name.
+        case name
+        /// `geb.`, `Geburtsdatum`, `Date of birth`: the value is a date of birth.
+        case birth
+        /// `Kundennummer`, `Case No.`: the value is a reference number.
+        case reference(confidence: Double)
+        /// `Kennzeichen`, `Registration`: the value is a licence plate.
+        case plate
+        /// `Mit freundlichen Grüßen`, `Kind regards`: a signature follows.
+        case closing
+        /// `Dr.`, `Prof.`: a name follows, the title is part of it.
+        case title
+    }
+
+    let words: [UInt64]
+    let role: Role
+    /// The fixed text put into `Detection.kind` ("label Kundennummer").
+    let kind: String
+    /// Only a label when a `:` follows (`Von:`, `To:`, `Bill to:`): the
+    /// words are too common otherwise.
+    var needsColon = false
+}
+
+/// One label found on the page: tokens `first..<end`.
+struct LabelHit {
+    let label: Label
+    let first: Int
+    let end: Int
+}
+
+struct LabelTable: Sendable {
+    /// Labels grouped by first word, longest first; `index` maps a first
+    /// word's hash to its group.
+    private let groups: [[Label]]
+    private let index: HashSet64
+
+    static let shared = LabelTable()
+
+    private init() {
+        var table: [UInt64: [Label]] = [:]
+        func add(_ phrases: String, _ role: Label.Role, kind: String? = nil, needsColon: Bool = false) {
+            for phrase in phrases.split(separator: "|") {
+                let words = phrase.split(separator: " ").map { WordHash.hash($0) }
+                let first = phrase.split(separator: " ").first!
+                let name = kind ?? "label " + first.prefix(1).uppercased() + first.dropFirst()
+                table[words[0], default: []].append(Label(words: words, role: role, kind: name, needsColon: needsColon))
+            }
+        }
+        add(LabelWords.salutations, .salutation, kind: "salutation")
+        add(LabelWords.names, .name)
+        add(LabelWords.namesWithColon, .name, needsColon: true)
+        add(LabelWords.birth, .birth)
+        for (phrases, kind, confidence) in LabelWords.references {
+            add(phrases, .reference(confidence: confidence), kind: "label " + kind)
+        }
+        add(LabelWords.plates, .plate, kind: "label Kennzeichen")
+        add(LabelWords.closings, .closing, kind: "signature")
+        add(LabelWords.titles, .title, kind: "title")
+        for k in table.keys { table[k]!.sort { $0.words.count > $1.words.count } }
+        let keys = table.keys.sorted()
+        groups = keys.map { table[$0]! }
+        index = HashSet64(keys, values: keys.indices.map { Int32($0) })
+    }
+
+    /// Whether `hash` is the first word of any label (`Vertragsnummer`,
+    /// `Patient`): such a word is not a name.
+    func isLabelWord(_ hash: UInt64) -> Bool { index.contains(hash) }
+
+    /// Every label on the page, in order, not overlapping.
+    func scan(_ ts: TokenStream) -> [LabelHit] {
+        var hits: [LabelHit] = []
+        let toks = ts.tokens
+        var k = 0
+        while k < toks.count {
+            let t = toks[k]
+            if t.kind == .word, let g = index.value(t.hash) {
+                let candidates = groups[Int(g)]
+                var matched = false
+                for label in candidates {
+                    if let end = match(ts, label, at: k), !label.needsColon || Self.colonAt(ts, end),
+                       !(label.words.count == 1 && Self.needsDot.contains(label.words[0]))
+                        || toks[end - 1].isPunct(".") || Self.colonAt(ts, end) {
+                        hits.append(LabelHit(label: label, first: k, end: end))
+                        k = end
+                        matched = true
+                        break
+                    }
+                }
+                if matched { continue }
+            }
+            k += 1
+        }
+        return hits
+    }
+
+    /// Abbreviations that are labels only written as such (`Az.`, `Az:`):
+    /// `AZ 85001` is Arizona.
+    static let needsDot = WordHash.set("az gz akz kd")
+
+    static func colonAt(_ ts: TokenStream, _ j: Int) -> Bool {
+        j < ts.tokens.count && ts.tokens[j].line == ts.tokens[j - 1].line && ts.tokens[j].isPunct(":")
+    }
+
+    /// The end (exclusive) of `label` matched at token `k`, with a glued
+    /// trailing `.` taken in.
+    private func match(_ ts: TokenStream, _ label: Label, at k: Int) -> Int? {
+        let toks = ts.tokens
+        let line = toks[k].line
+        var j = k + 1
+        for w in label.words.dropFirst() {
+            while j < toks.count, toks[j].line == line, toks[j].kind == .punct,
+                  toks[j].isPunct(".") || toks[j].isPunct("-") || toks[j].isPunct("/") || toks[j].isPunct("\u{2013}") {
+                j += 1
+            }
+            guard j < toks.count, toks[j].line == line, toks[j].kind == .word, toks[j].hash == w else { return nil }
+            j += 1
+        }
+        if j < toks.count, toks[j].glued, toks[j].isPunct(".") { j += 1 }
+        return j
+    }
+}
+
+/// Where the value of a label may start, in the order worth trying.
+enum Fields {
+    /// Separators skipped between a label and its value.
+    @inline(__always) static func isSeparator(_ t: Token) -> Bool {
+        guard t.kind == .punct else { return false }
+        switch UInt32(truncatingIfNeeded: t.hash) {
+        case 0x3A, 0x23, 0x3D, 0x2E, 0x2D, 0x2013, 0x2014, 0x3E, 0xFF1A: return true  // : # = . - – — > ：
+        default: return false
+        }
+    }
+
+    /// Candidates for the first value token of a label spanning tokens
+    /// `first..<end`: right after it on its line (past `:` and the like), or
+    /// after a `:` a few tokens on (`Name des Versicherten: …`), the first
+    /// token of the next line when the label ends its line, and the token in
+    /// the same table column on the next line when the label heads a column.
+    /// `colon` says whether a separator or a layout break sets the value off.
+    static func candidates(_ ts: TokenStream, first: Int, end: Int) -> [(token: Int, setOff: Bool)] {
+        let toks = ts.tokens
+        var out: [(Int, Bool)] = []
+        let line = toks[first].line
+        var j = end
+        var sawSeparator = false
+        var sawColon = false
+        while j < toks.count, toks[j].line == line, isSeparator(toks[j]) {
+            if toks[j].isPunct(":") || toks[j].isPunct("#") || toks[j].isPunct("\u{FF1A}") { sawColon = true }
+            j += 1
+            sawSeparator = true
+        }
+        let lineEnd = ts.lineEnd(line)
+        if j < lineEnd {
+            out.append((j, sawSeparator || toks[j].cell != toks[end - 1].cell))
+            if !sawSeparator {
+                var c = j
+                while c < min(lineEnd, j + 6) {
+                    if toks[c].isPunct(":") {
+                        if c + 1 < lineEnd {
+                            out.append((c + 1, true))
+                        } else if Int(line) + 1 < ts.lineCount {
+                            out.append((ts.line(Int(line) + 1).lowerBound, true))  // "Name und Anschrift:⏎…"
+                        }
+                        break
+                    }
+                    c += 1
+                }
+            }
+        } else if Int(line) + 1 < ts.lineCount, toks[first].has(.cellStart) || sawColon {
+            // A label ending its line heads a field ("Geburtsdatum⏎12.03.1980"),
+            // unless it merely ends a sentence.
+            out.append((ts.line(Int(line) + 1).lowerBound, true))
+        }
+        // A header row that lost its column spacing (OCR: "Patient Geburtsdatum
+        // Kasse"): the first column's value opens the next line.
+        if toks[first].has(.lineStart), j < lineEnd, toks[j].kind == .word, LabelTable.shared.isLabelWord(toks[j].hash),
+           Int(line) + 1 < ts.lineCount {
+            let c = ts.line(Int(line) + 1).lowerBound
+            if !out.contains(where: { $0.0 == c }) { out.append((c, true)) }
+        }
+        // A column header: the value is in the same cell of the next line.
+        let cell = toks[first].cell
+        if toks[first].has(.cellStart), j >= lineEnd || toks[j].cell != cell, Int(line) + 1 < ts.lineCount {
+            let next = ts.line(Int(line) + 1)
+            if toks[first].cell > 0 || j < lineEnd {
+                for c in next where toks[c].cell == cell && toks[c].has(.cellStart) {
+                    if !out.contains(where: { $0.0 == c }) { out.append((c, true)) }
+                    break
+                }
+            }
+        }
+        return out
+    }
+}

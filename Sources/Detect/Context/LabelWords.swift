@@ -1,0 +1,94 @@
+/// The label phrases, `|`-separated, words as written (matching folds case
+/// and diacritics and ignores `.`, `-`, `/` between words). The first word of
+/// a reference label names its kind.
+enum LabelWords {
+    static let salutations = """
+        herr|herrn|hr|frau|fr|mr|mrs|ms|miss|mx|dear|sehr geehrte|sehr geehrter|liebe|lieber|hallo|hello|hi|\
+        guten tag|grüß gott|mme|madame|monsieur|mevrouw|meneer|signor|signora|sig|sig ra
+        """
+
+    /// Labels whose value is a person's name.
+    static let names = """
+        name|namen|vorname|vornamen|nachname|familienname|geburtsname|rufname|vor und nachname|vor und zuname|\
+        name vorname|name des kontoinhabers|name des versicherten|name des patienten|name des kindes|\
+        name des arbeitnehmers|name des mieters|name des antragstellers|name der versicherten|name der patientin|\
+        empfänger|empfängerin|zahlungsempfänger|begünstigter|auftraggeber|absender|\
+        patient|patientin|kontoinhaber|kontoinhaberin|konto inhaber|inhaber|inhaberin|versicherte|versicherter|\
+        versicherungsnehmer|versicherungsnehmerin|mieter|mieterin|vermieter|vermieterin|arbeitnehmer|\
+        arbeitnehmerin|mitarbeiter|mitarbeiterin|beschäftigte|beschäftigter|antragsteller|antragstellerin|\
+        steuerpflichtige|steuerpflichtiger|ehemann|ehefrau|ehegatte|ehegattin|kind|schuldner|schuldnerin|\
+        gläubiger|kunde|kundin|sachbearbeiter|sachbearbeiterin|ansprechpartner|ansprechpartnerin|\
+        behandelnder arzt|ärztin|erziehungsberechtigte|bevollmächtigte|bevollmächtigter|unterschrift|\
+        full name|first name|first names|given name|given names|last name|surname|family name|forename|\
+        forenames|middle name|name of account holder|account holder|account name|cardholder|card holder|\
+        tenant|tenants|landlord|employee|employee name|employer name|patient name|recipient|payee|\
+        beneficiary|applicant|policyholder|policy holder|insured|insured person|member name|customer name|\
+        attn|attention|addressee|spouse|partner name|guarantor|borrower|claimant|contact person|\
+        nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed
+        """
+
+    /// Name labels that are everyday words, taken only with a colon.
+    static let namesWithColon = """
+        von|an|from|to|cc|bill to|ship to|sold to|deliver to|invoice to|rechnungsempfänger|rechnungsadresse|\
+        lieferanschrift|lieferadresse|versand an|name of patient|name of employee|name of tenant|name of applicant|\
+        contact|kontakt|verfasser|author|ausgestellt für|issued to|prepared for|erstellt für
+        """
+
+    static let birth = """
+        geb|geboren|geborene|geborener|née|geboren am|geburts datum|geb datum|geburtsdatum|geburtstag|geburtsdaten|geb am|\
+        geburtsdatum und ort|dob|d o b|date of birth|birth date|birthdate|birthday|born|born on|\
+        date de naissance|né le|née le|geboortedatum|geboren op|fecha de nacimiento|data di nascita
+        """
+
+    /// (phrases, kind, confidence). Invoice numbers are in: on a letter to a
+    /// person the invoice number finds that person's record at the issuer as
+    /// surely as a customer number does, and the user can keep it visible.
+    static let references: [(String, String, Double)] = [
+        ("aktenzeichen|akten zeichen|az|akz|geschäftszeichen|gz|gesch z|unser zeichen|ihr zeichen|unser az|ihr az|"
+            + "unser aktenzeichen|ihr aktenzeichen|zeichen", "Aktenzeichen", 0.9),
+        ("kundennummer|kunden nr|kundennr|kd nr|kdnr|kunden nummer|kunden id|kundenkennung|kundenkonto|"
+            + "customer id|customer number|customer no|customer ref|customer reference|client number|client id|client no",
+            "Kundennummer", 0.9),
+        ("vertragsnummer|vertrags nr|vertrags nummer|vertragsnr|vertrag nr|vertragskonto|contract number|contract no|"
+            + "agreement number", "Vertragsnummer", 0.9),
+        ("versicherungsnummer|versicherungs nr|versicherungs nummer|versicherungsschein nr|versicherungsscheinnummer|"
+            + "versicherungsschein|policennummer|police nr|policen nr|schadennummer|schaden nr|"
+            + "policy number|policy no|policy|claim number|claim no|claim reference", "Versicherungsnummer", 0.9),
+        ("mitgliedsnummer|mitglieds nr|mitglieds nummer|mitgliedsnr|mitglied nr|member id|member number|membership number|"
+            + "membership no", "Mitgliedsnummer", 0.9),
+        ("personalnummer|personal nr|personal nummer|pers nr|persnr|employee id|employee number|employee no|staff number|"
+            + "payroll number", "Personalnummer", 0.9),
+        ("patientennummer|patienten nr|patienten nummer|patienten id|patient id|patient number|patient no|fallnummer|fall nr|"
+            + "hospital number|mrn", "Patientennummer", 0.9),
+        ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|"
+            + "buchungsnummer|buchungs nr|booking reference|booking number|zählernummer|zähler nr|"
+            + "zählpunkt|meter number|antragsnummer|antrags nr|application number|vorgangsnummer|vorgang nr|"
+            + "vorgangs nr|ticketnummer|ticket nr", "Vorgangsnummer", 0.85),
+        ("kontonummer|konto nr|konto nummer|kontonr|kto nr|ktonr|konto|account number|account no|account|acct|acct no|"
+            + "sort code", "Kontonummer", 0.85),
+        ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
+            + "your ref|our reference|your reference|case no|case number|case reference|case ref|file number|"
+            + "file no|dossier|numéro de dossier|kenmerk|ons kenmerk|uw kenmerk", "Referenz", 0.85),
+        ("rechnungsnummer|rechnungs nr|rechnungs nummer|rechnung nr|rechnungsnr|rechnung|invoice number|invoice no|invoice",
+            "Rechnungsnummer", 0.7),
+    ]
+
+    /// Titles that open a name when written with their dot (`Dr.`).
+    static let titles = "dr|prof|dr med|dr dr|prof dr|dipl ing"
+
+    static let plates = """
+        kennzeichen|amtl kennzeichen|amtliches kennzeichen|kfz kennzeichen|fahrzeugkennzeichen|\
+        polizeiliches kennzeichen|registration|registration number|registration no|reg no|reg nr|vrn|\
+        vehicle registration|vehicle registration number|number plate|licence plate|license plate|\
+        plate number|vehicle reg|immatriculation|kenteken
+        """
+
+    static let closings = """
+        mit freundlichen grüßen|mit freundlichem gruß|mit freundlichen grüssen|freundliche grüße|\
+        freundliche grüsse|viele grüße|beste grüße|herzliche grüße|liebe grüße|mfg|hochachtungsvoll|\
+        mit besten grüßen|mit herzlichen grüßen|kind regards|best regards|warm regards|regards|\
+        yours sincerely|sincerely|yours faithfully|yours truly|respectfully|with kind regards|with best wishes|\
+        all the best|best wishes|many thanks|thanks|thank you|cheers|gruß|grüße|grüsse|beste grüsse|viele grüsse|\
+        herzliche grüsse|liebe grüsse|lg|vg|cordialement|met vriendelijke groet
+        """
+}

@@ -1,0 +1,407 @@
+import RedactCore
+
+/// Person names, found by position, never by a list alone.
+///
+/// Rule: German capitalises every noun, so a capitalised word in a name list
+/// (`Koch`, `Fischer`, `Braun`) is not a name by itself. A name is taken
+///   - after a salutation (`Herr`, `Frau`, `Mr`, `Dear`, `Sehr geehrte`, …) on
+///     its line, or on the next line when the salutation ends its line;
+///   - after a title (`Dr.`, `Prof.`), title included;
+///   - as the value of a name label (`Name:`, `Kontoinhaber`, `Tenant`, …):
+///     any name-shaped words when a `:`, a table cell or a line break sets
+///     the value off; without one, only if a word is in the name lists; below
+///     the label (next line, column), two words or a listed one;
+///   - as the birth name after `geb.`, `geborene`, `née`;
+///   - as the line after a closing (`Mit freundlichen Grüßen`, `Kind
+///     regards`), within three lines, when the whole line is name-shaped and
+///     has two words or a listed name;
+///   - as the line just above a street, postcode or PO box line (or the part
+///     of the line before a street, or above a company or c/o line), when the
+///     whole line is name-shaped;
+///   - as a listed given name directly followed by a listed surname (`Anna
+///     Fischer`), unless the given name is also an everyday word (`Rose`,
+///     `Mai`, `August`, `Will`): those need one of the positions above;
+///   - as a listed given name followed by an unlisted surname where a person
+///     is introduced (see `unlistedSurname`).
+/// A name-shaped word starts with a capital (or is all capitals), has two or
+/// more letters, and is not a function word, letter vocabulary, month or
+/// weekday, or organisation word; initials (`M.`), titles (`Dr.`,
+/// `Prof.`, `Dipl.-Ing.`), particles (`von`, `van der`) and hyphenated
+/// parts are taken in. A run that runs into an organisation word (`GmbH`,
+/// `Finanzamt`, `Bank`) or a compound ending in one (`Musterbank`) is an
+/// organisation and not taken. The salutation
+/// word itself is not covered; titles after it are.
+/// `Frau Holle` in running text is taken as a name: a salutation followed by
+/// a capitalised word is how names are written, and a fairy tale costs one
+/// needless box where the opposite rule would miss real people.
+enum NameRecognizer {
+    /// A run of name-shaped tokens.
+    struct Run {
+        var first: Int
+        var end: Int
+        var names = 0
+        var listed = 0
+        var hitOrganisation = false
+    }
+
+    static let words = WordSets.shared
+
+    /// The longest run of name-shaped tokens on the line of token `j`,
+    /// starting there. `strong`: the position already says "name" (a
+    /// surname that is also a month or a common word, `Herr Mai`, is taken).
+    static func run(_ ts: TokenStream, from j: Int, strong: Bool, connectors: Bool = false, maxNames: Int = 5) -> Run? {
+        let toks = ts.tokens
+        guard j < toks.count else { return nil }
+        let lineEnd = ts.lineEnd(toks[j].line)
+        var r = Run(first: j, end: j)
+        var k = j
+        var started = false
+        // Bounded, so a line of a thousand "Dr." costs no more than a short one.
+        let limit = min(lineEnd, j + 16)
+        while k < limit && r.names < maxNames {
+            let t = toks[k]
+            guard t.kind == .word, k == j || !t.has(.cellStart) else { break }
+            let h = t.hash
+            if t.has(.initialUpper), words.titles.contains(h) {
+                if !started { r.first = k; started = true }
+                k += 1
+                // "Dr.", "Dipl.-Ing.", "Dr. med."
+                while k < lineEnd, toks[k].glued, toks[k].isPunct(".") || toks[k].isPunct("-") {
+                    k += 1
+                }
+                continue
+            }
+            if !t.has(.initialUpper) {
+                // Lower-case title parts ("med.", "rer. nat.") and particles.
+                if started, words.titles.contains(h), k + 1 < lineEnd, toks[k + 1].glued, toks[k + 1].isPunct(".") {
+                    k += 2
+                    continue
+                }
+                // "Sabine und Ralf Tiedemann": a connector only between given names.
+                let connector = connectors && (ts.isWord(k, "und") || ts.isWord(k, "and")) && r.names > 0
+                    && words.given.contains(toks[k - 1].hash) && k + 1 < lineEnd && words.given.contains(toks[k + 1].hash)
+                if (words.particles.contains(h) || connector),
+                   k + 1 < lineEnd, isNameWord(ts, k + 1, strong: strong) {
+                    if !started { r.first = k; started = true }
+                    k += 1
+                    continue
+                }
+                break
+            }
+            if t.letters == 1 {
+                // An initial: "M." or "J. R.", or in name position "Mr J Smith".
+                if k + 1 < lineEnd, toks[k + 1].glued, toks[k + 1].isPunct(".") {
+                    if !started { r.first = k; started = true }
+                    k += 2
+                    r.end = k
+                    continue
+                }
+                if strong, k + 1 < limit, toks[k + 1].has(.spaceBefore), isNameWord(ts, k + 1, strong: strong) {
+                    if !started { r.first = k; started = true }
+                    k += 1
+                    continue
+                }
+                break
+            }
+            if words.organisations.contains(h) || isOrganisationCompound(ts, t) { r.hitOrganisation = true; break }
+            guard isNameWord(ts, k, strong: strong) else { break }
+            if !started { r.first = k; started = true }
+            r.names += 1
+            if words.given.contains(h) || words.surnames.contains(h) { r.listed += 1 }
+            k += 1
+            // Hyphenated parts: "Müller-Lüdenscheidt", "Anna-Lena".
+            while k + 1 < lineEnd, toks[k].glued, toks[k].isPunct("-"), toks[k + 1].glued, toks[k + 1].kind == .word,
+                  toks[k + 1].has(.initialUpper) {
+                if words.organisations.contains(toks[k + 1].hash) { r.hitOrganisation = true; break }
+                if words.given.contains(toks[k + 1].hash) || words.surnames.contains(toks[k + 1].hash) { r.listed += 1 }
+                k += 2
+            }
+            r.end = k
+            if connectors, k + 1 < lineEnd, toks[k].isPunct("&"), words.given.contains(toks[k - 1].hash),
+               words.given.contains(toks[k + 1].hash) { k += 1 }
+        }
+        if r.hitOrganisation { return r }
+        if r.names == 0 { return nil }
+        // An organisation word right after the run makes it an organisation ("Muster GmbH").
+        if r.end < lineEnd, toks[r.end].kind == .word, words.organisations.contains(toks[r.end].hash) { r.hitOrganisation = true }
+        return r
+    }
+
+    /// Whether token `k` can be a word of a name.
+    static func isNameWord(_ ts: TokenStream, _ k: Int, strong: Bool) -> Bool {
+        let t = ts.tokens[k]
+        guard t.kind == .word, t.has(.initialUpper), t.letters >= 2 else { return false }
+        if words.organisations.contains(t.hash) || isOrganisationCompound(ts, t) { return false }
+        if words.notNames.contains(t.hash) || LabelTable.shared.isLabelWord(t.hash) || endsInInnen(ts, t) {
+            return strong && words.surnames.contains(t.hash)
+        }
+        return true
+    }
+
+    static let organisationSuffixes: [[UInt32]] = AddressRecognizer.folded([
+        "bank", "kasse", "versicherung", "verwaltung", "werke", "zentrum", "klinik", "praxis", "gesellschaft",
+        "verband", "verein", "stiftung", "schule", "institut", "ministerium", "behörde", "agentur", "service",
+        "versand", "handel", "technik", "consulting", "immobilien", "apotheke", "kanzlei", "finanzamt", "gmbh",
+    ])
+
+    /// A compound ending in an organisation word (`Musterbank`,
+    /// `Stadtsparkasse`, `Hausverwaltung`) names an organisation.
+    static func isOrganisationCompound(_ ts: TokenStream, _ t: Token) -> Bool {
+        guard t.kind == .word, t.count >= 7 else { return false }
+        let e = Int(t.end)
+        for suffix in organisationSuffixes where t.count >= suffix.count + 3 {
+            var i = e - 1
+            var ok = true
+            for c in suffix.reversed() {
+                let v = ts.text[i].value
+                if (v < 0x80 ? v.lowercasedASCII : WordHash.fold(v)) != c { ok = false; break }
+                i -= 1
+            }
+            if ok { return true }
+        }
+        return false
+    }
+
+    /// German plural feminine forms (`Mieterinnen`, `Kolleginnen`) are
+    /// groups of people, never a surname.
+    static func endsInInnen(_ ts: TokenStream, _ t: Token) -> Bool {
+        guard t.count > 6 else { return false }
+        return ts.text.hasPrefix("innen", at: Int(t.end) - 5)
+    }
+
+    static func find(_ ts: TokenStream, labels: [LabelHit], nameLines: [Range<Int>], into out: inout [Detection]) {
+        let toks = ts.tokens
+        func emit(_ r: Run, _ confidence: Double, _ reason: Reason, _ kind: String) {
+            out.append(Detection(category: .name, range: ts.span(r.first, r.end - 1), confidence: confidence,
+                                 reason: reason, kind: kind))
+        }
+        for hit in labels {
+            switch hit.label.role {
+            case .salutation:
+                guard toks[hit.first].has(.initialUpper) else { continue }
+                var j = hit.end
+                let line = toks[hit.first].line
+                if j >= toks.count { continue }
+                if toks[j].line != line {
+                    // "Herrn" alone on its line, the name below.
+                    guard Int(line) + 1 < ts.lineCount, toks[j].line == line + 1, !toks[j].has(.gapBefore) else { continue }
+                } else if toks[j].isPunct(".") {
+                    j += 1
+                    if j >= toks.count || toks[j].line != line { continue }
+                }
+                if let r = run(ts, from: j, strong: true), !r.hitOrganisation {
+                    emit(r, 0.9, .context, hit.label.kind)
+                }
+            case .name:
+                // "Name:" or "Emergency contact:"; a lower-case label in a sentence needs a listed name.
+                let labelled = toks[hit.first].has(.initialUpper) || LabelTable.colonAt(ts, hit.end)
+                for (c, setOff) in Fields.candidates(ts, first: hit.first, end: hit.end) {
+                    guard var r = run(ts, from: c, strong: setOff, connectors: true), !r.hitOrganisation else { continue }
+                    if !(setOff && labelled) && r.listed == 0 { continue }
+                    // Below the label (next line, table column): one unlisted word
+                    // may be anything ("Name⏎Büromaterial"), two or a listed one is a name.
+                    if toks[c].line != toks[hit.first].line && r.names < 2 && r.listed == 0 { continue }
+                    // "Mustermann, Max": surname, comma, given name.
+                    let lineEnd = ts.lineEnd(toks[c].line)
+                    // "Mustermann, Max": the given name listed, or the pair is all the field holds.
+                    if r.end + 1 < lineEnd, toks[r.end].isPunct(","), let more = run(ts, from: r.end + 1, strong: true),
+                       !more.hitOrganisation, words.given.contains(toks[r.end + 1].hash)
+                        || (setOff && r.names == 1 && more.names == 1 && (more.end == lineEnd || toks[more.end].has(.cellStart))) {
+                        r.end = more.end
+                    }
+                    emit(r, setOff ? 0.85 : 0.75, .context, hit.label.kind)
+                    break
+                }
+            case .title:
+                // "Dr. Ulrike Brandstätter", "Prof. Weber": a title opens a name.
+                guard toks[hit.first].has(.initialUpper) else { continue }
+                if let r = run(ts, from: hit.first, strong: true), !r.hitOrganisation, r.first == hit.first {
+                    emit(r, 0.85, .context, hit.label.kind)
+                }
+            case .birth:
+                // "Erika Mustermann geb. Musterfrau": the birth name.
+                guard maidenLabels.contains(toks[hit.first].hash), hit.end < toks.count,
+                      toks[hit.end].line == toks[hit.first].line else { continue }
+                if let r = run(ts, from: hit.end, strong: true, maxNames: 2), !r.hitOrganisation, r.first == hit.end {
+                    emit(r, 0.85, .context, "birth name")
+                }
+            case .closing:
+                signature(ts, after: hit, emit: { emit($0, 0.85, .context, "signature") })
+            default:
+                continue
+            }
+        }
+        for line in nameLines {
+            if let r = nameLine(ts, line) { emit(r, 0.85, .context, "address block") }
+        }
+        pairs(ts, emit: { r, listed in
+            if listed { emit(r, 0.75, .gazetteer, "given name + surname") } else { emit(r, 0.6, .gazetteer, "given name + word") }
+        })
+    }
+
+    /// A line (or part of one) that is nothing but a name, optionally after
+    /// a salutation, `Familie` or `c/o`.
+    static func nameLine(_ ts: TokenStream, _ range: Range<Int>) -> Run? {
+        let toks = ts.tokens
+        var a = range.lowerBound
+        var b = range.upperBound
+        guard a < b else { return nil }
+        // Only the first cell: the rest of the line may be another column.
+        if let c = toks[(a + 1)..<b].firstIndex(where: { $0.has(.cellStart) }) { b = c }
+        while b > a, toks[b - 1].isPunct(",") || toks[b - 1].isPunct(";") { b -= 1 }
+        var introduced = false
+        // c/o, z. Hd., Attn
+        if b - a > 3, ts.isWord(a, "c"), toks[a + 1].isPunct("/"), ts.isWord(a + 2, "o") { a += 3; introduced = true }
+        if a < b, toks[a].kind == .word, salutationWords.contains(toks[a].hash) {
+            a += 1
+            if a < b, toks[a].isPunct(".") { a += 1 }
+            introduced = true
+        }
+        guard a < b, let r = run(ts, from: a, strong: true, connectors: true), !r.hitOrganisation, r.end == b else {
+            return nil
+        }
+        if r.names >= 2 || r.listed > 0 || introduced { return r }
+        return nil
+    }
+
+    static let maidenLabels = WordHash.set("geb geborene geborener née nee")
+
+    static let salutationWords = WordHash.set("Herr Herrn Hr Frau Fr Mr Mrs Ms Miss Mx Familie Family Eheleute Mme")
+
+    /// The signature after a closing phrase.
+    static func signature(_ ts: TokenStream, after hit: LabelHit, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        let line = Int(toks[hit.first].line)
+        var j = hit.end
+        if j < toks.count, toks[j].line == line {
+            // "Kind regards, Jane Doe"
+            while j < toks.count, toks[j].line == line, toks[j].isPunct(",") { j += 1 }
+            if j < toks.count, toks[j].line == line {
+                if let r = run(ts, from: j, strong: true), !r.hitOrganisation, r.names >= 2 || r.listed > 0 {
+                    emit(r)
+                    return
+                }
+                // "Freundliche Grüsse aus Zürich⏎Name": a short rest on a line the closing opens.
+                guard toks[hit.first].has(.lineStart), ts.lineEnd(Int32(line)) - j <= 4 else { return }
+            }
+        }
+        var l = line + 1
+        var looked = 0
+        while l < ts.lineCount && looked < 3 {
+            let r = ts.line(l)
+            l += 1
+            var a = r.lowerBound
+            // "i. A.", "i.V.", "ppa.", "gez."
+            if a + 3 < r.upperBound, ts.isWord(a, "i"), toks[a + 1].isPunct("."), ts.isWord(a + 2, "a") || ts.isWord(a + 2, "v"),
+               toks[a + 3].isPunct(".") {
+                a += 4
+            }
+            while a < r.upperBound {
+                if toks[a].kind == .word, toks[a].count <= 3, !toks[a].has(.initialUpper) || ts.isWord(a, "ppa") || ts.isWord(a, "gez") {
+                    a += 1
+                    while a < r.upperBound, toks[a].isPunct(".") { a += 1 }
+                } else { break }
+            }
+            if a >= r.upperBound { continue }
+            // Lines of only punctuation (a drawn signature line).
+            if !toks[a..<r.upperBound].contains(where: { $0.kind != .punct }) { continue }
+            looked += 1
+            guard let run = run(ts, from: a, strong: true, connectors: true), !run.hitOrganisation else { continue }
+            let endsLine = run.end == r.upperBound || toks[run.end].isPunct(",") || toks[run.end].isPunct("(")
+                || toks[run.end].has(.cellStart)
+            if endsLine && (run.names >= 2 || run.listed > 0) {
+                emit(run)
+                return
+            }
+        }
+    }
+
+    /// Listed given name(s) followed by a listed surname on one line.
+    /// Given names that are also adjectives (`Frank Talk`, `Christian
+    /// Values`): fine before a listed surname, not before any word.
+    static let wordLikeGiven = WordHash.set("Frank Christian Ernst Jack Justin Earnest Hope Major Ray Don Art Chase Dean Grant Guy")
+    static let introducers = WordHash.set("von an für mit bei durch zwischen und sowie by from to for with and of via")
+    static let nounSuffixes: [[UInt32]] = AddressRecognizer.folded([
+        "ung", "heit", "keit", "schaft", "tät", "ion", "nis", "tum", "ment", "chen", "lein", "ismus", "ik", "ie",
+        "ur", "enz", "anz", "ei", "tag", "zeit", "amt", "geld", "kosten", "steuer", "betrag", "vertrag", "antrag",
+        "ness", "ity", "ship", "ance", "ence",
+    ])
+
+    /// A listed given name followed by a surname not in the lists (`Tobias
+    /// Quast`) only where a person is being introduced: at the start of a
+    /// line or cell, after punctuation, or after `von`, `an`, `mit`, `to`,
+    /// `from`, … ("Überweisung an Tobias Quast"), never after a verb
+    /// ("heute hat Peter Geburtstag"); and the word must not look like a noun.
+    static func unlistedSurname(_ ts: TokenStream, given k: Int, surname j: Int) -> Bool {
+        let toks = ts.tokens
+        let t = toks[j]
+        guard !wordLikeGiven.contains(toks[k].hash), t.has(.capitalised), t.letters >= 3, isNameWord(ts, j, strong: false),
+              !words.givenAmbiguous.contains(t.hash) else { return false }
+        for suffix in nounSuffixes where t.count > suffix.count + 1 {
+            var i = Int(t.end) - 1
+            var ok = true
+            for c in suffix.reversed() {
+                let v = ts.text[i].value
+                if (v < 0x80 ? v.lowercasedASCII : WordHash.fold(v)) != c { ok = false; break }
+                i -= 1
+            }
+            if ok { return false }
+        }
+        let g = toks[k]
+        if g.has(.lineStart) || g.has(.cellStart) { return true }
+        let p = toks[k - 1]
+        if p.kind == .punct {
+            return p.isPunct(",") || p.isPunct(":") || p.isPunct("(") || p.isPunct("/") || p.isPunct(";")
+                || p.isPunct("\u{2013}") || (p.isPunct("-") && g.has(.spaceBefore))
+        }
+        return p.kind == .word && !p.has(.initialUpper) && introducers.contains(p.hash)
+    }
+
+    static func pairs(_ ts: TokenStream, emit: (Run, Bool) -> Void) {
+        let toks = ts.tokens
+        var k = 0
+        let n = toks.count
+        while k < n {
+            let t = toks[k]
+            guard t.kind == .word, t.has(.initialUpper), t.letters >= 2, words.isUnambiguousGiven(t.hash) else { k += 1; continue }
+            let lineEnd = ts.lineEnd(t.line)
+            var j = k + 1
+            var givens = 1
+            // More given names or initials.
+            while j < lineEnd, givens < 4 {
+                let u = toks[j]
+                if u.kind == .word, u.has(.initialUpper), u.has(.spaceBefore) {
+                    if u.letters == 1, j + 1 < lineEnd, toks[j + 1].glued, toks[j + 1].isPunct(".") { j += 2; givens += 1; continue }
+                    if words.isUnambiguousGiven(u.hash), j + 1 < lineEnd, toks[j + 1].kind == .word,
+                       toks[j + 1].has(.initialUpper), words.surnames.contains(toks[j + 1].hash) || words.given.contains(toks[j + 1].hash) {
+                        j += 1; givens += 1; continue
+                    }
+                } else if u.glued, u.isPunct("-"), j + 1 < lineEnd, toks[j + 1].glued, words.given.contains(toks[j + 1].hash) {
+                    j += 2; continue  // Anna-Lena
+                }
+                break
+            }
+            // Particles before the surname ("Ludwig van Beethoven").
+            while j + 1 < lineEnd, toks[j].kind == .word, !toks[j].has(.initialUpper), words.particles.contains(toks[j].hash) { j += 1 }
+            guard j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].has(.spaceBefore),
+                  toks[j].letters >= 2, !words.organisations.contains(toks[j].hash) else { k += 1; continue }
+            let listed = words.surnames.contains(toks[j].hash)
+            guard listed || (givens == 1 && unlistedSurname(ts, given: k, surname: j)) else { k += 1; continue }
+            var end = j + 1
+            while end + 1 < lineEnd, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued,
+                  toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper) { end += 2 }
+            if end < lineEnd, toks[end].kind == .word, words.organisations.contains(toks[end].hash) { k = end; continue }
+            var first = k
+            // A title just before: "Dr. Anna Fischer".
+            if first >= 2, toks[first - 1].isPunct("."), toks[first - 2].kind == .word, words.titles.contains(toks[first - 2].hash),
+               toks[first - 2].line == t.line {
+                first -= 2
+            }
+            var r = Run(first: first, end: end)
+            r.names = givens + 1
+            r.listed = r.names
+            emit(r, listed)
+            k = end
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import RedactCore
+import XCTest
+
+@testable import Detect
+
+final class AddressTests: XCTestCase {
+    func addresses(_ text: String) -> [String] { texts(text, .address) }
+
+    func testGermanStreets() {
+        XCTAssertEqual(addresses("Musterstraße 12a"), ["Musterstraße 12a"])
+        XCTAssertEqual(addresses("Hauptstr. 5"), ["Hauptstr. 5"])
+        XCTAssertEqual(addresses("Hauptstr.5, 3. OG"), ["Hauptstr.5"])
+        XCTAssertEqual(addresses("Musterstraße12\n12345 Musterstadt"), ["Musterstraße12", "12345 Musterstadt"])
+        XCTAssertEqual(addresses("Am Markt 3"), ["Am Markt 3"])
+        XCTAssertEqual(addresses("An der Kirche 5"), ["An der Kirche 5"])
+        XCTAssertEqual(addresses("Berliner Straße 17-19"), ["Berliner Straße 17-19"])
+        XCTAssertEqual(addresses("Konrad-Adenauer-Allee 1/3"), ["Konrad-Adenauer-Allee 1/3"])
+        XCTAssertEqual(addresses("Lindenweg 4 b"), ["Lindenweg 4 b"])
+        XCTAssertEqual(addresses("MusterstraBe 7"), ["MusterstraBe 7"])  // OCR read ß as B
+        XCTAssertEqual(addresses("Wohnhaft in der Gartenstraße 8 seit 2019."), ["Gartenstraße 8"])
+    }
+
+    func testEnglishStreets() {
+        XCTAssertEqual(addresses("12 High Street"), ["12 High Street"])
+        XCTAssertEqual(addresses("221B Baker Street"), ["221B Baker Street"])
+        XCTAssertEqual(addresses("Flat 2, 10 Downing St"), ["Flat 2, 10 Downing St"])
+        XCTAssertEqual(addresses("1600 Pennsylvania Avenue NW"), ["1600 Pennsylvania Avenue"])
+        XCTAssertEqual(addresses("45 Elm Street, Apt 3B, Boston, MA 02118"), ["45 Elm Street, Apt 3B, Boston, MA 02118"])
+        XCTAssertEqual(addresses("We paid 12 Pounds on Monday Road works"), [])
+        XCTAssertEqual(addresses("We will write to you at 32 Mill Close, York YO1 7HH."), ["32 Mill Close, York YO1 7HH"])
+        XCTAssertEqual(addresses("We moved to 12 new offices in 2021"), [])
+    }
+
+    func testFrenchAndDutch() {
+        XCTAssertEqual(addresses("12 rue de la Paix\n75002 Paris"), ["12 rue de la Paix", "75002 Paris"])
+        XCTAssertEqual(addresses("Keizersgracht 123\n1015 CJ Amsterdam"), ["Keizersgracht 123", "1015 CJ Amsterdam"])
+    }
+
+    func testPostcodes() {
+        XCTAssertEqual(addresses("10115 Berlin"), ["10115 Berlin"])
+        XCTAssertEqual(addresses("D-80331 München"), ["D-80331 München"])
+        XCTAssertEqual(addresses("60311 Frankfurt am Main"), ["60311 Frankfurt am Main"])
+        XCTAssertEqual(addresses("06108 Halle (Saale)"), ["06108 Halle (Saale)"])
+        XCTAssertEqual(addresses("A-1010 Wien"), ["A-1010 Wien"])
+        XCTAssertEqual(addresses("CH-8001 Zürich"), ["CH-8001 Zürich"])
+        XCTAssertEqual(addresses("London SW1A 2AA"), ["London SW1A 2AA"])
+        XCTAssertEqual(addresses("Please write to SW1A 2AA"), ["SW1A 2AA"])
+        XCTAssertEqual(addresses("Manchester M1 1AE"), ["Manchester M1 1AE"])
+        XCTAssertEqual(addresses("Springfield, IL 62704"), ["Springfield, IL 62704"])
+        XCTAssertEqual(addresses("Portland, OR 97205-1234"), ["Portland, OR 97205-1234"])
+        XCTAssertEqual(addresses("Land: DE 10115 Berlin"), ["10115 Berlin"])
+    }
+
+    func testNumbersThatAreNotPostcodes() {
+        XCTAssertEqual(addresses("Im Jahr 2023 haben wir 12345 Einwohner gezählt."), [])
+        XCTAssertEqual(addresses("12345"), [])
+        XCTAssertEqual(addresses("Betrag 12345 Euro"), [])
+        XCTAssertEqual(addresses("2024 Einnahmen und Ausgaben"), [])
+        XCTAssertEqual(addresses("1000 Stück"), [])
+        XCTAssertEqual(addresses("Rechnung 10115 Berlin"), [])  // inside a sentence
+        XCTAssertEqual(addresses("Termin am 12.03.2024 um 10:30 Uhr"), [])
+        XCTAssertEqual(addresses("Parkplatz 3 ist reserviert"), [])
+        XCTAssertEqual(addresses("Im Anhang finden Sie 2 Dokumente"), [])
+        XCTAssertEqual(addresses("Am Montag 3"), [])
+        XCTAssertEqual(addresses("Wohnhaft: Neue Reihe 50, 79098 Freiburg"), ["Neue Reihe 50, 79098 Freiburg"])
+        XCTAssertEqual(addresses("Die Regeln stehen im Kapitel 3.\nAm Ende 4."), [])
+        XCTAssertEqual(addresses("Abfahrt an Gleis 7"), [])
+    }
+
+    func testPOBox() {
+        XCTAssertEqual(addresses("Postfach 12 34 56\n10115 Berlin"), ["Postfach 12 34 56", "10115 Berlin"])
+        XCTAssertEqual(addresses("PO Box 4471"), ["PO Box 4471"])
+        XCTAssertEqual(addresses("P.O. Box 12"), ["P.O. Box 12"])
+        XCTAssertEqual(addresses("Stadtwerke · Postfach 1234 · 12345 Musterstadt"), ["Postfach 1234 · 12345 Musterstadt"])
+        XCTAssertEqual(addresses("Postfach 1234 12345 Musterstadt"), ["Postfach 1234 12345 Musterstadt"])
+    }
+
+    func testBlocks() {
+        let german = "Herrn\nDr. Max Mustermann\nHauptstr. 5a\nD-80331 München\n\nBetreff: Ihr Antrag"
+        XCTAssertEqual(addresses(german), ["Hauptstr. 5a", "D-80331 München"])
+        let letterhead = "Erika Beispiel · Musterweg 12 · 10115 Berlin"
+        XCTAssertEqual(addresses(letterhead), ["Musterweg 12 · 10115 Berlin"])
+        let uk = "Mr T. Pellow\nFlat 2, 10 Downing St\nLondon\nSW1A 2AA\nUnited Kingdom"
+        XCTAssertEqual(addresses(uk), ["Flat 2, 10 Downing St", "London", "SW1A 2AA"])
+        let us = "Homer Jay\n742 Evergreen Terrace\nSpringfield, IL 62704"
+        XCTAssertEqual(addresses(us), ["742 Evergreen Terrace", "Springfield, IL 62704"])
+        // Two addresses on consecutive lines stay two.
+        XCTAssertEqual(addresses("221B Baker Street\n12 High Street"), ["221B Baker Street", "12 High Street"])
+    }
+
+    func testBlockBesideAnInfoColumn() {
+        // A letter's info block beside its address window: not covered.
+        let text = "Herrn\nMax Mustermann       Ihr Zeichen: ab-12\nHauptstr. 5            Kundennummer: 12345\n10115 Berlin           Datum: 12.03.2024"
+        XCTAssertEqual(addresses(text), ["Hauptstr. 5", "10115 Berlin"])
+        XCTAssertEqual(texts(text, .name), ["Max Mustermann"])
+        let noSalutation = "Odalys Quast          Ihr Zeichen: ab-12\nHauptstr. 5            Kundennummer: 12345\n10115 Berlin"
+        XCTAssertEqual(texts(noSalutation, .name), ["Odalys Quast"])
+    }
+
+    func testStreetNameInACompanyName() {
+        XCTAssertEqual(addresses("Die Goethestraße GmbH teilt mit, dass"), [])
+    }
+
+    func testReasonAndKind() {
+        let d = detections("Hauptstr. 5a\n80331 München", .address)
+        XCTAssertEqual(d.map(\.kind), ["address block", "address block"])
+        XCTAssertEqual(d.map(\.reason), [.context, .context])
+        XCTAssertEqual(detections("Lindenallee 7", .address).map(\.kind), ["street"])
+    }
+
+    func testStreetWithoutSuffixAbovePostcode() {
+        XCTAssertEqual(addresses("Zeil 12\n60313 Frankfurt am Main"), ["Zeil 12", "60313 Frankfurt am Main"])
+        XCTAssertEqual(addresses("Lange Reihe 5\n20099 Hamburg"), ["Lange Reihe 5", "20099 Hamburg"])
+        XCTAssertEqual(addresses("Seite 2\nAnlage 3\n20099 Hamburg"), ["20099 Hamburg"])
+    }
+}

@@ -1,0 +1,185 @@
+import RedactCore
+import XCTest
+
+@testable import Detect
+
+final class NameTests: XCTestCase {
+    func names(_ text: String) -> [String] { texts(text, .name) }
+
+    func testSalutations() {
+        XCTAssertEqual(names("Sehr geehrter Herr Mustermann,"), ["Mustermann"])
+        XCTAssertEqual(names("Sehr geehrte Frau Dr. Erika Musterfrau,"), ["Dr. Erika Musterfrau"])
+        XCTAssertEqual(names("Dear Mrs. Jane Whitcombe,"), ["Jane Whitcombe"])
+        XCTAssertEqual(names("Dear Mr Okonkwo-Barnes, thank you"), ["Okonkwo-Barnes"])
+        XCTAssertEqual(names("Hallo Jonas,\nwie geht es?"), ["Jonas"])
+        XCTAssertEqual(names("Termin mit Herrn Prof. Dr. med. Karl-Heinz von Bergen am Montag"),
+                       ["Prof. Dr. med. Karl-Heinz von Bergen"])
+        XCTAssertEqual(names("Ms. Priya Raghunathan"), ["Priya Raghunathan"])
+        XCTAssertEqual(names("Mr & Mrs J Pemberton"), ["J Pemberton"])
+    }
+
+    func testSalutationAloneOnItsLine() {
+        XCTAssertEqual(names("Herrn\nTobias Quast\nKirchgasse 4\n79098 Freiburg"), ["Tobias Quast"])
+        XCTAssertEqual(names("Frau\n\nOdalys Schaub"), [])  // a blank line breaks the block
+    }
+
+    func testGroupSalutationsAreNotNames() {
+        XCTAssertEqual(names("Sehr geehrte Damen und Herren,"), [])
+        XCTAssertEqual(names("Dear Sir or Madam,"), [])
+        XCTAssertEqual(names("Liebe Kundin, lieber Kunde,"), [])
+        XCTAssertEqual(names("Dear Customer,"), [])
+        XCTAssertEqual(names("Hallo zusammen,"), [])
+        XCTAssertEqual(names("Sehr geehrte Frau,"), [])
+    }
+
+    func testLabels() {
+        XCTAssertEqual(names("Name: Brigitte Vollmer"), ["Brigitte Vollmer"])
+        XCTAssertEqual(names("Name:Brigitte Vollmer"), ["Brigitte Vollmer"])
+        XCTAssertEqual(names("Kontoinhaber: Yusuf Demirtas"), ["Yusuf Demirtas"])
+        XCTAssertEqual(names("Account holder: Oliver Penhaligon"), ["Oliver Penhaligon"])
+        XCTAssertEqual(names("Tenant: Ms Grace Adebayo"), ["Grace Adebayo"])
+        XCTAssertEqual(names("Name des Versicherten: Hannelore Zwick"), ["Hannelore Zwick"])
+        XCTAssertEqual(names("Name, Vorname: Vollmer, Brigitte"), ["Vollmer, Brigitte"])
+        XCTAssertEqual(names("Name, Vorname: Tiedjen, Fenja"), ["Tiedjen, Fenja"])
+        XCTAssertEqual(names("Name: Tiedjen, Abteilung Einkauf"), ["Tiedjen"])
+        XCTAssertEqual(names("Empfänger\nJörg Kleinschmidt\n"), ["Jörg Kleinschmidt"])
+        XCTAssertEqual(names("gez. Jürgen Kowalczyk"), ["Jürgen Kowalczyk"])
+    }
+
+    func testLabelInATable() {
+        let table = """
+            Patient          Geburtsdatum     Versichertennummer
+            Renate Obermaier 12.03.1950       A123456789
+            """
+        XCTAssertEqual(names(table), ["Renate Obermaier"])
+    }
+
+    func testLabelWithoutColonNeedsAListedName() {
+        XCTAssertEqual(names("Mieter Thomas Kranich zahlt pünktlich"), ["Thomas Kranich"])
+        XCTAssertEqual(names("Der Mieter zahlt die Nebenkosten."), [])
+        XCTAssertEqual(names("Die Mieter Wohnung Erdgeschoss"), [])
+    }
+
+    func testOrganisationsAreNotNames() {
+        XCTAssertEqual(names("Vermieter: Hausverwaltung Sonnenhof GmbH"), [])
+        XCTAssertEqual(names("Empfänger: Stadtwerke Musterstadt"), [])
+        XCTAssertEqual(names("Mit freundlichen Grüßen\nIhr Finanzamt Musterstadt"), [])
+        XCTAssertEqual(names("Herr Schröder GmbH & Co. KG"), [])
+        XCTAssertEqual(names("Name des Kreditinstituts: Musterbank"), [])
+        XCTAssertEqual(names("Absender: Stadtsparkasse Musterstadt"), [])
+    }
+
+    func testSignature() {
+        XCTAssertEqual(names("Mit freundlichen Grüßen\n\ni. A. Petra Schneider\nSachbearbeiterin"), ["Petra Schneider"])
+        XCTAssertEqual(names("Kind regards,\nAmelia Hargreaves\nAccounts Team"), ["Amelia Hargreaves"])
+        XCTAssertEqual(names("Yours sincerely\n\n__________\nDr. Rupert Ashdown (Consultant)"), ["Dr. Rupert Ashdown"])
+        XCTAssertEqual(names("Kind regards, Nadia Farouk"), ["Nadia Farouk"])
+        XCTAssertEqual(names("Mit freundlichen Grüßen\nIhre Sparkasse\n"), [])
+        XCTAssertEqual(names("Freundliche Grüsse aus Zürich\nReto Baumgartner"), ["Reto Baumgartner"])
+        XCTAssertEqual(names("Thanks\nTamsin Pembleton"), ["Tamsin Pembleton"])
+        XCTAssertEqual(names("Thanks for your help with the contract.\nPayment Terms\n"), [])
+        XCTAssertEqual(names("This regards the contract.\nPayment Terms Apply"), [])
+    }
+
+    func testAddressBlockNameLine() {
+        XCTAssertEqual(names("Wiebke Harms\nDeichstraße 9\n25980 Sylt"), ["Wiebke Harms"])
+        XCTAssertEqual(names("MARTIN KLEEBERG\nBAHNHOFSTR. 3\n01067 DRESDEN"), ["MARTIN KLEEBERG"])
+        XCTAssertEqual(names("Familie Okafor\nAm Lindenhof 4\n"), ["Okafor"])
+        XCTAssertEqual(names("Sabine und Ralf Tiedemann\nRosenweg 2\n31134 Hildesheim"), ["Sabine und Ralf Tiedemann"])
+        XCTAssertEqual(names("Musterbau GmbH\nIndustriestraße 5\n70565 Stuttgart"), [])
+        XCTAssertEqual(names("Eleanor Whitby, 14 Mill Lane, Bristol BS1 4DJ"), ["Eleanor Whitby"])
+    }
+
+    func testGivenNameAndSurnamePair() {
+        XCTAssertEqual(names("Das Gespräch mit Anna Fischer fand statt."), ["Anna Fischer"])
+        XCTAssertEqual(names("Zeugen: Lukas Koch und Marie Braun"), ["Lukas Koch", "Marie Braun"])
+        XCTAssertEqual(names("signed by Michael J. Thompson yesterday"), ["Michael J. Thompson"])
+    }
+
+    func testListedGivenNameWithUnlistedSurname() {
+        XCTAssertEqual(names("Die Zahlung von Tobias Quast ist eingegangen."), ["Tobias Quast"])
+        XCTAssertEqual(names("Überweisung an Henrike Wöltje"), ["Henrike Wöltje"])
+        XCTAssertEqual(names("Teilnehmer: Jonas Rehbock, Lena Achternbusch"), ["Jonas Rehbock", "Lena Achternbusch"])
+        XCTAssertEqual(names("Heute hat Peter Geburtstag und morgen hat Anna Urlaub."), [])
+        XCTAssertEqual(names("Gestern hat Max Fußball gespielt."), [])
+        XCTAssertEqual(names("mit Anna Zustimmung"), [])  // looks like a noun
+        XCTAssertEqual(names("Frank Talk About Money"), [])
+        XCTAssertEqual(names("Frank Fischer"), ["Frank Fischer"])
+        XCTAssertEqual(detections("an Tobias Quast", .name).map(\.kind), ["given name + word"])
+    }
+
+    func testWordsThatLookLikeNames() {
+        // Surnames that are German nouns, alone, are nouns.
+        XCTAssertEqual(names("Der Koch und der Fischer kauften beim Becker Brot; Braun ist eine Farbe, Wolf ein Tier."), [])
+        XCTAssertEqual(names("Im April und im Mai, am Montag und im August zahlen Sie die Rate."), [])
+        XCTAssertEqual(names("Der Berliner Senat und die Rose im Garten."), [])
+        // A month-like given name with a surname is not enough without context...
+        XCTAssertEqual(names("Im August Koch gekauft"), [])
+        XCTAssertEqual(names("Mark Weber erklärt"), [])
+        // ...but in name position it is a name.
+        XCTAssertEqual(names("Sehr geehrte Frau Rose Koch,"), ["Rose Koch"])
+        XCTAssertEqual(names("Sehr geehrter Herr Mai,"), ["Mai"])
+    }
+
+    func testStreetAsCompanyName() {
+        XCTAssertEqual(names("Die Goethestraße GmbH teilt mit"), [])
+    }
+
+    func testFrauHolleInRunningText() {
+        // Documented choice: a salutation followed by a capitalised word is a name.
+        XCTAssertEqual(names("Das Märchen von Frau Holle ist bekannt."), ["Holle"])
+    }
+
+    func testReasonAndKind() {
+        let d = detections("Sehr geehrter Herr Mustermann,", .name)
+        XCTAssertEqual(d.map(\.reason), [.context])
+        XCTAssertEqual(d.map(\.kind), ["salutation"])
+        let p = detections("mit Anna Fischer", .name)
+        XCTAssertEqual(p.map(\.reason), [.gazetteer])
+        let l = detections("Kontoinhaber: Yusuf Demirtas", .name)
+        XCTAssertEqual(l.map(\.kind), ["label Kontoinhaber"])
+    }
+
+    func testColonOnlyLabels() {
+        XCTAssertEqual(names("Von: Tamara Quandt <t.quandt@example.de>"), ["Tamara Quandt"])
+        XCTAssertEqual(names("Bill to:\nPriya Natarajan"), ["Priya Natarajan"])
+        XCTAssertEqual(names("Emergency contact: Desmond Achterberg (brother)"), ["Desmond Achterberg"])
+        XCTAssertEqual(names("First Name: Marisol   Middle Initial: T   Last Name: Okafor-Lindqvist"),
+                       ["Marisol", "Okafor-Lindqvist"])
+        XCTAssertEqual(names("Von Koch wurde das Rezept geschrieben."), [])
+        XCTAssertEqual(names("To Whom It May Concern"), [])
+    }
+
+    func testLabelWithColonFurtherOn() {
+        XCTAssertEqual(names("Name und Anschrift des Arbeitnehmers:\nJürgen Kowalczyk"), ["Jürgen Kowalczyk"])
+        XCTAssertEqual(names("Steuerpflichtige(r): Holger Timmermann"), ["Holger Timmermann"])
+    }
+
+    func testGroupsOfPeopleAreNotNames() {
+        XCTAssertEqual(names("Sehr geehrte Mieterinnen und Mieter,"), [])
+        XCTAssertEqual(names("Dear Valued Customer,"), [])
+        XCTAssertEqual(names("Sehr geehrter Herr Bürgermeister,"), [])
+    }
+
+    func testNameAboveACompanyLine() {
+        XCTAssertEqual(names("Tim Okonjo\nMusterfirma GmbH\nZeil 12\n60313 Frankfurt am Main"), ["Tim Okonjo"])
+    }
+
+    func testLabelEndingASentenceIsNotAField() {
+        XCTAssertEqual(names("Die Reparaturen trägt die Mieterin.\nVertragsnummer: MV-1"), [])
+    }
+
+    func testBirthName() {
+        XCTAssertEqual(names("Frau Erika Mustermann geb. Musterfrau"), ["Erika Mustermann", "Musterfrau"])
+        XCTAssertEqual(names("Hannah Schulz, geborene Pohlmann, wohnhaft in Kiel"), ["Hannah Schulz", "Pohlmann"])
+        XCTAssertEqual(names("geb. 12.03.1980"), [])
+    }
+
+    func testColumnValuesBelowANameHeader() {
+        let table = """
+            Name             Betrag
+            Büromaterial     12,00
+            """
+        XCTAssertEqual(names(table), [])
+    }
+}

@@ -1,0 +1,26 @@
+import RedactCore
+import XCTest
+
+@testable import Detect
+
+final class PlateTests: XCTestCase {
+    func plates(_ text: String) -> [String] { texts(text, .licencePlate) }
+
+    func testGermanPlates() {
+        XCTAssertEqual(plates("Kennzeichen: B-AB 1234"), ["B-AB 1234"])
+        XCTAssertEqual(plates("amtl. Kennzeichen M AB 123E"), ["M AB 123E"])
+        XCTAssertEqual(plates("Amtliches Kennzeichen: HH-X 99H, Erstzulassung 2019"), ["HH-X 99H"])
+        XCTAssertEqual(plates("Kfz-Kennzeichen\nKA-ZZ 4711"), ["KA-ZZ 4711"])
+    }
+
+    func testUKPlates() {
+        XCTAssertEqual(plates("Registration: AB12 CDE"), ["AB12 CDE"])
+        XCTAssertEqual(plates("Vehicle registration number AB12CDE"), ["AB12CDE"])
+    }
+
+    func testOnlyInContext() {
+        XCTAssertEqual(plates("B-AB 1234 und AB12 CDE ohne Label"), [])
+        XCTAssertEqual(plates("Kennzeichen: unbekannt"), [])
+        XCTAssertEqual(plates("Registration is open until Friday"), [])
+    }
+}
