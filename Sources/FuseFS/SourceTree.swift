@@ -8,6 +8,7 @@ import Synchronization
 
 /// One entry of the source as the mount shows it.
 struct SourceEntry: Sendable {
+    /// `.pdf`: a file shown redacted (a PDF or an image).
     enum Kind: Sendable { case directory, pdf }
     var kind: Kind
     /// Path of the source entry relative to the root, "" for the root.
@@ -179,7 +180,7 @@ final class SourceTree: Sendable {
             } else if NameMap.outputName(forFile: name) != nil {
                 let rel = relativePath.isEmpty ? name : relativePath + "/" + name
                 if st.isRegular || (st.isSymlink && insideRoot(rel) != nil) {
-                    if hasPDFMagic(dir, name: name, relativePath: rel, symlink: st.isSymlink),
+                    if hasMatchingMagic(dir, name: name, relativePath: rel, symlink: st.isSymlink),
                        let fst = try? fileStatus(dir, name: name, relativePath: rel) {
                         entries.append((name, .file))
                         statuses[name] = fst
@@ -196,8 +197,9 @@ final class SourceTree: Sendable {
         return listing
     }
 
-    /// Readable and starting with `%PDF-` (in the first 1024 bytes).
-    private func hasPDFMagic(_ dir: FileDescriptor, name: String, relativePath: String, symlink: Bool) -> Bool {
+    /// Readable, and its first bytes agree with its name: a PDF header for
+    /// `.pdf`, an image signature for image names (`SourceKind.classify(head:name:)`).
+    private func hasMatchingMagic(_ dir: FileDescriptor, name: String, relativePath: String, symlink: Bool) -> Bool {
         let fd: FileDescriptor
         do {
             if symlink {
@@ -208,7 +210,7 @@ final class SourceTree: Sendable {
             }
             guard try fd.status().isRegular else { return false }
             let head = try fd.read(count: 1024, at: 0)
-            return (try? SourceKind.classify(head: head)) == .pdf
+            return (try? SourceKind.classify(head: head, name: name)) != nil
         } catch {
             return false
         }

@@ -42,6 +42,8 @@ def setUpModule():
     BOXES["scan4.pdf"] = ox.make_scans(p("scan4.pdf"), 4)
     for i in range(3):
         shutil.copy(p("scan4.pdf"), p(f"copy{i}.pdf"))
+    BOXES["foto.png"] = ox.make_photo_png(p("foto.png"), turns=3)
+    ox.make_photo_png(p("bild.jpg"))  # PNG bytes under a .jpg name
 
 
 def tearDownModule():
@@ -128,6 +130,16 @@ class MountedOCR(unittest.TestCase):
         for rel in ("image90.pdf", "image270.pdf"):
             with self.subTest(rel=rel):
                 check_covered(self, self.output(rel), BOXES[rel], rel, control=False)
+
+    def test_images_in_the_mount(self):
+        names = os.listdir(self.mount.path())
+        self.assertIn("foto.redacted.png", names)
+        self.assertIn("bild.redacted.jpg", names)
+        out = os.path.join(tempfile.mkdtemp(dir=BASE), "foto.redacted.png")
+        shutil.copyfile(self.mount.path("foto.redacted.png"), out)
+        ImageSources.check_png(self, out, BOXES["foto.png"], "png in the mount")
+        with open(self.mount.path("bild.redacted.jpg"), "rb") as f:
+            self.assertTrue(f.read(3) == b"\xff\xd8\xff", "a .jpg output must be a JPEG")
 
     def test_text_drawn_as_outlines(self):
         out = self.output("outlines.pdf")
