@@ -88,6 +88,9 @@ struct OutputIdentity: Hashable, Sendable {
         m.add(UInt64(settings.dpi))
         m.add(Array(settings.region.utf8))
         m.add(Array(settings.categories.map(\.rawValue).sorted().joined(separator: ",").utf8))
+        // What OCR reads with changes what it finds, so what is burned.
+        m.add(Array(settings.ocrLanguages.utf8))
+        m.add(UInt64(settings.ocrDpi))
         m.add(executableIdentity)
         return Digest.sha256(m.bytes)
     }

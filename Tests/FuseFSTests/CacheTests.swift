@@ -191,3 +191,19 @@ final class DiskCacheTests: XCTestCase {
         cache.flush()
     }
 }
+
+final class OCRIdentityTests: XCTestCase {
+    /// Another OCR language list or resolution reads scans differently: it
+    /// must never be served an output made with the old one.
+    func testOCRSettingsArePartOfTheContext() {
+        let base = RenderSettings()
+        var langs = base
+        langs.ocrLanguages = "eng+fra"
+        var dpi = base
+        dpi.ocrDpi = 200
+        let c = OutputIdentity.context(termsIdentity: [1], settings: base)
+        XCTAssertEqual(c, OutputIdentity.context(termsIdentity: [1], settings: base))
+        XCTAssertNotEqual(c, OutputIdentity.context(termsIdentity: [1], settings: langs))
+        XCTAssertNotEqual(c, OutputIdentity.context(termsIdentity: [1], settings: dpi))
+    }
+}
