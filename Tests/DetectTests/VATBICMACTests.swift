@@ -125,6 +125,27 @@ final class BICTests: XCTestCase {
         XCTAssertEqual(texts("BIC C0BADEFF", .bic), [])  // digit in the bank code
     }
 
+    func testLabelFusedInCapitals() {
+        XCTAssertEqual(texts("SWIFT/BICNWBKGB2L", .bic), ["NWBKGB2L"])
+        XCTAssertEqual(texts("BICCOBADEFFXXX", .bic), ["COBADEFFXXX"])
+        XCTAssertEqual(texts("SWIFTDEUTDEFF", .bic), ["DEUTDEFF"])
+        // Not the label in capitals, not 8 or 11 after it, or no country code.
+        XCTAssertEqual(texts("BicCOBADEFFXXX", .bic), [])
+        XCTAssertEqual(texts("BICYCLES", .bic), [])
+        XCTAssertEqual(texts("BICCOBADEFFXX", .bic), [])
+        XCTAssertEqual(texts("BICCOBAQQFFXXX", .bic), [])
+    }
+
+    func testFormLabelOnTheLineAbove() {
+        // The label begins the line above, whatever else stands there; the value begins its line.
+        XCTAssertEqual(texts("BIC des Instituts (8 oder 11 Stellen)\nCOBADEFFXXX\n", .bic), ["COBADEFFXXX"])
+        // The value not at the start of its line, or the label not at the start of its line.
+        XCTAssertEqual(texts("BIC des Instituts (8 oder 11 Stellen)\nneu: COBADEFFXXX\n", .bic), [])
+        XCTAssertEqual(texts("Feld 3 BIC des Instituts (8 oder 11 Stellen)\nCOBADEFFXXX\n", .bic), [])
+        // Two lines down is too far.
+        XCTAssertEqual(texts("BIC des Instituts (8 oder 11 Stellen)\n\nCOBADEFFXXX\n", .bic), [])
+    }
+
     func bics(_ text: String) -> [String] {
         found(text, [.bic, .iban]).filter { $0.category == .bic }.map(\.text)
     }

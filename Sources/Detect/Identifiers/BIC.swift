@@ -6,11 +6,25 @@ import RedactCore
 /// an ISO 3166 country code, 2 letters or digits (location), optionally 3
 /// letters or digits (branch): "COBADEFFXXX". Has no check digit and looks
 /// like many words and codes, so only after a label (BIC, SWIFT, SWIFT-Code)
-/// or within a few words of an IBAN.
+/// or within a few words of an IBAN. OCR fuses a label in capitals with the
+/// code after it ("BICCOBADEFFXXX"): the capitals after "BIC" or "SWIFT"
+/// are a BIC when they are exactly 8 or 11.
 enum BIC {
     static let kind = "BIC"
     /// How far (scalars) from an IBAN a BIC still counts as its neighbour.
     static let ibanDistance = 40
+
+    /// Where the code starts in a token `i..<j` that is "BIC" or "SWIFT" in
+    /// capitals fused with 8 or 11 more letters and digits; nil otherwise.
+    static func fusedLabelEnd(_ s: Text, _ i: Int, _ j: Int) -> Int? {
+        for (label, m) in [("bic", 3), ("swift", 5)] as [(StaticString, Int)] {
+            let rest = j - i - m
+            guard rest == 8 || rest == 11, s.hasPrefix(label, at: i) else { continue }
+            for k in i..<(i + m) where s[k].value &- 0x41 >= 26 { return nil }  // capitals only
+            return i + m
+        }
+        return nil
+    }
 
     static func match(_ s: Text, at p: Int, context: LabelSet, nearIBAN: Bool, _ c: inout Candidate,
                       into out: inout [Detection]) {

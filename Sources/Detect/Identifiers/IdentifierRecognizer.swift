@@ -48,7 +48,7 @@ enum IdentifierRecognizer {
         }
         var found: [Detection] = []
         var c = Candidate()
-        var labels: [(end: Int, set: LabelSet)] = []
+        var labels: [(start: Int, end: Int, set: LabelSet)] = []
         var nextIBAN = 0
         let n = s.count
         var i = 0
@@ -64,7 +64,7 @@ enum IdentifierRecognizer {
             guard Boundary.before(s, i) else { i = j; continue }
             if v.isASCIILetter, let label = Labels.match(s, at: i) {
                 if labels.count > 8 { labels.removeFirst(labels.count - 8) }
-                labels.append(label)
+                labels.append((i, label.end, label.set))
                 if label.end < n, s[label.end].value.isASCIIAlnum {  // fused: "StNr12/345/67890"
                     tryAt(label.end, s, context: label.set, enabled, &c, into: &found)
                 }
@@ -74,12 +74,17 @@ enum IdentifierRecognizer {
                 if !Boundary.afterCountryCode(s, i) { tryAt(i, s, context: context, enabled, &c, into: &found) }
             } else if v.isASCIILetter {
                 let shortPrefix = j - i <= 3 && j + 1 < n && s[j].isHorizontalSpace && s[j + 1].value.isDigit
+                if hasDigit, context != .reference {
+                    tryFused(i, j, s, context: context, enabled, &c, into: &found)
+                }
                 if hasDigit || shortPrefix {
                     tryAt(i, s, context: context, enabled, &c, into: &found)
                 } else if enabled.mac, j - i <= 4, j < n, MACAddress.isSeparator(s[j].value) {
                     MACAddress.match(s, at: i, into: &found)
                 }
-                if enabled.bic, j - i == 8 || j - i == 11 {
+                if enabled.bic, let q = BIC.fusedLabelEnd(s, i, j) {  // "SWIFT/BICMONZGB2L"
+                    BIC.match(s, at: q, context: .bic, nearIBAN: false, &c, into: &found)
+                } else if enabled.bic, j - i == 8 || j - i == 11 {
                     while nextIBAN < ibans.count, ibans[nextIBAN].upperBound + BIC.ibanDistance < i { nextIBAN += 1 }
                     let near = nextIBAN < ibans.count && ibans[nextIBAN].lowerBound - BIC.ibanDistance <= j
                         && ibans[nextIBAN].upperBound + BIC.ibanDistance >= i && !ibans[nextIBAN].overlaps(i..<j)
@@ -91,6 +96,26 @@ enum IdentifierRecognizer {
         // Families that serve two categories (SSN and ITIN) may find one that is off.
         found.removeAll { !categories.contains($0.category) }
         out += resolved(found)
+    }
+
+    /// OCR drops the space between a word and the value after it ("lautet48
+    /// 021 593 169"). A value that starts after letters in the token
+    /// `i..<j` is tried only if those letters are a lower-case word (never
+    /// a code or an upper-case prefix such as "DE", "AB") or a label stands
+    /// before on the line, and only checksummed identifiers are kept: a
+    /// check digit is the evidence that the digits are one value.
+    static func tryFused(_ i: Int, _ j: Int, _ s: Text, context: LabelSet, _ e: Enabled, _ c: inout Candidate,
+                         into out: inout [Detection]) {
+        var q = i
+        var lower = true
+        while q < j, s[q].value.isASCIILetter {
+            if s[q].value &- 0x61 >= 26 { lower = false }
+            q += 1
+        }
+        guard q < j, s[q].value.isDigit, q - i >= 2, lower || !context.isEmpty else { return }
+        var fused: [Detection] = []
+        tryAt(q, s, context: context, e, &c, into: &fused)
+        for d in fused where d.reason == .checksum && d.category != .vatID { out.append(d) }
     }
 
     /// The families that can start at `p`, by its first character.
@@ -136,26 +161,48 @@ enum IdentifierRecognizer {
         if e.mac, v.isHexDigit { MACAddress.match(s, at: p, into: &out) }
     }
 
-    /// The labels that speak for a candidate at `p`.
-    static func contextAt(_ p: Int, _ s: Text, _ labels: [(end: Int, set: LabelSet)]) -> LabelSet {
+    /// The labels that speak for a candidate at `p`: on the same line or
+    /// the line above, with no digit between; or, in a form, a label that
+    /// begins the line above (whatever follows it there: "BIC (8 oder 11
+    /// Stellen)") for a value that begins its own line.
+    static func contextAt(_ p: Int, _ s: Text, _ labels: [(start: Int, end: Int, set: LabelSet)]) -> LabelSet {
         var set: LabelSet = []
+        var lineStart: Int? = nil  // of p's line, if p begins it; computed once
         for label in labels.reversed() {
             if label.end > p { continue }
-            if p - label.end > contextReach { break }
+            if p - label.end > 2 * contextReach { break }
             var breaks = 0
-            var clean = true
+            var clean = p - label.end <= contextReach
             for k in label.end..<p {
                 let v = s[k].value
-                if v.isDigit { clean = false; break }
+                if v.isDigit { clean = false }
                 let crlf = v == 0x0D && k + 1 < p && s[k + 1].value == 0x0A
                 if v == 0x0A || v == 0x2028 || (v == 0x0D && !crlf) {
                     breaks += 1
                     if breaks > 1 { clean = false; break }
                 }
             }
-            if clean { set.formUnion(label.set) }
+            if clean {
+                set.formUnion(label.set)
+            } else if breaks == 1 {
+                if lineStart == nil { lineStart = Self.lineStart(s, p) ?? -1 }
+                if lineStart! >= 0, Self.lineStart(s, label.start) != nil { set.formUnion(label.set) }
+            }
         }
         return set
+    }
+
+    /// The start of the line holding `p`, if only horizontal space stands
+    /// between them.
+    static func lineStart(_ s: Text, _ p: Int) -> Int? {
+        var k = p
+        while k > 0 {
+            let v = s[k - 1].value
+            if v == 0x0A || v == 0x0D || v == 0x2028 { return k }
+            if !s[k - 1].isHorizontalSpace { return nil }
+            k -= 1
+        }
+        return 0
     }
 
     static let categories: Set<Category> = [.taxID, .nationalID, .insuranceID, .vatID, .bic, .mac]
