@@ -49,21 +49,23 @@ enum PhoneRecognizer {
     }
 
     /// Finds phone numbers; runs overlapping `known` (IBANs and cards, which
-    /// win anyway) are not shown to libphonenumber.
+    /// win anyway) are not shown to libphonenumber. Pieces in which
+    /// libphonenumber finds nothing get the fallbacks (see `fallback`).
     static func find(in s: Text, region: Region, known: [Range<Int>] = [], into out: inout [Detection]) {
-        find(in: s, region: region, prefilter: true, known: known, into: &out)
+        find(in: s, region: region, prefilter: true, known: known, fallbacks: true, into: &out)
     }
 
     /// With `prefilter` false the whole text goes to libphonenumber (tests
-    /// compare both ways).
+    /// compare both ways, without the fallbacks).
     static func find(in s: Text, region: Region, prefilter: Bool, known: [Range<Int>] = [],
-                     into out: inout [Detection]) {
+                     fallbacks: Bool = false, into out: inout [Detection]) {
         let pieces = prefilter ? candidatePieces(s, region: region, known: known) : [0..<s.count]
         // One call per piece, not one over all pieces joined: libphonenumber's
         // matcher converts the whole remaining text to UTF-16 for every
         // candidate it tries, which is quadratic in the length it is given.
         var bytes: [UInt8] = []
         var byteToScalar: [Int32] = []
+        var hints: [Region]? = nil  // looked for when first needed
         for piece in pieces {
             bytes.removeAll(keepingCapacity: true)
             byteToScalar.removeAll(keepingCapacity: true)
@@ -72,7 +74,12 @@ enum PhoneRecognizer {
                 appendUTF8(s[k], to: &bytes)
                 for _ in before..<bytes.count { byteToScalar.append(Int32(k)) }
             }
-            for m in matches(in: bytes, region: region.code) {
+            let found = matches(in: bytes, region: region.code)
+            if found.isEmpty, fallbacks {
+                fallback(s, piece, region: region, hints: &hints, bytes: &bytes, byteToScalar: byteToScalar, into: &out)
+                continue
+            }
+            for m in found {
                 guard m.start < m.end, m.end <= bytes.count else { continue }
                 let range = Int(byteToScalar[Int(m.start)])..<(Int(byteToScalar[Int(m.end) - 1]) + 1)
                 if let confidence = judge(s, range, type: m.type, region: region) {
@@ -82,15 +89,145 @@ enum PhoneRecognizer {
         }
     }
 
+    // MARK: - Fallbacks
+
+    /// Regions by country calling code, for the hints a page gives with its
+    /// international numbers (the countries the documents come from).
+    static let regionsByCallingCode: [Int: Region] = [
+        1: Region("US"), 31: Region("NL"), 32: Region("BE"), 33: Region("FR"), 34: Region("ES"), 39: Region("IT"),
+        41: Region("CH"), 43: Region("AT"), 44: Region("GB"), 45: Region("DK"), 48: Region("PL"), 49: Region("DE"),
+        353: Region("IE"),
+    ]
+
+    /// Regions other than `region` whose calling code the page shows in a
+    /// number ("+44 20 …": a `+`, then at least eight digits within the next
+    /// sixteen scalars), in order of first appearance, at most two. Only
+    /// regions whose national numbers need their trunk prefix: one that
+    /// reads any digit run as a number (US) would take versions and amounts.
+    static func hintedRegions(_ s: Text, besides region: Region) -> [Region] {
+        var hints: [Region] = []
+        let n = s.count
+        var k = 0
+        while k < n, hints.count < 2 {
+            guard s[k].value == 0x2B, k + 1 < n, s[k + 1].value.isDigit, k == 0 || !s[k - 1].isWordScalar else {
+                k += 1
+                continue
+            }
+            var digits = 0
+            for t in (k + 1)..<min(n, k + 17) {
+                let v = s[t].value
+                if v.isDigit { digits += 1 } else if !(v == 0x20 || v == 0x2D || v == 0x28 || v == 0x29 || v == 0xA0) { break }
+            }
+            var code = 0
+            for length in 1...3 where digits >= 8 && k + length < n && s[k + length].value.isDigit {
+                code = code * 10 + s[k + length].value.digitValue
+                if let r = regionsByCallingCode[code], r.requiredPrefixDigit != nil, r.code != region.code,
+                   !hints.contains(r) {
+                    hints.append(r)
+                    break
+                }
+            }
+            k += 1
+        }
+        return hints
+    }
+
+    /// A look-alike letter (O o for 0, I l for 1) standing in a digit group:
+    /// next to a digit, with no other letter beside it. Its digit, or nil.
+    @inline(__always) static func ocrDigit(_ s: Text, _ k: Int) -> UInt8? {
+        let v = s[k].value
+        let d: UInt8
+        switch v {
+        case 0x4F, 0x6F: d = 0x30
+        case 0x49, 0x6C: d = 0x31
+        default: return nil
+        }
+        let prev: UInt32 = k > 0 ? s[k - 1].value : 0x20
+        let next: UInt32 = k + 1 < s.count ? s[k + 1].value : 0x20
+        guard prev.isDigit || next.isDigit, !prev.isASCIILetter, !next.isASCIILetter else { return nil }
+        return d
+    }
+
+    /// What a piece gets when libphonenumber found nothing in it, in order:
+    ///   1. OCR look-alikes in digit groups read as digits ("Tel:O7911
+    ///      2O4 553"), the repaired number kept only after a phone label;
+    ///   2. the regions the page hints at with its international numbers (a
+    ///      British letter read with German defaults: "0161 496 0553" when
+    ///      "+44" stands elsewhere on the page);
+    ///   3. a number with a country code ("+44 7700 900 418") that is only
+    ///      possible, not valid, for libphonenumber (ranges its metadata does
+    ///      not know yet), with lower confidence: "+", a calling code and
+    ///      grouped digits are a phone number's own shape.
+    static func fallback(_ s: Text, _ piece: Range<Int>, region: Region, hints: inout [Region]?,
+                         bytes: inout [UInt8], byteToScalar: [Int32], into out: inout [Detection]) {
+        // 1. OCR repair (ASCII for ASCII: byte offsets stay).
+        var repaired: [Unicode.Scalar]? = nil
+        var b = 0
+        for k in piece {
+            let width = s[k].value < 0x80 ? 1 : s[k].value < 0x800 ? 2 : s[k].value < 0x10000 ? 3 : 4
+            if let d = ocrDigit(s, k) {
+                if repaired == nil { repaired = Array(s) }
+                repaired![k] = Unicode.Scalar(d)
+                bytes[b] = d
+            }
+            b += width
+        }
+        if let copy = repaired {
+            let found = matches(in: bytes, region: region.code)
+            if !found.isEmpty {
+                copy.withUnsafeBufferPointer { t in
+                    for m in found {
+                        guard m.start < m.end, m.end <= bytes.count else { continue }
+                        let range = Int(byteToScalar[Int(m.start)])..<(Int(byteToScalar[Int(m.end) - 1]) + 1)
+                        let words = precedingWords(t, before: range.lowerBound)
+                        guard words.contains(where: { w in phoneLabels.contains { w.hasPrefix($0) } }),
+                              let confidence = judge(t, range, type: m.type, region: region) else { continue }
+                        out.append(Detection(category: .phone, range: range, confidence: confidence - 0.05,
+                                             reason: .pattern))
+                    }
+                }
+                return
+            }
+        }
+        // 2. Regions the page hints at.
+        if hints == nil { hints = hintedRegions(s, besides: region) }
+        for hint in hints! {
+            let found = matches(in: bytes, region: hint.code)
+            if found.isEmpty { continue }
+            for m in found {
+                guard m.start < m.end, m.end <= bytes.count else { continue }
+                let range = Int(byteToScalar[Int(m.start)])..<(Int(byteToScalar[Int(m.end) - 1]) + 1)
+                if let confidence = judge(s, range, type: m.type, region: hint) {
+                    out.append(Detection(category: .phone, range: range, confidence: confidence - 0.05, reason: .pattern))
+                }
+            }
+            return
+        }
+        // 3. Possible, with a country code.
+        guard bytes.contains(0x2B) else { return }
+        for m in matches(in: bytes, region: region.code, leniency: Int32(RF_PHONE_LENIENCY_POSSIBLE)) {
+            guard m.start < m.end, m.end <= bytes.count, bytes[Int(m.start)] == 0x2B else { continue }
+            let range = Int(byteToScalar[Int(m.start)])..<(Int(byteToScalar[Int(m.end) - 1]) + 1)
+            var digits = 0
+            var groups = 1
+            for k in range {
+                if s[k].value.isDigit { digits += 1 } else if s[k].isHorizontalSpace { groups += 1 }
+            }
+            guard digits >= 10, groups >= 3, judge(s, range, type: m.type, region: region) != nil else { continue }
+            out.append(Detection(category: .phone, range: range, confidence: 0.7, reason: .pattern))
+        }
+    }
+
     /// Runs `rf_phone_find` over `bytes`, growing the buffer once if needed.
-    static func matches(in bytes: [UInt8], region: String) -> [rf_phone_match] {
+    static func matches(in bytes: [UInt8], region: String,
+                        leniency: Int32 = Int32(RF_PHONE_LENIENCY_VALID)) -> [rf_phone_match] {
         var cap = 64
         while true {
             var out = [rf_phone_match](repeating: rf_phone_match(), count: cap)
             let total = bytes.withUnsafeBufferPointer { b in
                 region.withCString { r in
                     b.withMemoryRebound(to: CChar.self) { c in
-                        rf_phone_find(c.baseAddress, c.count, r, Int32(RF_PHONE_LENIENCY_VALID), &out, cap)
+                        rf_phone_find(c.baseAddress, c.count, r, leniency, &out, cap)
                     }
                 }
             }
@@ -135,11 +272,16 @@ enum PhoneRecognizer {
         var i = 0
         var nextKnown = 0
         while i < n {
-            guard isDigitScalar(s[i]) || s[i].value == 0x2B || s[i].value == 0x28 else { i += 1; continue }
+            guard isDigitScalar(s[i]) || s[i].value == 0x2B || s[i].value == 0x28 || ocrDigit(s, i) != nil else {
+                i += 1
+                continue
+            }
             let start = i
             var digits = 0
-            while i < n, isPhoneScalar(s[i]) {
-                if isDigitScalar(s[i]) { digits += 1 }
+            // OCR look-alikes in digit groups count as digits here; the
+            // fallback reads them as digits if the number as read fails.
+            while i < n, isPhoneScalar(s[i]) || ocrDigit(s, i) != nil {
+                if isDigitScalar(s[i]) || ocrDigit(s, i) != nil { digits += 1 }
                 i += 1
             }
             if i == start { i += 1; continue }
@@ -167,7 +309,8 @@ enum PhoneRecognizer {
     static func mayHoldNationalNumber(_ s: Text, _ r: Range<Int>, prefixDigit: UInt32) -> Bool {
         var previousWasDigit = false
         for k in r {
-            let v = s[k].value
+            var v = s[k].value
+            if let d = ocrDigit(s, k) { v = UInt32(d) }
             if v.isDigit {
                 if !previousWasDigit && v == prefixDigit && !isCents(s, k, r) { return true }
                 previousWasDigit = true
@@ -341,6 +484,8 @@ enum PhoneRecognizer {
 
     /// Up to three words (lower-cased letters) on the same line before `i`,
     /// within 32 scalars, nearest first. "Tel.-Nr.:" gives ["nr", "tel"].
+    /// Parts of a web or e-mail address ("deryagunes.art", "/in/art") are
+    /// not words here: ".art" is no "Art.-Nr.".
     static func precedingWords(_ s: Text, before i: Int) -> [String] {
         var words: [String] = []
         var j = i
@@ -351,6 +496,11 @@ enum PhoneRecognizer {
             if !c.properties.isAlphabetic { j -= 1; continue }
             let end = j
             while j > floor, s[j - 1].properties.isAlphabetic { j -= 1 }
+            // Part of a web or e-mail address ("deryagunes.art"), not a label.
+            if j > 0, s[j - 1].value == 0x2E || s[j - 1].value == 0x2F || s[j - 1].value == 0x40,
+               j > 1, s[j - 2].isWordScalar {
+                continue
+            }
             var w = String.UnicodeScalarView()
             w.append(contentsOf: s[j..<end])
             words.append(String(w).lowercased())
