@@ -91,6 +91,53 @@ enum PhoneRecognizer {
 
     // MARK: - Fallbacks
 
+    /// Whether `r` holds a national number's shape for the hinted regions
+    /// (all with trunk prefix 0): a run of digits and spaces, hyphens or
+    /// slashes that starts with 0 and holds at least nine digits.
+    static func hasNationalShape(_ s: Text, _ r: Range<Int>) -> Bool {
+        var k = r.lowerBound
+        while k < r.upperBound {
+            guard s[k].value == 0x30, k == r.lowerBound || !s[k - 1].value.isDigit else { k += 1; continue }
+            var digits = 0
+            var t = k
+            while t < r.upperBound {
+                let v = s[t].value
+                if v.isDigit { digits += 1 } else if !(v == 0x20 || v == 0xA0 || v == 0x2D || v == 0x2F) { break }
+                t += 1
+            }
+            if digits >= 9 { return true }
+            k = t + 1
+        }
+        return false
+    }
+
+    /// Whether `r` holds "+", a calling code of one to three digits, a
+    /// space, and then at least two more groups of digits (ten digits or more
+    /// in all), as international numbers are printed ("+44 7700 900 418").
+    static func hasGroupedInternationalNumber(_ s: Text, _ r: Range<Int>) -> Bool {
+        var k = r.lowerBound
+        while k < r.upperBound {
+            defer { k += 1 }
+            guard s[k].value == 0x2B else { continue }
+            var t = k + 1
+            var digits = 0, groups = 0, inGroup = false
+            while t < r.upperBound {
+                let v = s[t].value
+                if v.isDigit {
+                    digits += 1
+                    if !inGroup { groups += 1; inGroup = true }
+                } else if v == 0x20 || v == 0xA0 {
+                    inGroup = false
+                } else {
+                    break
+                }
+                t += 1
+            }
+            if digits >= 10, groups >= 3, k + 1 < r.upperBound, s[k + 1].value.isDigit { return true }
+        }
+        return false
+    }
+
     /// Regions by country calling code, for the hints a page gives with its
     /// international numbers (the countries the documents come from).
     static let regionsByCallingCode: [Int: Region] = [
@@ -160,10 +207,17 @@ enum PhoneRecognizer {
     ///      grouped digits are a phone number's own shape.
     static func fallback(_ s: Text, _ piece: Range<Int>, region: Region, hints: inout [Region]?,
                          bytes: inout [UInt8], byteToScalar: [Int32], into out: inout [Detection]) {
-        // 1. OCR repair (ASCII for ASCII: byte offsets stay).
+        // 1. OCR repair (ASCII for ASCII: byte offsets stay), after a phone label only.
         var repaired: [Unicode.Scalar]? = nil
         var b = 0
+        var labelled: Bool? = nil
         for k in piece {
+            if labelled == nil, ocrDigit(s, k) != nil {
+                var r = k
+                while r > piece.lowerBound, isPhoneScalar(s[r - 1]) || ocrDigit(s, r - 1) != nil { r -= 1 }
+                labelled = hasPhoneLabel(s, before: r)
+            }
+            if labelled == false { break }
             let width = s[k].value < 0x80 ? 1 : s[k].value < 0x800 ? 2 : s[k].value < 0x10000 ? 3 : 4
             if let d = ocrDigit(s, k) {
                 if repaired == nil { repaired = Array(s) }
@@ -191,7 +245,7 @@ enum PhoneRecognizer {
         }
         // 2. Regions the page hints at.
         if hints == nil { hints = hintedRegions(s, besides: region) }
-        for hint in hints! {
+        for hint in hints! where hasNationalShape(s, piece) {
             let found = matches(in: bytes, region: hint.code)
             if found.isEmpty { continue }
             for m in found {
@@ -203,8 +257,8 @@ enum PhoneRecognizer {
             }
             return
         }
-        // 3. Possible, with a country code.
-        guard bytes.contains(0x2B) else { return }
+        // 3. Possible, with a country code: only where the piece shows that shape.
+        guard hasGroupedInternationalNumber(s, piece) else { return }
         for m in matches(in: bytes, region: region.code, leniency: Int32(RF_PHONE_LENIENCY_POSSIBLE)) {
             guard m.start < m.end, m.end <= bytes.count, bytes[Int(m.start)] == 0x2B else { continue }
             let range = Int(byteToScalar[Int(m.start)])..<(Int(byteToScalar[Int(m.end) - 1]) + 1)
@@ -277,16 +331,22 @@ enum PhoneRecognizer {
                 continue
             }
             let start = i
-            var digits = 0
-            // OCR look-alikes in digit groups count as digits here; the
-            // fallback reads them as digits if the number as read fails.
+            var digits = 0, lookAlikes = 0
+            // OCR look-alikes in digit groups count as digits here, after a
+            // phone label only; the fallback reads them as digits if the
+            // number as read fails.
             while i < n, isPhoneScalar(s[i]) || ocrDigit(s, i) != nil {
-                if isDigitScalar(s[i]) || ocrDigit(s, i) != nil { digits += 1 }
+                if isDigitScalar(s[i]) { digits += 1 } else if ocrDigit(s, i) != nil { lookAlikes += 1 }
                 i += 1
             }
             if i == start { i += 1; continue }
-            guard digits >= minimumDigits else { continue }
-            if let p = region.requiredPrefixDigit, !mayHoldNationalNumber(s, start..<i, prefixDigit: p) { continue }
+            guard digits + lookAlikes >= minimumDigits else { continue }
+            let p = region.requiredPrefixDigit
+            if lookAlikes > 0, digits < minimumDigits || (p != nil && !mayHoldNationalNumber(s, start..<i, prefixDigit: p!, lookAlikes: false)) {
+                // Only the look-alikes make it a candidate.
+                guard hasPhoneLabel(s, before: start) else { continue }
+            }
+            if let p, !mayHoldNationalNumber(s, start..<i, prefixDigit: p) { continue }
             while nextKnown < known.count, known[nextKnown].upperBound <= start { nextKnown += 1 }
             if nextKnown < known.count, known[nextKnown].lowerBound < i { continue }
             if isOnlyDates(s, start..<i) || isAmount(s, start..<i) { continue }
@@ -306,11 +366,11 @@ enum PhoneRecognizer {
 
     /// Whether the run has a `+`, a digit group starting with `prefixDigit`,
     /// or a digit that is not ASCII (not judged here).
-    static func mayHoldNationalNumber(_ s: Text, _ r: Range<Int>, prefixDigit: UInt32) -> Bool {
+    static func mayHoldNationalNumber(_ s: Text, _ r: Range<Int>, prefixDigit: UInt32, lookAlikes: Bool = true) -> Bool {
         var previousWasDigit = false
         for k in r {
             var v = s[k].value
-            if let d = ocrDigit(s, k) { v = UInt32(d) }
+            if lookAlikes, let d = ocrDigit(s, k) { v = UInt32(d) }
             if v.isDigit {
                 if !previousWasDigit && v == prefixDigit && !isCents(s, k, r) { return true }
                 previousWasDigit = true
@@ -480,6 +540,11 @@ enum PhoneRecognizer {
         if international { confidence += 0.05 }
         if plainRun && !international { confidence = 0.7 }
         return confidence
+    }
+
+    /// Whether a phone label is among the `precedingWords`.
+    static func hasPhoneLabel(_ s: Text, before i: Int) -> Bool {
+        precedingWords(s, before: i).contains { w in phoneLabels.contains { w.hasPrefix($0) } }
     }
 
     /// Up to three words (lower-cased letters) on the same line before `i`,
