@@ -101,8 +101,13 @@ enum PaymentCardRecognizer {
             while p < starts.count {
                 var q = p + 1
                 while q < starts.count, !soft[q] { q += 1 }
-                scanRun(s, starts: Array(starts[p..<q]), ends: Array(ends[p..<q]), lengths: Array(lengths[p..<q]),
-                        separator: separator, labelled: hasCardLabel, digits: &digits, into: &out)
+                if p == 0 && q == starts.count {  // no gap: the run as it is, without copies
+                    scanRun(s, starts: starts, ends: ends, lengths: lengths, separator: separator,
+                            labelled: hasCardLabel, digits: &digits, into: &out)
+                } else {
+                    scanRun(s, starts: Array(starts[p..<q]), ends: Array(ends[p..<q]), lengths: Array(lengths[p..<q]),
+                            separator: separator, labelled: hasCardLabel, digits: &digits, into: &out)
+                }
                 p = q
             }
             // Across the gaps only with a card label, and only if no piece was a card.

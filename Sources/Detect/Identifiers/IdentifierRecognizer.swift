@@ -167,15 +167,19 @@ enum IdentifierRecognizer {
     /// Stellen)") for a value that begins its own line.
     static func contextAt(_ p: Int, _ s: Text, _ labels: [(start: Int, end: Int, set: LabelSet)]) -> LabelSet {
         var set: LabelSet = []
-        var lineStart: Int? = nil  // of p's line, if p begins it; computed once
+        // Only a value that begins its line can have a form label.
+        let beginsLine = lineStart(s, p) != nil
         for label in labels.reversed() {
             if label.end > p { continue }
-            if p - label.end > 2 * contextReach { break }
+            if p - label.end > (beginsLine ? 2 * contextReach : contextReach) { break }
             var breaks = 0
             var clean = p - label.end <= contextReach
             for k in label.end..<p {
                 let v = s[k].value
-                if v.isDigit { clean = false }
+                if v.isDigit {
+                    clean = false
+                    if !beginsLine { break }
+                }
                 let crlf = v == 0x0D && k + 1 < p && s[k + 1].value == 0x0A
                 if v == 0x0A || v == 0x2028 || (v == 0x0D && !crlf) {
                     breaks += 1
@@ -184,9 +188,8 @@ enum IdentifierRecognizer {
             }
             if clean {
                 set.formUnion(label.set)
-            } else if breaks == 1 {
-                if lineStart == nil { lineStart = Self.lineStart(s, p) ?? -1 }
-                if lineStart! >= 0, Self.lineStart(s, label.start) != nil { set.formUnion(label.set) }
+            } else if beginsLine, breaks == 1, lineStart(s, label.start) != nil {
+                set.formUnion(label.set)
             }
         }
         return set
