@@ -400,7 +400,8 @@ enum PhoneRecognizer {
         while j < r.upperBound {
             let v = s[j].value
             if v.isDigit {
-                guard let end = dateEnd(s, from: j, limit: r.upperBound) else { return false }
+                guard let end = dateEnd(s, from: j, limit: r.upperBound) ?? monthYearEnd(s, from: j, limit: r.upperBound)
+                else { return false }
                 dates += 1
                 j = end
                 // A date may be followed by the sentence's full stop.
@@ -436,6 +437,30 @@ enum PhoneRecognizer {
         if (1...2).contains(groups[0]), (1...2).contains(groups[1]), groups[2] == 2 || groups[2] == 4 { return k }
         if groups[0] == 4, groups[1] == 2, groups[2] == 2, separator == 0x2D { return k }
         return nil
+    }
+
+    /// End of a month and year "MM/YYYY" (a period in a CV: "04/2018-09/2021")
+    /// starting at `j`: month 01-12, year 1900-2099; nil if none.
+    static func monthYearEnd(_ s: Text, from j: Int, limit: Int) -> Int? {
+        guard j + 7 <= limit, s[j].value.isDigit, s[j + 1].value.isDigit, s[j + 2].value == 0x2F else { return nil }
+        for k in (j + 3)..<(j + 7) where !s[k].value.isDigit { return nil }
+        if j + 7 < limit, s[j + 7].value.isDigit { return nil }
+        let month = s[j].value.digitValue * 10 + s[j + 1].value.digitValue
+        let century = s[j + 3].value.digitValue * 10 + s[j + 4].value.digitValue
+        guard (1...12).contains(month), century == 19 || century == 20 else { return nil }
+        return j + 7
+    }
+
+    /// Whether `range` starts with a short date "dd.mm." standing apart
+    /// ("07.02.   840112": the date and the voucher column of a statement).
+    static func startsWithShortDate(_ s: Text, _ range: Range<Int>) -> Bool {
+        let j = range.lowerBound
+        guard j + 7 <= range.upperBound else { return false }
+        for k in [j, j + 1, j + 3, j + 4] where !s[k].value.isDigit { return false }
+        guard s[j + 2].value == 0x2E, s[j + 5].value == 0x2E, s[j + 6].isHorizontalSpace else { return false }
+        let day = s[j].value.digitValue * 10 + s[j + 1].value.digitValue
+        let month = s[j + 3].value.digitValue * 10 + s[j + 4].value.digitValue
+        return (1...31).contains(day) && (1...12).contains(month)
     }
 
     /// Whether the run is the integer part of a German amount ("12.345"
@@ -521,7 +546,7 @@ enum PhoneRecognizer {
         // Where the region's numbers may start with 0 and have no trunk
         // prefix (Italy), "01.02.1990" is a valid number: never take a date
         // or an amount for one.
-        if isOnlyDates(s, range) || isAmount(s, range) { return nil }
+        if isOnlyDates(s, range) || isAmount(s, range) || startsWithShortDate(s, range) { return nil }
 
         let words = precedingWords(s, before: range.lowerBound)
         if words.contains(where: { w in phoneLabels.contains { w.hasPrefix($0) } }) { return 0.95 }

@@ -136,6 +136,14 @@ final class PhoneTests: XCTestCase {
         XCTAssertEqual(texts("+44 7700 90", .phone), [])
     }
 
+    func testStatementDatesAndPeriodsAreNotPhones() {
+        XCTAssertEqual(texts("07.02.   840112     Lufthansa 220-2414770118   412,80-", .phone), [])
+        XCTAssertEqual(texts("04/2018-09/2021 Mediengestalterin", .phone), [])
+        // A number written with dots, and a real number after a date, stay.
+        XCTAssertEqual(texts("Tel. 0711.1234567", .phone), ["0711.1234567"])
+        XCTAssertEqual(texts("am 07.02. Tel. 030 1234 5678", .phone), ["030 1234 5678"])
+    }
+
     func testInvalidNumbersAreNotPhones() {
         XCTAssertEqual(texts("Tel. 12345", .phone), [])
         XCTAssertEqual(texts("Tel. +49 1", .phone), [])

@@ -112,6 +112,10 @@ final class BICTests: XCTestCase {
         XCTAssertEqual(bics("COBADEFFXXX DE89 3704 0044 0532 0130 00"), ["COBADEFFXXX"])
         let far = "DE89 3704 0044 0532 0130 00" + String(repeating: " und so weiter", count: 6) + " COBADEFFXXX"
         XCTAssertEqual(bics(far), [])
+        // Unlabelled next to an IBAN, the BIC's country is the IBAN's.
+        XCTAssertEqual(bics("to GB86 GMSO 9162 2016 5362 90\nCARD 4417 WAITROSE READING"), [])
+        XCTAssertEqual(bics("GB86 GMSO 9162 2016 5362 90 NWBKGB2L"), ["NWBKGB2L"])
+        XCTAssertEqual(bics("D E 8 9 3 7 0 4 0 0 4 4 0 5 3 2 0 1 3 0 0 0 COBADEFFXXX"), ["COBADEFFXXX"])
         // The IBAN need not be a category that is on.
         XCTAssertEqual(texts("IBAN DE89 3704 0044 0532 0130 00 COBADEFFXXX", .bic), ["COBADEFFXXX"])
     }

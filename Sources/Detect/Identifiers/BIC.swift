@@ -6,7 +6,9 @@ import RedactCore
 /// an ISO 3166 country code, 2 letters or digits (location), optionally 3
 /// letters or digits (branch): "COBADEFFXXX". Has no check digit and looks
 /// like many words and codes, so only after a label (BIC, SWIFT, SWIFT-Code)
-/// or within a few words of an IBAN. OCR fuses a label in capitals with the
+/// or within a few words of an IBAN of the same country (a BIC beside an
+/// IBAN is that account's bank: "CARD 4417 WAITROSE" under a British IBAN
+/// is a shop, not a Romanian bank). OCR fuses a label in capitals with the
 /// code after it ("BICCOBADEFFXXX"): the capitals after "BIC" or "SWIFT"
 /// are a BIC when they are exactly 8 or 11.
 enum BIC {
@@ -26,16 +28,19 @@ enum BIC {
         return nil
     }
 
-    static func match(_ s: Text, at p: Int, context: LabelSet, nearIBAN: Bool, _ c: inout Candidate,
+    /// `nearIBAN`: the country code of an IBAN within `ibanDistance`, if any.
+    static func match(_ s: Text, at p: Int, context: LabelSet, nearIBAN: (UInt32, UInt32)?, _ c: inout Candidate,
                       into out: inout [Detection]) {
         let labelled = context.contains(.bic)
-        guard labelled || nearIBAN else { return }
+        guard labelled || nearIBAN != nil else { return }
         for n in [11, 8] {
             guard c.collect(s, from: p, count: n, separators: []) else { continue }
             var ok = true
             for k in 0..<6 where !c.isUpper(k) { ok = false }
             for k in 6..<n where !c.isUpper(k) && !c.chars[k].isDigit { ok = false }
             guard ok, CountryCodes.contains(c.chars[4], c.chars[5]) else { continue }
+            // Unlabelled, next to an IBAN: the bank of that account, so its country.
+            if !labelled, let (a, b) = nearIBAN, c.chars[4] != a || c.chars[5] != b { return }
             out.append(Detection(category: .bic, range: p..<c.end, confidence: labelled ? 0.9 : 0.85,
                                  reason: .context, kind: kind))
             return

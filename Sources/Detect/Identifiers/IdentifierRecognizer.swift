@@ -83,12 +83,18 @@ enum IdentifierRecognizer {
                     MACAddress.match(s, at: i, into: &found)
                 }
                 if enabled.bic, let q = BIC.fusedLabelEnd(s, i, j) {  // "SWIFT/BICMONZGB2L"
-                    BIC.match(s, at: q, context: .bic, nearIBAN: false, &c, into: &found)
+                    BIC.match(s, at: q, context: .bic, nearIBAN: nil, &c, into: &found)
                 } else if enabled.bic, j - i == 8 || j - i == 11 {
                     while nextIBAN < ibans.count, ibans[nextIBAN].upperBound + BIC.ibanDistance < i { nextIBAN += 1 }
                     let near = nextIBAN < ibans.count && ibans[nextIBAN].lowerBound - BIC.ibanDistance <= j
                         && ibans[nextIBAN].upperBound + BIC.ibanDistance >= i && !ibans[nextIBAN].overlaps(i..<j)
-                    BIC.match(s, at: i, context: context, nearIBAN: near, &c, into: &found)
+                    var country: (UInt32, UInt32)? = nil
+                    if near {  // the IBAN's country code: its first two letters ("D E" when boxed)
+                        let a = ibans[nextIBAN].lowerBound
+                        let b = s[a + 1].value.isASCIILetter ? a + 1 : a + 2
+                        country = (s[a].value & ~0x20, s[b].value & ~0x20)
+                    }
+                    BIC.match(s, at: i, context: context, nearIBAN: country, &c, into: &found)
                 }
             }
             i = j
