@@ -81,12 +81,22 @@ enum PhoneRecognizer {
             }
             for m in found {
                 guard m.start < m.end, m.end <= bytes.count else { continue }
-                let range = Int(byteToScalar[Int(m.start)])..<(Int(byteToScalar[Int(m.end) - 1]) + 1)
+                let range = scalarRange(s, m, byteToScalar)
                 if let confidence = judge(s, range, type: m.type, region: region) {
                     out.append(Detection(category: .phone, range: range, confidence: confidence, reason: .pattern))
                 }
             }
         }
+    }
+
+    /// The scalars of a match, without an opening bracket that is not
+    /// closed in it: "(07700 900 732)" is matched from the "(" but the
+    /// ")" is left out, and the bracket is not part of the number.
+    @inline(__always) static func scalarRange(_ s: Text, _ m: rf_phone_match, _ byteToScalar: [Int32]) -> Range<Int> {
+        var lo = Int(byteToScalar[Int(m.start)])
+        let hi = Int(byteToScalar[Int(m.end) - 1]) + 1
+        if s[lo].value == 0x28, !(lo..<hi).contains(where: { s[$0].value == 0x29 }) { lo += 1 }
+        return lo..<hi
     }
 
     // MARK: - Fallbacks
@@ -232,7 +242,7 @@ enum PhoneRecognizer {
                 copy.withUnsafeBufferPointer { t in
                     for m in found {
                         guard m.start < m.end, m.end <= bytes.count else { continue }
-                        let range = Int(byteToScalar[Int(m.start)])..<(Int(byteToScalar[Int(m.end) - 1]) + 1)
+                        let range = scalarRange(s, m, byteToScalar)
                         let words = precedingWords(t, before: range.lowerBound)
                         guard words.contains(where: { w in phoneLabels.contains { w.hasPrefix($0) } }),
                               let confidence = judge(t, range, type: m.type, region: region) else { continue }
@@ -250,7 +260,7 @@ enum PhoneRecognizer {
             if found.isEmpty { continue }
             for m in found {
                 guard m.start < m.end, m.end <= bytes.count else { continue }
-                let range = Int(byteToScalar[Int(m.start)])..<(Int(byteToScalar[Int(m.end) - 1]) + 1)
+                let range = scalarRange(s, m, byteToScalar)
                 if let confidence = judge(s, range, type: m.type, region: hint) {
                     out.append(Detection(category: .phone, range: range, confidence: confidence - 0.05, reason: .pattern))
                 }
@@ -261,7 +271,7 @@ enum PhoneRecognizer {
         guard hasGroupedInternationalNumber(s, piece) else { return }
         for m in matches(in: bytes, region: region.code, leniency: Int32(RF_PHONE_LENIENCY_POSSIBLE)) {
             guard m.start < m.end, m.end <= bytes.count, bytes[Int(m.start)] == 0x2B else { continue }
-            let range = Int(byteToScalar[Int(m.start)])..<(Int(byteToScalar[Int(m.end) - 1]) + 1)
+            let range = scalarRange(s, m, byteToScalar)
             var digits = 0
             var groups = 1
             for k in range {

@@ -144,6 +144,11 @@ final class PhoneTests: XCTestCase {
         XCTAssertEqual(texts("am 07.02. Tel. 030 1234 5678", .phone), ["030 1234 5678"])
     }
 
+    func testUnclosedBracketIsNotPartOfTheNumber() {
+        XCTAssertEqual(texts("Plot inspections: Rosa (07700 900 732)", .phone), ["07700 900 732"])
+        XCTAssertEqual(texts("Tel. (030) 1234 5678", .phone), ["(030) 1234 5678"])
+    }
+
     func testInvalidNumbersAreNotPhones() {
         XCTAssertEqual(texts("Tel. 12345", .phone), [])
         XCTAssertEqual(texts("Tel. +49 1", .phone), [])
