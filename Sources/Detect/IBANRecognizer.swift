@@ -21,7 +21,8 @@ import RedactCore
 /// already needs a registered country code, the country's exact length and
 /// a word boundary, so this costs little precision. Where a country's BBAN
 /// is digits only (DE, AT, BE, ES, …) a letter left in it after repair
-/// makes the candidate no IBAN.
+/// makes the candidate no IBAN. A number may run on over one line break
+/// between its groups (after the country code and check digits).
 enum IBANRecognizer {
     static let confidence = 1.0
     static let repairedConfidence = 0.96
@@ -93,6 +94,7 @@ enum IBANRecognizer {
         let n = s.count
         var j = start
         var k = 0
+        var lineBreak = false
         while k < length {
             guard j < n else { return nil }
             let v = s[j].value
@@ -103,12 +105,31 @@ enum IBANRecognizer {
                 j += 1
             } else if k >= 4 || spaced, s[j].isHorizontalSpace, s[j].value != 0x09, j + 1 < n, s[j + 1].value.isASCIIAlnum {
                 j += 1  // one space between groups, never right after the country code
+            } else if k >= 4, !spaced, !lineBreak, let next = lineBreakEnd(s, j), next < n, s[next].value.isASCIIAlnum {
+                j = next  // the number runs on on the next line, once
+                lineBreak = true
             } else {
                 return nil
             }
         }
         if j < n, s[j].isWordScalar { return nil }
         return j
+    }
+
+    /// After a group ending at `j`: the index past a line break (LF, CRLF or
+    /// U+2028, a space allowed either side of it), or nil.
+    static func lineBreakEnd(_ s: Text, _ j: Int) -> Int? {
+        let n = s.count
+        var k = j
+        if k < n, s[k].value == 0x20 { k += 1 }
+        guard k < n else { return nil }
+        switch s[k].value {
+        case 0x0A, 0x2028: k += 1
+        case 0x0D: k += (k + 1 < n && s[k + 1].value == 0x0A) ? 2 : 1
+        default: return nil
+        }
+        if k < n, s[k].value == 0x20 { k += 1 }
+        return k
     }
 
     /// Reads OCR look-alike letters next to a digit (after the country code)
