@@ -159,8 +159,9 @@ extension PhoneRecognizer {
             }
         }
         // 2. Regions the page hints at.
-        if hints == nil { hints = hintedRegions(s, besides: region) }
-        for hint in hints! where hasNationalShape(s, piece) {
+        let shaped = hasNationalShape(s, piece)
+        if shaped, hints == nil { hints = hintedRegions(s, besides: region) }
+        for hint in hints ?? [] where shaped {
             let found = matches(in: bytes, region: hint.code)
             if found.isEmpty { continue }
             for m in found {

@@ -139,7 +139,8 @@ enum PhoneRecognizer {
         var i = 0
         var nextKnown = 0
         while i < n {
-            guard isDigitScalar(s[i]) || s[i].value == 0x2B || s[i].value == 0x28 || ocrDigit(s, i) != nil else {
+            guard isDigitScalar(s[i]) || s[i].value == 0x2B || s[i].value == 0x28
+                || (i + 1 < n && s[i + 1].value.isDigit && ocrDigit(s, i) != nil) else {
                 i += 1
                 continue
             }
@@ -183,7 +184,7 @@ enum PhoneRecognizer {
         var previousWasDigit = false
         for k in r {
             var v = s[k].value
-            if lookAlikes, let d = ocrDigit(s, k) { v = UInt32(d) }
+            if lookAlikes, v.isASCIILetter, let d = ocrDigit(s, k) { v = UInt32(d) }
             if v.isDigit {
                 if !previousWasDigit && v == prefixDigit && !isCents(s, k, r) { return true }
                 previousWasDigit = true

@@ -9,7 +9,7 @@ import RedactCore
 /// that ends a sentence (`.,;:!?'`) and closing brackets without a matching
 /// opening one are trimmed off the end.
 ///
-/// Two more forms, found in a second pass over the `/` of the text:
+/// Two more forms, found at the `/` of the text:
 ///   - a host without scheme or `www.` followed by a path
 ///     ("linkedin.com/in/erika-muster"): at least two dot-separated labels,
 ///     the last a common top-level domain (a list: file extensions such as
@@ -24,9 +24,12 @@ enum URLRecognizer {
 
     static func find(in s: Text, into out: inout [Detection]) {
         let n = s.count
-        let first = out.count
         var i = 0
         while i < n {
+            if s[i].value == 0x2F {
+                i = schemeless(s, slash: i, into: &out) ?? i + 1
+                continue
+            }
             let v = s[i].value | 0x20
             guard v == 0x68 || v == 0x77 else { i += 1; continue }  // 'h' or 'w'
             if i > 0 {
@@ -54,37 +57,24 @@ enum URLRecognizer {
                 i += 1
             }
         }
-        findSchemeless(in: s, after: first, into: &out)
     }
 
-    /// The second pass: hosts with a path, and logged paths with a query.
-    /// Skips what the first pass found (`out[first...]`, in order).
-    static func findSchemeless(in s: Text, after first: Int, into out: inout [Detection]) {
+    /// At a `/` the first pass reached (outside any URL found): a host with
+    /// a path that ends there, or a logged path with a query that starts
+    /// there. Returns the end of what it added, or nil.
+    static func schemeless(_ s: Text, slash i: Int, into out: inout [Detection]) -> Int? {
         let n = s.count
-        let found = Array(out[first...].map(\.range))
-        var next = 0
-        var i = 0
-        while i < n {
-            guard s[i].value == 0x2F else { i += 1; continue }
-            while next < found.count, found[next].upperBound <= i { next += 1 }
-            if next < found.count, found[next].lowerBound <= i { i = found[next].upperBound; continue }
-            if let start = hostStart(s, slash: i) {
-                let end = urlEnd(s, from: i)
-                if end > i + 1 {
-                    out.append(Detection(category: .url, range: start..<end, confidence: barePathConfidence, reason: .pattern))
-                    i = end
-                    continue
-                }
-            } else if startsWord(s, i), i + 1 < n, s[i + 1].value.isASCIIAlnum {
-                let end = urlEnd(s, from: i)
-                if hasQuery(s, i..<end) {
-                    out.append(Detection(category: .url, range: i..<end, confidence: barePathConfidence, reason: .pattern))
-                    i = end
-                    continue
-                }
-            }
-            i += 1
+        if let start = hostStart(s, slash: i) {
+            let end = urlEnd(s, from: i)
+            guard end > i + 1 else { return nil }
+            out.append(Detection(category: .url, range: start..<end, confidence: barePathConfidence, reason: .pattern))
+            return end
         }
+        guard startsWord(s, i), i + 1 < n, s[i + 1].value.isASCIIAlnum else { return nil }
+        let end = urlEnd(s, from: i)
+        guard hasQuery(s, i..<end) else { return nil }
+        out.append(Detection(category: .url, range: i..<end, confidence: barePathConfidence, reason: .pattern))
+        return end
     }
 
     /// Whether `p` starts a word: the text start, white space, a quote or an

@@ -173,32 +173,46 @@ enum IdentifierRecognizer {
     /// Stellen)") for a value that begins its own line.
     static func contextAt(_ p: Int, _ s: Text, _ labels: [(start: Int, end: Int, set: LabelSet)]) -> LabelSet {
         var set: LabelSet = []
-        // Only a value that begins its line can have a form label.
-        let beginsLine = lineStart(s, p) != nil
+        var anchor: Int? = nil  // where a form label must start; computed once, when needed
         for label in labels.reversed() {
             if label.end > p { continue }
-            if p - label.end > (beginsLine ? 2 * contextReach : contextReach) { break }
-            var breaks = 0
-            var clean = p - label.end <= contextReach
-            for k in label.end..<p {
-                let v = s[k].value
-                if v.isDigit {
-                    clean = false
-                    if !beginsLine { break }
+            let distance = p - label.end
+            if distance > 2 * contextReach { break }
+            if distance <= contextReach {
+                var breaks = 0
+                var clean = true
+                for k in label.end..<p {
+                    let v = s[k].value
+                    if v.isDigit { clean = false; break }
+                    let crlf = v == 0x0D && k + 1 < p && s[k + 1].value == 0x0A
+                    if v == 0x0A || v == 0x2028 || (v == 0x0D && !crlf) {
+                        breaks += 1
+                        if breaks > 1 { clean = false; break }
+                    }
                 }
-                let crlf = v == 0x0D && k + 1 < p && s[k + 1].value == 0x0A
-                if v == 0x0A || v == 0x2028 || (v == 0x0D && !crlf) {
-                    breaks += 1
-                    if breaks > 1 { clean = false; break }
-                }
+                if clean { set.formUnion(label.set); continue }
             }
-            if clean {
-                set.formUnion(label.set)
-            } else if beginsLine, breaks == 1, lineStart(s, label.start) != nil {
-                set.formUnion(label.set)
-            }
+            if anchor == nil { anchor = formLabelAnchor(s, p) ?? -1 }
+            if label.start == anchor! { set.formUnion(label.set) }
         }
         return set
+    }
+
+    /// For a value at `p` that begins its line: the first non-space scalar
+    /// of the line above, where a form label for it must start; nil if `p`
+    /// does not begin its line or there is no line above.
+    static func formLabelAnchor(_ s: Text, _ p: Int) -> Int? {
+        guard let start = lineStart(s, p), start > 0 else { return nil }
+        var k = start - 1  // the line break
+        if s[k].value == 0x0A, k > 0, s[k - 1].value == 0x0D { k -= 1 }
+        var above = k
+        while above > 0 {
+            let v = s[above - 1].value
+            if v == 0x0A || v == 0x0D || v == 0x2028 { break }
+            above -= 1
+        }
+        while above < k, s[above].isHorizontalSpace { above += 1 }
+        return above < k ? above : nil
     }
 
     /// The start of the line holding `p`, if only horizontal space stands

@@ -46,7 +46,7 @@ enum USSocialSecurityNumber {
     /// capital or digit, then a token boundary: the SSN part, as a pattern.
     static func matchClaimNumber(_ s: Text, at p: Int, _ c: inout Candidate, into out: inout [Detection]) {
         let n = s.count
-        guard p + 12 <= n else { return }
+        guard p + 12 <= n, s[p + 3].value == 0x2D, s[p + 6].value == 0x2D, s[p + 11].value &- 0x41 < 26 else { return }
         for k in 0..<11 {
             let v = s[p + k].value
             if k == 3 || k == 6 { if v != 0x2D { return } } else if !v.isDigit { return }
