@@ -88,13 +88,7 @@ enum PaymentCardRecognizer {
             }
             if !boundaryBefore(s, starts[0]) || !boundaryAfter(s, ends[ends.count - 1]) { continue }
             soft[0] = false
-            var label: Bool? = nil  // looked up once, when needed
-            let hasCardLabel = { () -> Bool in
-                if let l = label { return l }
-                let l = Self.hasLabel(s, before: starts[0])
-                label = l
-                return l
-            }
+            var label = Label(at: starts[0])  // looked up once, when needed
             // Each piece between soft gaps on its own, as printed.
             let before = out.count
             var p = 0
@@ -103,17 +97,17 @@ enum PaymentCardRecognizer {
                 while q < starts.count, !soft[q] { q += 1 }
                 if p == 0 && q == starts.count {  // no gap: the run as it is, without copies
                     scanRun(s, starts: starts, ends: ends, lengths: lengths, separator: separator,
-                            labelled: hasCardLabel, digits: &digits, into: &out)
+                            label: &label, digits: &digits, into: &out)
                 } else {
                     scanRun(s, starts: Array(starts[p..<q]), ends: Array(ends[p..<q]), lengths: Array(lengths[p..<q]),
-                            separator: separator, labelled: hasCardLabel, digits: &digits, into: &out)
+                            separator: separator, label: &label, digits: &digits, into: &out)
                 }
                 p = q
             }
             // Across the gaps only with a card label, and only if no piece was a card.
-            if out.count == before, soft.contains(true), hasCardLabel() {
+            if out.count == before, soft.contains(true), label.isPresent(s) {
                 scanRun(s, starts: starts, ends: ends, lengths: lengths, separator: separator,
-                        labelled: hasCardLabel, digits: &digits, into: &out)
+                        label: &label, digits: &digits, into: &out)
             }
         }
     }
@@ -121,7 +115,7 @@ enum PaymentCardRecognizer {
     /// Checks the groups of one run (joining split groups, refusing odd
     /// ones) and scans its windows.
     static func scanRun(_ s: Text, starts: [Int], ends: [Int], lengths: [Int], separator: UInt32,
-                        labelled: () -> Bool, digits: inout [Int], into out: inout [Detection]) {
+                        label: inout Label, digits: inout [Int], into out: inout [Detection]) {
         var starts = starts, ends = ends, lengths = lengths
         let first = starts[0], end = ends[ends.count - 1]
         let joined = separator != 0x2D && joinSplitGroups(&starts, &ends, &lengths)
@@ -131,7 +125,7 @@ enum PaymentCardRecognizer {
         } else if end - first < 13 || end - first > 19 {
             return
         }
-        scanWindows(s, starts: starts, ends: ends, lengths: lengths, joined: joined, labelled: labelled,
+        scanWindows(s, starts: starts, ends: ends, lengths: lengths, joined: joined, label: &label,
                     digits: &digits, into: &out)
     }
 
@@ -188,6 +182,21 @@ enum PaymentCardRecognizer {
         return nil
     }
 
+    /// Whether a card label stands before a run: looked up on first use.
+    struct Label {
+        let at: Int
+        var known: Bool? = nil
+
+        init(at: Int) { self.at = at }
+
+        mutating func isPresent(_ s: Text) -> Bool {
+            if let k = known { return k }
+            let k = PaymentCardRecognizer.hasLabel(s, before: at)
+            known = k
+            return k
+        }
+    }
+
     /// Whether a card label stands on the same line before `p` or on the
     /// line above, within `labelReach` scalars.
     static func hasLabel(_ s: Text, before p: Int) -> Bool {
@@ -225,7 +234,7 @@ enum PaymentCardRecognizer {
     /// Tries windows of whole groups, longest first and then leftmost; keeps
     /// non-overlapping valid ones.
     static func scanWindows(_ s: Text, starts: [Int], ends: [Int], lengths: [Int], joined: Bool,
-                            labelled: () -> Bool, digits: inout [Int], into out: inout [Detection]) {
+                            label: inout Label, digits: inout [Int], into out: inout [Detection]) {
         let groups = starts.count
         var taken: [Range<Int>] = []  // group index ranges already used
         var confidence = groups > 1 ? groupedConfidence : plainConfidence
@@ -254,7 +263,7 @@ enum PaymentCardRecognizer {
                 }
                 // Heavy damage: only in a grouped number, under a card label,
                 // with at least half the digits as read.
-                let trusted = repaired <= maxRepairs || (width > 1 && repaired * 2 <= count && labelled())
+                let trusted = repaired <= maxRepairs || (width > 1 && repaired * 2 <= count && label.isPresent(s))
                 if trusted && luhnIsValid(digits, count) && issuerMatches(digits, count) {
                     taken.append(first..<(last + 1))
                     out.append(Detection(category: .paymentCard, range: starts[first]..<ends[last],

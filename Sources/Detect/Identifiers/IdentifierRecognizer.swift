@@ -118,10 +118,28 @@ enum IdentifierRecognizer {
             if s[q].value &- 0x61 >= 26 { lower = false }
             q += 1
         }
-        guard q < j, s[q].value.isDigit, q - i >= 2, lower || !context.isEmpty else { return }
+        guard q < j, s[q].value.isDigit, q - i >= 2, lower || !context.isEmpty, digitsAhead(s, q) >= 9 else { return }
         var fused: [Detection] = []
         tryAt(q, s, context: context, e, &c, into: &fused)
         for d in fused where d.reason == .checksum && d.category != .vatID { out.append(d) }
+    }
+
+    /// Digits (and look-alikes) from `p` on, across single separators, up to
+    /// 16: every checksummed family has at least nine.
+    @inline(__always) static func digitsAhead(_ s: Text, _ p: Int) -> Int {
+        let n = s.count
+        var k = p
+        var digits = 0
+        while k < n, digits < 16 {
+            let v = s[k].value
+            if v.isDigit || OCR.isConfusable(v) {
+                digits += 1
+            } else if Separators.of(v).isEmpty || k + 1 >= n || !s[k + 1].value.isDigit {
+                break
+            }
+            k += 1
+        }
+        return digits
     }
 
     /// The families that can start at `p`, by its first character.
