@@ -112,6 +112,13 @@ final class UKNHSNumberTests: XCTestCase {
         }
     }
 
+    func testLeadingZeroOnlyWithLabel() {
+        // Scottish CHI numbers start with the day of birth: a leading 0 after an NHS label.
+        XCTAssertEqual(texts("(NHS no. 037 538 3182) has", .insuranceID), ["037 538 3182"])
+        XCTAssertEqual(texts("ref 037 538 3182 has", .insuranceID), [])
+        XCTAssertEqual(texts("(NHS no. 037 538 3183) has", .insuranceID), [])
+    }
+
     func testNearMissesAndShape() {
         assertNearMissesFail("943 476 5919", .insuranceID, prefix: "NHS ")
         XCTAssertEqual(texts("9434765919", .insuranceID), [])  // unbroken without label

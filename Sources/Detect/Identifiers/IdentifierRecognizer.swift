@@ -11,7 +11,10 @@ import RedactCore
 /// the label ends. Tokens without digits are only tried for what can be all
 /// letters (a BIC in context, a VAT or NINO prefix before a space, a MAC).
 /// No digit group of an international phone number ("+49 1511 …") starts a
-/// candidate. After a reference label alone ("Rechnungsnummer", "Order
+/// candidate. In a table drawn with `|`, a label that begins a header cell
+/// speaks for the values below it in the same column (the number of `|`
+/// before them on their line), until a line without `|` ends the table.
+/// After a reference label alone ("Rechnungsnummer", "Order
 /// number", "Aktenzeichen") only VAT IDs and MAC addresses are looked for:
 /// digits that pass a check there do so by chance.
 /// Where families overlap, the higher confidence wins (a checksum over
@@ -50,11 +53,26 @@ enum IdentifierRecognizer {
         var c = Candidate()
         var labels: [(start: Int, end: Int, set: LabelSet)] = []
         var nextIBAN = 0
+        // Pipe tables: labels that begin a header cell speak for the values
+        // in the same column of the rows below, until a line without `|`.
+        var pipes = 0  // `|` so far on the current line
+        var lastPipe = -1
+        var columns: [LabelSet] = []  // by the number of `|` before the cell
         let n = s.count
         var i = 0
         while i < n {
             let v = s[i].value
-            guard v.isASCIIAlnum else { i += 1; continue }
+            guard v.isASCIIAlnum else {
+                if v == 0x7C {
+                    pipes += 1
+                    lastPipe = i
+                } else if v == 0x0A || v == 0x2028 {
+                    if pipes == 0 { columns.removeAll() }
+                    pipes = 0
+                }
+                i += 1
+                continue
+            }
             var j = i + 1
             var hasDigit = v.isDigit
             while j < n, s[j].value.isASCIIAlnum {
@@ -65,11 +83,16 @@ enum IdentifierRecognizer {
             if v.isASCIILetter, let label = Labels.match(s, at: i) {
                 if labels.count > 8 { labels.removeFirst(labels.count - 8) }
                 labels.append((i, label.end, label.set))
+                if pipes > 0, (lastPipe + 1..<i).allSatisfy({ s[$0].isHorizontalSpace }) {  // begins its cell
+                    while columns.count <= pipes { columns.append([]) }
+                    columns[pipes].formUnion(label.set)
+                }
                 if label.end < n, s[label.end].value.isASCIIAlnum {  // fused: "StNr12/345/67890"
                     tryAt(label.end, s, context: label.set, enabled, &c, into: &found)
                 }
             }
-            let context = labels.isEmpty ? [] : contextAt(i, s, labels)
+            var context = labels.isEmpty ? [] : contextAt(i, s, labels)
+            if pipes > 0, pipes < columns.count { context.formUnion(columns[pipes]) }
             if v.isDigit || (OCR.isConfusable(v) && j > i + 1 && s[i + 1].value.isDigit) {
                 if !Boundary.afterCountryCode(s, i) { tryAt(i, s, context: context, enabled, &c, into: &found) }
             } else if v.isASCIILetter {
