@@ -13,16 +13,28 @@ import RedactCore
 /// OCR damage: if the characters as read fail, letters that OCR confuses with
 /// digits (O 0, I/l 1, S 5, B 8) standing next to a digit are read as those
 /// digits (at most two, one check digit may be one) and the repaired form
-/// must pass; it is reported with a little less confidence.
+/// must pass; it is reported with a little less confidence. Heavier damage
+/// ("DE48 5737 l289 2lOl 7856 l9"): every look-alike inside a printed group
+/// that holds at least one true digit is read as its digit, up to a third of
+/// the characters; groups of letters only (a bank code, "GB61 MONZ …") stay
+/// as read. MOD 97 lets one wrong candidate in 97 through, and a candidate
+/// already needs a registered country code, the country's exact length and
+/// a word boundary, so this costs little precision. Where a country's BBAN
+/// is digits only (DE, AT, BE, ES, …) a letter left in it after repair
+/// makes the candidate no IBAN. A number may run on over one line break
+/// between its groups (after the country code and check digits).
 enum IBANRecognizer {
     static let confidence = 1.0
     static let repairedConfidence = 0.96
+    static let groupRepairedConfidence = 0.92
     static let maxRepairs = 2
 
     static func find(in s: Text, into out: inout [Detection]) {
         let n = s.count
         var i = 0
         var chars = [UInt32](repeating: 0, count: IBANRegistry.maxLength)
+        var read = chars
+        var groupStarts = [Bool](repeating: false, count: IBANRegistry.maxLength)
         while i + 4 <= n {
             // OCR of a form with one box per character reads "D E 8 9 3 7 …":
             // the first four characters may then stand one space apart.
@@ -42,12 +54,20 @@ enum IBANRecognizer {
             if i > 0, s[i - 1].isWordScalar, !Self.followsLabel(s, i) { i += 1; continue }
             let length = IBANRegistry.length(a, b)
             if length == 0 { i += 1; continue }
-            if let end = collect(s, from: i, length: length, spaced: spaced, into: &chars) {
-                var valid = checksumIsValid(chars, length)
+            if let end = collect(s, from: i, length: length, spaced: spaced, into: &chars, groupStarts: &groupStarts) {
+                let numeric = IBANRegistry.hasNumericBBAN(a, b)
+                var valid = isValid(chars, length, numeric: numeric)
                 var conf = confidence
-                if !valid, repair(&chars, length) {
-                    valid = checksumIsValid(chars, length)
-                    conf = repairedConfidence
+                if !valid {
+                    for k in 0..<length { read[k] = chars[k] }
+                    if repair(&chars, length) {
+                        valid = isValid(chars, length, numeric: numeric)
+                        conf = repairedConfidence
+                    }
+                    if !valid, repairGroups(&read, length, groupStarts: groupStarts) {
+                        valid = isValid(read, length, numeric: numeric)
+                        conf = groupRepairedConfidence
+                    }
                 }
                 if valid {
                     out.append(Detection(category: .iban, range: i..<end, confidence: conf, reason: .checksum))
@@ -68,26 +88,48 @@ enum IBANRecognizer {
     /// Reads `length` letters and digits from `start`, skipping single spaces
     /// between them, into `chars`; returns the end index, or nil if the text
     /// does not hold exactly that many before a word boundary.
+    /// `groupStarts[k]` tells whether a space stood before `chars[k]`.
     static func collect(_ s: Text, from start: Int, length: Int, spaced: Bool = false,
-                        into chars: inout [UInt32]) -> Int? {
+                        into chars: inout [UInt32], groupStarts: inout [Bool]) -> Int? {
         let n = s.count
         var j = start
         var k = 0
+        var lineBreak = false
         while k < length {
             guard j < n else { return nil }
             let v = s[j].value
             if v.isASCIIAlnum {
                 chars[k] = v
+                groupStarts[k] = k > 0 && !s[j - 1].value.isASCIIAlnum
                 k += 1
                 j += 1
             } else if k >= 4 || spaced, s[j].isHorizontalSpace, s[j].value != 0x09, j + 1 < n, s[j + 1].value.isASCIIAlnum {
                 j += 1  // one space between groups, never right after the country code
+            } else if k >= 4, !spaced, !lineBreak, let next = lineBreakEnd(s, j), next < n, s[next].value.isASCIIAlnum {
+                j = next  // the number runs on on the next line, once
+                lineBreak = true
             } else {
                 return nil
             }
         }
         if j < n, s[j].isWordScalar { return nil }
         return j
+    }
+
+    /// After a group ending at `j`: the index past a line break (LF, CRLF or
+    /// U+2028, a space allowed either side of it), or nil.
+    static func lineBreakEnd(_ s: Text, _ j: Int) -> Int? {
+        let n = s.count
+        var k = j
+        if k < n, s[k].value == 0x20 { k += 1 }
+        guard k < n else { return nil }
+        switch s[k].value {
+        case 0x0A, 0x2028: k += 1
+        case 0x0D: k += (k + 1 < n && s[k + 1].value == 0x0A) ? 2 : 1
+        default: return nil
+        }
+        if k < n, s[k].value == 0x20 { k += 1 }
+        return k
     }
 
     /// Reads OCR look-alike letters next to a digit (after the country code)
@@ -105,6 +147,41 @@ enum IBANRecognizer {
             }
         }
         return repaired > 0 && repaired <= maxRepairs
+    }
+
+    /// Reads every look-alike letter in the check digits, and in each BBAN
+    /// group (between spaces) that holds a true digit, as its digit; true if
+    /// it changed at least one and no more than a third of the characters.
+    static func repairGroups(_ chars: inout [UInt32], _ length: Int, groupStarts: [Bool]) -> Bool {
+        var repaired = 0
+        for k in 2..<4 where OCR.isConfusable(chars[k]) {
+            chars[k] = UInt32(0x30 + OCR.digit(chars[k]))
+            repaired += 1
+        }
+        var g = 4
+        while g < length {
+            var e = g + 1
+            while e < length, !groupStarts[e] { e += 1 }
+            var hasDigit = false
+            for k in g..<e where chars[k].isDigit { hasDigit = true; break }
+            if hasDigit {
+                for k in g..<e where OCR.isConfusable(chars[k]) {
+                    chars[k] = UInt32(0x30 + OCR.digit(chars[k]))
+                    repaired += 1
+                }
+            }
+            g = e
+        }
+        return repaired > 0 && repaired * 3 <= length
+    }
+
+    /// The checksum, and digits only in the BBAN where the country's BBAN
+    /// is numeric.
+    @inline(__always) static func isValid(_ chars: [UInt32], _ length: Int, numeric: Bool) -> Bool {
+        if numeric {
+            for k in 4..<length where !chars[k].isDigit { return false }
+        }
+        return checksumIsValid(chars, length)
     }
 
     /// MOD 97-10 over the rearranged IBAN (`chars[4...]` then `chars[0..<4]`),

@@ -46,6 +46,28 @@ enum IBANRegistry {
 
     static let maxLength = 34
 
+    /// Countries whose BBAN is digits only (SWIFT registry, BBAN structure
+    /// `n` throughout): a letter there, after OCR repair, is no IBAN
+    /// ("be16 and be32 types" passes MOD 97 by chance).
+    static let numericBBAN: Set<String> = [
+        "AT", "BA", "BE", "CZ", "DE", "DK", "EE", "ES", "FI", "FO", "GL", "HR", "HU", "IL", "LT", "ME",
+        "NO", "PL", "PT", "RS", "SE", "SI", "SK", "TL", "TN", "XK",
+    ]
+
+    /// `numericBBAN` by the two letters, as `table`.
+    static let numericTable: [Bool] = {
+        var t = [Bool](repeating: false, count: 26 * 26)
+        for code in numericBBAN {
+            let u = Array(code.unicodeScalars)
+            t[Int(u[0].value - 0x41) * 26 + Int(u[1].value - 0x41)] = true
+        }
+        return t
+    }()
+
+    @inline(__always) static func hasNumericBBAN(_ a: UInt32, _ b: UInt32) -> Bool {
+        numericTable[Int((a | 0x20) - 0x61) * 26 + Int((b | 0x20) - 0x61)]
+    }
+
     /// The IBAN length for the country code `a b` (ASCII letters, any case), 0 if none.
     @inline(__always) static func length(_ a: UInt32, _ b: UInt32) -> Int {
         Int(table[Int((a | 0x20) - 0x61) * 26 + Int((b | 0x20) - 0x61)])

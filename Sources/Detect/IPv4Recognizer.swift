@@ -7,7 +7,9 @@ import RedactCore
 /// dot after a letter or digit, not followed by a letter or digit, and not a
 /// part of a longer sequence ("1.2.3.4.5" is a version, not an address). A dot
 /// ending the sentence after the address is fine. Groups with leading zeros
-/// ("010") are accepted with lower confidence.
+/// ("010") are accepted with lower confidence. A dotted quad right after a
+/// word that announces a version ("Version 5.1.4.2", "Firmware 4.2.1.16",
+/// "driver 5.12.0.3") is that version, not an address.
 enum IPv4Recognizer {
     static let confidence = 0.85
     static let leadingZeroConfidence = 0.6
@@ -45,8 +47,30 @@ enum IPv4Recognizer {
                 if p.value == 0x2E, start > 1, s[start - 2].isWordScalar { continue }
             }
             if end < n, s[end].isWordScalar { continue }
+            if followsVersionWord(s, start) { continue }
             out.append(Detection(category: .ipAddress, range: start..<end,
                                  confidence: leadingZero ? leadingZeroConfidence : confidence, reason: .pattern))
         }
+    }
+
+    static let versionWords: [StaticString] = [
+        "version", "versions", "ver", "v", "firmware", "release", "build", "driver", "treiber", "patch",
+        "revision", "rev", "fw", "kernel",
+    ]
+
+    /// Whether the word before `p` (across spaces, `:` or `(`, on the same
+    /// line) is one of `versionWords`.
+    static func followsVersionWord(_ s: Text, _ p: Int) -> Bool {
+        var k = p
+        while k > 0, k > p - 4, s[k - 1].value == 0x20 || s[k - 1].value == 0x3A || s[k - 1].value == 0x28
+            || s[k - 1].value == 0xA0 {
+            k -= 1
+        }
+        if k == p { return false }
+        let end = k
+        while k > 0, k > end - 10, s[k - 1].value.isASCIILetter { k -= 1 }
+        if k == end || (k > 0 && s[k - 1].isWordScalar) { return false }
+        for w in versionWords where w.utf8CodeUnitCount == end - k && s.hasPrefix(w, at: k) { return true }
+        return false
     }
 }

@@ -20,10 +20,22 @@ import RedactCore
 /// two digits that OCR split off by a space is joined to its neighbour when
 /// that makes a group of exactly four ("4111 11 11 1111 1111"), also with a
 /// little less confidence.
+///
+/// Luhn lets one wrong number in ten through, so heavier OCR damage needs
+/// more evidence: a card label ("Card number", "card no.", "Kreditkarte",
+/// "Visa", …) on the same line before the number or on the line above.
+/// With one, a number printed in several groups may have look-alikes in
+/// up to half its digits (a group is any run of digits and look-alikes that
+/// holds a true digit: "48lO l282 4OO8 5O77"), and its groups may stand
+/// apart by a wide gap (up to three spaces or a tab: "4442  127S …") or run
+/// on over one line break ("5477 8027⏎1798 4233"). Without a label the
+/// pieces on either side of such a gap are judged alone, as before.
 enum PaymentCardRecognizer {
     static let groupedConfidence = 0.95
     static let plainConfidence = 0.9
     static let maxRepairs = 2
+    /// How far back (scalars) a card label is looked for.
+    static let labelReach = 80
 
     static func find(in s: Text, into out: inout [Detection]) {
         let n = s.count
@@ -33,55 +45,196 @@ enum PaymentCardRecognizer {
         var ends: [Int] = []
         var lengths: [Int] = []  // digits per group (a joined group spans a space)
         var digits = [Int](repeating: 0, count: 19)
+        var soft: [Bool] = []  // soft[g]: a wide gap or line break stood before group g
         while i < n {
             guard s[i].value.isDigit else { i += 1; continue }
-            let runStart = i
             starts.removeAll(keepingCapacity: true)
             ends.removeAll(keepingCapacity: true)
             lengths.removeAll(keepingCapacity: true)
+            soft.removeAll(keepingCapacity: true)
             var separator: UInt32 = 0
+            var lineBreaks = 0
             var j = i
+            var wasSoft = false
             while true {
                 let g = j
-                while j < n, isDigitish(s, j) { j += 1 }
+                j = groupEnd(s, j) ?? j
                 starts.append(g)
                 ends.append(j)
                 lengths.append(j - g)
-                guard j + 1 < n, isSeparator(s[j].value), isDigitish(s, j + 1) else { break }
-                if separator == 0 { separator = s[j].value } else if separator != s[j].value { break }
-                j += 1
+                soft.append(wasSoft)
+                if j + 1 < n, isSeparator(s[j].value), separator == 0 || separator == s[j].value,
+                   groupEnd(s, j + 1) != nil {
+                    separator = s[j].value
+                    j += 1
+                    wasSoft = false
+                    continue
+                }
+                // A wide gap or a line break: kept for now, judged below.
+                guard separator != 0x2D, let next = softGapEnd(s, j, lineBreaks: &lineBreaks), groupEnd(s, next) != nil
+                else { break }
+                j = next
+                wasSoft = true
             }
             i = j
             // A group glued to what follows or precedes ("… 5766 04.04.", a
             // date in the next table column) is not part of the card: drop it
             // and keep the groups that stand apart.
-            var first = runStart
             while starts.count > 1, !boundaryAfter(s, ends[ends.count - 1]) {
-                starts.removeLast(); ends.removeLast(); lengths.removeLast()
+                starts.removeLast(); ends.removeLast(); lengths.removeLast(); soft.removeLast()
             }
             while starts.count > 1, !boundaryBefore(s, starts[0]) {
-                starts.removeFirst(); ends.removeFirst(); lengths.removeFirst()
-                first = starts[0]
+                starts.removeFirst(); ends.removeFirst(); lengths.removeFirst(); soft.removeFirst()
             }
-            let end = ends[ends.count - 1]
-            if !boundaryBefore(s, first) || !boundaryAfter(s, end) { continue }
-            let joined = separator != 0x2D && joinSplitGroups(&starts, &ends, &lengths)
-            // Groups must look like card groups when there are several.
-            if starts.count > 1 {
-                var ok = true
-                for g in 0..<starts.count where lengths[g] < 3 || lengths[g] > 8 { ok = false; break }
-                if !ok { continue }
-            } else if end - first < 13 || end - first > 19 {
+            if !boundaryBefore(s, starts[0]) || !boundaryAfter(s, ends[ends.count - 1]) { continue }
+            soft[0] = false
+            var label = Label(at: starts[0])  // looked up once, when needed
+            // Each piece between soft gaps on its own, as printed.
+            let before = out.count
+            var p = 0
+            while p < starts.count {
+                var q = p + 1
+                while q < starts.count, !soft[q] { q += 1 }
+                if p == 0 && q == starts.count {  // no gap: the run as it is, without copies
+                    scanRun(s, starts: starts, ends: ends, lengths: lengths, separator: separator,
+                            label: &label, digits: &digits, into: &out)
+                } else {
+                    scanRun(s, starts: Array(starts[p..<q]), ends: Array(ends[p..<q]), lengths: Array(lengths[p..<q]),
+                            separator: separator, label: &label, digits: &digits, into: &out)
+                }
+                p = q
+            }
+            // Across the gaps only with a card label, and only if no piece was a card.
+            if out.count == before, soft.contains(true), label.isPresent(s) {
+                scanRun(s, starts: starts, ends: ends, lengths: lengths, separator: separator,
+                        label: &label, digits: &digits, into: &out)
+            }
+        }
+    }
+
+    /// Checks the groups of one run (joining split groups, refusing odd
+    /// ones) and scans its windows.
+    static func scanRun(_ s: Text, starts: [Int], ends: [Int], lengths: [Int], separator: UInt32,
+                        label: inout Label, digits: inout [Int], into out: inout [Detection]) {
+        var starts = starts, ends = ends, lengths = lengths
+        let first = starts[0], end = ends[ends.count - 1]
+        let joined = separator != 0x2D && joinSplitGroups(&starts, &ends, &lengths)
+        // Groups must look like card groups when there are several.
+        if starts.count > 1 {
+            for g in 0..<starts.count where lengths[g] < 3 || lengths[g] > 8 { return }
+        } else if end - first < 13 || end - first > 19 {
+            return
+        }
+        scanWindows(s, starts: starts, ends: ends, lengths: lengths, joined: joined, label: &label,
+                    digits: &digits, into: &out)
+    }
+
+    /// End of the digit group at `j`: a run of digits and look-alike letters
+    /// that holds at least one true digit; nil if there is none.
+    @inline(__always) static func groupEnd(_ s: Text, _ j: Int) -> Int? {
+        let n = s.count
+        var k = j
+        var digit = false
+        while k < n {
+            let v = s[k].value
+            if v.isDigit {
+                digit = true
+            } else if !OCR.isConfusable(v) {
+                break
+            }
+            k += 1
+        }
+        return digit ? k : nil
+    }
+
+    /// After a group ending at `j`: the index past a wide gap (two or three
+    /// spaces, or a tab) or past one line break with spaces around it, or
+    /// nil. A run may cross one line break in all.
+    static func softGapEnd(_ s: Text, _ j: Int, lineBreaks: inout Int) -> Int? {
+        let n = s.count
+        var k = j
+        var spaces = 0
+        var tab = false
+        var breaks = 0
+        while k < n, k - j < 12 {
+            let v = s[k].value
+            if v == 0x20 || v == 0xA0 || v == 0x202F || v == 0x2009 {
+                spaces += 1
+            } else if v == 0x09 {
+                tab = true
+            } else if v == 0x0A || v == 0x2028 {
+                breaks += 1
+            } else if v == 0x0D {
+                if k + 1 < n, s[k + 1].value == 0x0A { k += 1 }
+                breaks += 1
+            } else {
+                break
+            }
+            k += 1
+        }
+        if k == j || k >= n { return nil }
+        if breaks == 1 {
+            guard lineBreaks == 0 else { return nil }
+            lineBreaks = 1
+            return k
+        }
+        if breaks == 0, (2...3).contains(spaces) || (tab && spaces == 0) { return k }
+        return nil
+    }
+
+    /// Whether a card label stands before a run: looked up on first use.
+    struct Label {
+        let at: Int
+        var known: Bool? = nil
+
+        init(at: Int) { self.at = at }
+
+        mutating func isPresent(_ s: Text) -> Bool {
+            if let k = known { return k }
+            let k = PaymentCardRecognizer.hasLabel(s, before: at)
+            known = k
+            return k
+        }
+    }
+
+    /// Whether a card label stands on the same line before `p` or on the
+    /// line above, within `labelReach` scalars.
+    static func hasLabel(_ s: Text, before p: Int) -> Bool {
+        var j = p
+        let floor = max(0, p - labelReach)
+        var lines = 0
+        while j > floor {
+            let v = s[j - 1].value
+            if v == 0x0A || v == 0x2028 {
+                lines += 1
+                if lines > 1 { return false }
+                j -= 1
                 continue
             }
-            scanWindows(s, starts: starts, ends: ends, lengths: lengths, joined: joined, digits: &digits, into: &out)
+            guard v.isASCIILetter else { j -= 1; continue }
+            let end = j
+            while j > floor, s[j - 1].value.isASCIILetter { j -= 1 }
+            if isCardWord(s, j..<end) { return true }
         }
+        return false
+    }
+
+    static let cardWords: [StaticString] = ["visa", "mastercard", "amex", "maestro", "pan", "kartennummer", "kartennr"]
+
+    /// "card", "cards", "cardholder", "creditcard", "…karte" (Kreditkarte,
+    /// Girokarte), or an issuer's name.
+    static func isCardWord(_ s: Text, _ r: Range<Int>) -> Bool {
+        let m = r.count
+        if m >= 4, s.hasPrefix("card", at: r.lowerBound) || s.hasPrefix("card", at: r.upperBound - 4) { return true }
+        if m >= 5, s.hasPrefix("karte", at: r.upperBound - 5) { return true }
+        for w in cardWords where w.utf8CodeUnitCount == m && s.hasPrefix(w, at: r.lowerBound) { return true }
+        return false
     }
 
     /// Tries windows of whole groups, longest first and then leftmost; keeps
     /// non-overlapping valid ones.
-    static func scanWindows(_ s: Text, starts: [Int], ends: [Int], lengths: [Int], joined: Bool, digits: inout [Int],
-                            into out: inout [Detection]) {
+    static func scanWindows(_ s: Text, starts: [Int], ends: [Int], lengths: [Int], joined: Bool,
+                            label: inout Label, digits: inout [Int], into out: inout [Detection]) {
         let groups = starts.count
         var taken: [Range<Int>] = []  // group index ranges already used
         var confidence = groups > 1 ? groupedConfidence : plainConfidence
@@ -98,7 +251,7 @@ enum PaymentCardRecognizer {
                 for g in first...last {
                     for t in starts[g]..<ends[g] {
                         let v = s[t].value
-                        if isSeparator(v) { continue }  // inside a joined group
+                        if !v.isASCIIAlnum { continue }  // inside a joined group
                         if v.isDigit {
                             digits[k] = v.digitValue
                         } else {
@@ -108,7 +261,10 @@ enum PaymentCardRecognizer {
                         k += 1
                     }
                 }
-                if repaired <= maxRepairs && luhnIsValid(digits, count) && issuerMatches(digits, count) {
+                // Heavy damage: only in a grouped number, under a card label,
+                // with at least half the digits as read.
+                let trusted = repaired <= maxRepairs || (width > 1 && repaired * 2 <= count && label.isPresent(s))
+                if trusted && luhnIsValid(digits, count) && issuerMatches(digits, count) {
                     taken.append(first..<(last + 1))
                     out.append(Detection(category: .paymentCard, range: starts[first]..<ends[last],
                                          confidence: repaired > 0 && !joined ? confidence - 0.04 : confidence,
@@ -150,14 +306,6 @@ enum PaymentCardRecognizer {
             joined = true
         }
         return joined
-    }
-
-    /// A digit, or a look-alike letter (O I l S B) next to a digit.
-    @inline(__always) static func isDigitish(_ s: Text, _ j: Int) -> Bool {
-        let v = s[j].value
-        if v.isDigit { return true }
-        guard OCR.isConfusable(v) else { return false }
-        return (j > 0 && s[j - 1].value.isDigit) || (j + 1 < s.count && s[j + 1].value.isDigit)
     }
 
     @inline(__always) static func isSeparator(_ v: UInt32) -> Bool {

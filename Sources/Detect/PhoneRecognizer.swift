@@ -25,6 +25,10 @@ import RedactCore
 /// Confidence: 0.85 for fixed-line and mobile numbers, 0.75 for other valid
 /// types; +0.05 if written with a country code; an unbroken digit run
 /// without a country code only 0.7; 0.95 with a phone label.
+/// A match that starts with a short date standing apart ("07.02.   840112")
+/// or is only month/year periods ("04/2018-09/2021") is not a number; an
+/// opening bracket not closed in the match is not part of it. Where
+/// libphonenumber finds nothing in a piece, see PhoneFallbacks.swift.
 enum PhoneRecognizer {
     /// Scalars of context kept on each side of a candidate run.
     static let context = 8
@@ -49,21 +53,23 @@ enum PhoneRecognizer {
     }
 
     /// Finds phone numbers; runs overlapping `known` (IBANs and cards, which
-    /// win anyway) are not shown to libphonenumber.
+    /// win anyway) are not shown to libphonenumber. Pieces in which
+    /// libphonenumber finds nothing get the fallbacks (see `fallback`).
     static func find(in s: Text, region: Region, known: [Range<Int>] = [], into out: inout [Detection]) {
-        find(in: s, region: region, prefilter: true, known: known, into: &out)
+        find(in: s, region: region, prefilter: true, known: known, fallbacks: true, into: &out)
     }
 
     /// With `prefilter` false the whole text goes to libphonenumber (tests
-    /// compare both ways).
+    /// compare both ways, without the fallbacks).
     static func find(in s: Text, region: Region, prefilter: Bool, known: [Range<Int>] = [],
-                     into out: inout [Detection]) {
+                     fallbacks: Bool = false, into out: inout [Detection]) {
         let pieces = prefilter ? candidatePieces(s, region: region, known: known) : [0..<s.count]
         // One call per piece, not one over all pieces joined: libphonenumber's
         // matcher converts the whole remaining text to UTF-16 for every
         // candidate it tries, which is quadratic in the length it is given.
         var bytes: [UInt8] = []
         var byteToScalar: [Int32] = []
+        var hints: [Region]? = nil  // looked for when first needed
         for piece in pieces {
             bytes.removeAll(keepingCapacity: true)
             byteToScalar.removeAll(keepingCapacity: true)
@@ -72,9 +78,14 @@ enum PhoneRecognizer {
                 appendUTF8(s[k], to: &bytes)
                 for _ in before..<bytes.count { byteToScalar.append(Int32(k)) }
             }
-            for m in matches(in: bytes, region: region.code) {
+            let found = matches(in: bytes, region: region.code)
+            if found.isEmpty, fallbacks {
+                fallback(s, piece, region: region, hints: &hints, bytes: &bytes, byteToScalar: byteToScalar, into: &out)
+                continue
+            }
+            for m in found {
                 guard m.start < m.end, m.end <= bytes.count else { continue }
-                let range = Int(byteToScalar[Int(m.start)])..<(Int(byteToScalar[Int(m.end) - 1]) + 1)
+                let range = scalarRange(s, m, byteToScalar)
                 if let confidence = judge(s, range, type: m.type, region: region) {
                     out.append(Detection(category: .phone, range: range, confidence: confidence, reason: .pattern))
                 }
@@ -82,21 +93,14 @@ enum PhoneRecognizer {
         }
     }
 
-    /// Runs `rf_phone_find` over `bytes`, growing the buffer once if needed.
-    static func matches(in bytes: [UInt8], region: String) -> [rf_phone_match] {
-        var cap = 64
-        while true {
-            var out = [rf_phone_match](repeating: rf_phone_match(), count: cap)
-            let total = bytes.withUnsafeBufferPointer { b in
-                region.withCString { r in
-                    b.withMemoryRebound(to: CChar.self) { c in
-                        rf_phone_find(c.baseAddress, c.count, r, Int32(RF_PHONE_LENIENCY_VALID), &out, cap)
-                    }
-                }
-            }
-            if total <= cap { return Array(out.prefix(total)) }
-            cap = total
-        }
+    /// The scalars of a match, without an opening bracket that is not
+    /// closed in it: "(07700 900 732)" is matched from the "(" but the
+    /// ")" is left out, and the bracket is not part of the number.
+    @inline(__always) static func scalarRange(_ s: Text, _ m: rf_phone_match, _ byteToScalar: [Int32]) -> Range<Int> {
+        var lo = Int(byteToScalar[Int(m.start)])
+        let hi = Int(byteToScalar[Int(m.end) - 1]) + 1
+        if s[lo].value == 0x28, !(lo..<hi).contains(where: { s[$0].value == 0x29 }) { lo += 1 }
+        return lo..<hi
     }
 
     // MARK: - Candidates
@@ -135,16 +139,28 @@ enum PhoneRecognizer {
         var i = 0
         var nextKnown = 0
         while i < n {
-            guard isDigitScalar(s[i]) || s[i].value == 0x2B || s[i].value == 0x28 else { i += 1; continue }
+            guard isDigitScalar(s[i]) || s[i].value == 0x2B || s[i].value == 0x28
+                || (i + 1 < n && s[i + 1].value.isDigit && ocrDigit(s, i) != nil) else {
+                i += 1
+                continue
+            }
             let start = i
-            var digits = 0
-            while i < n, isPhoneScalar(s[i]) {
-                if isDigitScalar(s[i]) { digits += 1 }
+            var digits = 0, lookAlikes = 0
+            // OCR look-alikes in digit groups count as digits here, after a
+            // phone label only; the fallback reads them as digits if the
+            // number as read fails.
+            while i < n, isPhoneScalar(s[i]) || ocrDigit(s, i) != nil {
+                if isDigitScalar(s[i]) { digits += 1 } else if ocrDigit(s, i) != nil { lookAlikes += 1 }
                 i += 1
             }
             if i == start { i += 1; continue }
-            guard digits >= minimumDigits else { continue }
-            if let p = region.requiredPrefixDigit, !mayHoldNationalNumber(s, start..<i, prefixDigit: p) { continue }
+            guard digits + lookAlikes >= minimumDigits else { continue }
+            let p = region.requiredPrefixDigit
+            if lookAlikes > 0, digits < minimumDigits || (p != nil && !mayHoldNationalNumber(s, start..<i, prefixDigit: p!, lookAlikes: false)) {
+                // Only the look-alikes make it a candidate.
+                guard hasPhoneLabel(s, before: start) else { continue }
+            }
+            if let p, !mayHoldNationalNumber(s, start..<i, prefixDigit: p) { continue }
             while nextKnown < known.count, known[nextKnown].upperBound <= start { nextKnown += 1 }
             if nextKnown < known.count, known[nextKnown].lowerBound < i { continue }
             if isOnlyDates(s, start..<i) || isAmount(s, start..<i) { continue }
@@ -164,10 +180,11 @@ enum PhoneRecognizer {
 
     /// Whether the run has a `+`, a digit group starting with `prefixDigit`,
     /// or a digit that is not ASCII (not judged here).
-    static func mayHoldNationalNumber(_ s: Text, _ r: Range<Int>, prefixDigit: UInt32) -> Bool {
+    static func mayHoldNationalNumber(_ s: Text, _ r: Range<Int>, prefixDigit: UInt32, lookAlikes: Bool = true) -> Bool {
         var previousWasDigit = false
         for k in r {
-            let v = s[k].value
+            var v = s[k].value
+            if lookAlikes, v.isASCIILetter, let d = ocrDigit(s, k) { v = UInt32(d) }
             if v.isDigit {
                 if !previousWasDigit && v == prefixDigit && !isCents(s, k, r) { return true }
                 previousWasDigit = true
@@ -197,7 +214,8 @@ enum PhoneRecognizer {
         while j < r.upperBound {
             let v = s[j].value
             if v.isDigit {
-                guard let end = dateEnd(s, from: j, limit: r.upperBound) else { return false }
+                guard let end = dateEnd(s, from: j, limit: r.upperBound) ?? monthYearEnd(s, from: j, limit: r.upperBound)
+                else { return false }
                 dates += 1
                 j = end
                 // A date may be followed by the sentence's full stop.
@@ -233,6 +251,30 @@ enum PhoneRecognizer {
         if (1...2).contains(groups[0]), (1...2).contains(groups[1]), groups[2] == 2 || groups[2] == 4 { return k }
         if groups[0] == 4, groups[1] == 2, groups[2] == 2, separator == 0x2D { return k }
         return nil
+    }
+
+    /// End of a month and year "MM/YYYY" (a period in a CV: "04/2018-09/2021")
+    /// starting at `j`: month 01-12, year 1900-2099; nil if none.
+    static func monthYearEnd(_ s: Text, from j: Int, limit: Int) -> Int? {
+        guard j + 7 <= limit, s[j].value.isDigit, s[j + 1].value.isDigit, s[j + 2].value == 0x2F else { return nil }
+        for k in (j + 3)..<(j + 7) where !s[k].value.isDigit { return nil }
+        if j + 7 < limit, s[j + 7].value.isDigit { return nil }
+        let month = s[j].value.digitValue * 10 + s[j + 1].value.digitValue
+        let century = s[j + 3].value.digitValue * 10 + s[j + 4].value.digitValue
+        guard (1...12).contains(month), century == 19 || century == 20 else { return nil }
+        return j + 7
+    }
+
+    /// Whether `range` starts with a short date "dd.mm." standing apart
+    /// ("07.02.   840112": the date and the voucher column of a statement).
+    static func startsWithShortDate(_ s: Text, _ range: Range<Int>) -> Bool {
+        let j = range.lowerBound
+        guard j + 7 <= range.upperBound else { return false }
+        for k in [j, j + 1, j + 3, j + 4] where !s[k].value.isDigit { return false }
+        guard s[j + 2].value == 0x2E, s[j + 5].value == 0x2E, s[j + 6].isHorizontalSpace else { return false }
+        let day = s[j].value.digitValue * 10 + s[j + 1].value.digitValue
+        let month = s[j + 3].value.digitValue * 10 + s[j + 4].value.digitValue
+        return (1...31).contains(day) && (1...12).contains(month)
     }
 
     /// Whether the run is the integer part of a German amount ("12.345"
@@ -318,7 +360,7 @@ enum PhoneRecognizer {
         // Where the region's numbers may start with 0 and have no trunk
         // prefix (Italy), "01.02.1990" is a valid number: never take a date
         // or an amount for one.
-        if isOnlyDates(s, range) || isAmount(s, range) { return nil }
+        if isOnlyDates(s, range) || isAmount(s, range) || startsWithShortDate(s, range) { return nil }
 
         let words = precedingWords(s, before: range.lowerBound)
         if words.contains(where: { w in phoneLabels.contains { w.hasPrefix($0) } }) { return 0.95 }
@@ -339,8 +381,15 @@ enum PhoneRecognizer {
         return confidence
     }
 
+    /// Whether a phone label is among the `precedingWords`.
+    static func hasPhoneLabel(_ s: Text, before i: Int) -> Bool {
+        precedingWords(s, before: i).contains { w in phoneLabels.contains { w.hasPrefix($0) } }
+    }
+
     /// Up to three words (lower-cased letters) on the same line before `i`,
     /// within 32 scalars, nearest first. "Tel.-Nr.:" gives ["nr", "tel"].
+    /// Parts of a web or e-mail address ("deryagunes.art", "/in/art") are
+    /// not words here: ".art" is no "Art.-Nr.".
     static func precedingWords(_ s: Text, before i: Int) -> [String] {
         var words: [String] = []
         var j = i
@@ -351,6 +400,11 @@ enum PhoneRecognizer {
             if !c.properties.isAlphabetic { j -= 1; continue }
             let end = j
             while j > floor, s[j - 1].properties.isAlphabetic { j -= 1 }
+            // Part of a web or e-mail address ("deryagunes.art"), not a label.
+            if j > 0, s[j - 1].value == 0x2E || s[j - 1].value == 0x2F || s[j - 1].value == 0x40,
+               j > 1, s[j - 2].isWordScalar {
+                continue
+            }
             var w = String.UnicodeScalarView()
             w.append(contentsOf: s[j..<end])
             words.append(String(w).lowercased())

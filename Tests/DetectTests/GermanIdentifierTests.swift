@@ -62,6 +62,19 @@ final class SteuerIDTests: XCTestCase {
         XCTAssertEqual(texts("Your German tax ID is 47036892816, please keep it.", .taxID), ["47036892816"])
     }
 
+    func testFusedToTheWordBefore() {
+        // OCR dropped the space after a lower-case word: the check digit vouches for the value.
+        XCTAssertEqual(texts("Ihre Identifikationsnummer lautet86 095 742 719 ;bitte", .taxID), ["86 095 742 719"])
+        XCTAssertEqual(texts("die Nummer lautet86095742719.", .taxID), ["86095742719"])
+        // A label before on the line also allows an upper-case prefix.
+        XCTAssertEqual(texts("Steuer-ID: NR86095742719", .taxID), ["86095742719"])
+        // Not after a capital prefix without a label, nor with a wrong check digit.
+        XCTAssertEqual(texts("Code AB86095742719", .taxID), [])
+        XCTAssertEqual(texts("die Nummer lautet86095742718.", .taxID), [])
+        // Not after a reference label: an order number may pass by chance.
+        XCTAssertEqual(texts("Bestellnummer lautet86095742719", .taxID), [])
+    }
+
     func testFusedLabelAndOCR() {
         XCTAssertEqual(texts("Steuer-ID:86095742719", .taxID), ["86095742719"])
         XCTAssertEqual(texts("IdNr86095742719", .taxID), ["86095742719"])

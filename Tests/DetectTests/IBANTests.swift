@@ -52,6 +52,17 @@ final class IBANTests: XCTestCase {
         XCTAssertEqual(texts("D E 8 9 3 7 0 4 0 0 4 4 0 5 3 2 0 1 3 0 0 1", .iban), [])
     }
 
+    func testRunsOnOverOneLineBreak() {
+        XCTAssertEqual(texts("IBAN DE89 3704 0044\n0532 0130 00 bitte", .iban), ["DE89 3704 0044\n0532 0130 00"])
+        XCTAssertEqual(texts("IBAN DE89 3704 0044 \r\n0532 0130 00", .iban), ["DE89 3704 0044 \r\n0532 0130 00"])
+        // Not twice, not with a wrong digit, not right after the country code.
+        XCTAssertEqual(texts("IBAN DE89 3704\n0044\n0532 0130 00", .iban), [])
+        XCTAssertEqual(texts("IBAN DE89 3704 0044\n0532 0130 01", .iban), [])
+        XCTAssertEqual(texts("IBAN DE\n89 3704 0044 0532 0130 00", .iban), [])
+        // An IBAN that ends at the line's end does not take the next line.
+        XCTAssertEqual(texts("DE89 3704 0044 0532 0130 00\n12 Stück", .iban), ["DE89 3704 0044 0532 0130 00"])
+    }
+
     func testReasonIsChecksum() {
         let d = detections("DE89370400440532013000", .iban)
         XCTAssertEqual(d, [Detection(category: .iban, range: 0..<22, confidence: 1.0, reason: .checksum)])

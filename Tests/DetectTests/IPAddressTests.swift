@@ -23,6 +23,16 @@ final class IPAddressTests: XCTestCase {
         XCTAssertEqual(texts("1.2.3.4x", .ipAddress), [])
     }
 
+    func testIPv4AfterAVersionWordIsAVersion() {
+        XCTAssertEqual(texts("Client-Update auf Version 5.1.4.2 verteilt.", .ipAddress), [])
+        XCTAssertEqual(texts("Firmware 4.2.1.16 rolled out. Printer driver 5.12.0.3.", .ipAddress), [])
+        XCTAssertEqual(texts("Form version: 3.2.0.1 (April)", .ipAddress), [])
+        // Other words before it, or a version word further back, leave an address.
+        XCTAssertEqual(texts("Server 10.4.2.1 antwortet", .ipAddress), ["10.4.2.1"])
+        XCTAssertEqual(texts("Version 3 läuft auf 10.4.2.1", .ipAddress), ["10.4.2.1"])
+        XCTAssertEqual(texts("Subversion 10.4.2.1", .ipAddress), ["10.4.2.1"])
+    }
+
     func testIPv4LeadingZerosHaveLowerConfidence() {
         let d = detections("192.168.001.010", .ipAddress)
         XCTAssertEqual(d.count, 1)

@@ -39,6 +39,34 @@ final class IdentifierScanTests: XCTestCase {
         XCTAssertEqual(texts("bsn: 123456782", .nationalID), ["123456782"])
     }
 
+    func testPipeTableHeaderLabelsTheColumn() {
+        let table = """
+        | Nr | Name     | Steuernummer  | Betrag   |
+        |----|----------|---------------|----------|
+        |  1 | Erika    | 21/815/08150  | 1.840,00 |
+        |  2 | Max      | 133/8150/8159 | 2.210,00 |
+        """
+        XCTAssertEqual(texts(table, .taxID), ["21/815/08150", "133/8150/8159"])
+        // Another column, a table ended by a line without pipes, or a label inside a cell's text
+        // (with a digit between, so that the label on the line above does not count either): no label.
+        let other = """
+        | Steuernummer | Spalte 2     |
+        | x            | 21/815/08150 |
+        """
+        XCTAssertEqual(texts(other, .taxID), [])
+        let ended = """
+        | Steuernummer  |
+        Text dazwischen.
+        | 21/815/08150  |
+        """
+        XCTAssertEqual(texts(ended, .taxID), [])
+        let inText = """
+        | Name    | Bemerkung: Steuernummer folgt |
+        | Erika 2 | 21/815/08150                  |
+        """
+        XCTAssertEqual(texts(inText, .taxID), [])
+    }
+
     func testCategoriesStaySeparate() {
         XCTAssertEqual(found("SSN 123-45-6789", [.taxID]).map(\.description), [])
         XCTAssertEqual(found("ITIN 912-70-3456", [.nationalID]).map(\.description), [])

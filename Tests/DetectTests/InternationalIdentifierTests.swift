@@ -12,6 +12,16 @@ final class USSocialSecurityNumberTests: XCTestCase {
         XCTAssertEqual(detections("SSN: 123-45-6789", .nationalID).map(\.reason), [.context])
     }
 
+    func testClaimNumberWithBeneficiaryCode() {
+        XCTAssertEqual(texts("Claim Number: 804-52-8752A\n", .nationalID), ["804-52-8752"])
+        XCTAssertEqual(texts("Claim Number: 804-52-8752B1 issued", .nationalID), ["804-52-8752"])
+        // Glued to a word, to more than two characters, or an invalid area: not an SSN.
+        XCTAssertEqual(texts("Claim Number: 804-52-8752Abc", .nationalID), [])
+        XCTAssertEqual(texts("Part 804-52-8752ABC", .nationalID), [])
+        XCTAssertEqual(texts("Claim Number: 666-52-8752A", .nationalID), [])
+        XCTAssertEqual(texts("Claim Number: 804528752A", .nationalID), [])
+    }
+
     func testInvalidRanges() {
         for number in ["000-45-6789", "666-45-6789", "123-00-6789", "123-45-0000", "901-45-6789"] {
             XCTAssertEqual(texts("SSN \(number)", .nationalID), [], number)
@@ -64,6 +74,13 @@ final class UKNationalInsuranceNumberTests: XCTestCase {
         }
     }
 
+    func testSampleDigitsNeedALabel() {
+        XCTAssertEqual(texts("Sample format shown on our website:\nAB 12 34 56 C, which is not a real number.", .nationalID), [])
+        XCTAssertEqual(texts("e.g. JG 11 11 11 A", .nationalID), [])
+        XCTAssertEqual(texts("NINO: AB 12 34 56 C", .nationalID), ["AB 12 34 56 C"])
+        XCTAssertEqual(texts("e.g. JG 12 34 57 A", .nationalID), ["JG 12 34 57 A"])
+    }
+
     func testWithoutSuffixOnlyWithLabel() {
         XCTAssertEqual(texts("JG103759", .nationalID), [])
         XCTAssertEqual(texts("NI number: JG 10 37 59", .nationalID), ["JG 10 37 59"])
@@ -93,6 +110,13 @@ final class UKNHSNumberTests: XCTestCase {
             guard let number = Self.make(nine) else { continue }
             XCTAssertEqual(texts(Self.grouped(number), .insuranceID), [Self.grouped(number)], number)
         }
+    }
+
+    func testLeadingZeroOnlyWithLabel() {
+        // Scottish CHI numbers start with the day of birth: a leading 0 after an NHS label.
+        XCTAssertEqual(texts("(NHS no. 037 538 3182) has", .insuranceID), ["037 538 3182"])
+        XCTAssertEqual(texts("ref 037 538 3182 has", .insuranceID), [])
+        XCTAssertEqual(texts("(NHS no. 037 538 3183) has", .insuranceID), [])
     }
 
     func testNearMissesAndShape() {

@@ -22,8 +22,30 @@ final class OCRRepairTests: XCTestCase {
     func testIBANRepairStillNeedsTheChecksum() {
         // One digit off, with a look-alike elsewhere: not an IBAN.
         XCTAssertEqual(texts("DE89 37O4 0044 0532 0130 01", .iban), [])
-        // Three look-alikes are too much damage to trust.
-        XCTAssertEqual(texts("DE89 37O4 OO44 0532 0130 00", .iban), [])
+        // Three look-alikes with one digit off: still no IBAN.
+        XCTAssertEqual(texts("DE89 37O4 OO44 0532 0130 01", .iban), [])
+    }
+
+    func testIBANHeavyDamageInsideDigitGroups() {
+        // Five look-alikes, each inside a printed group that holds true digits.
+        XCTAssertEqual(texts("IBAN DE89 37O4 OO44 O532 Ol30 00", .iban), ["DE89 37O4 OO44 O532 Ol30 00"])
+        let d = detections("DE89 37O4 OO44 O532 Ol30 00", .iban)
+        XCTAssertEqual(d.first?.confidence ?? 0, IBANRecognizer.groupRepairedConfidence, accuracy: 0.001)
+        // A group of letters (the bank code) stays as read: "WEST" is not "W35T".
+        XCTAssertEqual(texts("GB82 WEST 1234 S698 7654 32", .iban), ["GB82 WEST 1234 S698 7654 32"])
+        XCTAssertEqual(texts("GB82 WEST l234 S698 7654 3Z", .iban), [])
+        // Same damage, one digit off.
+        XCTAssertEqual(texts("DE89 37O4 OO44 O532 Ol30 01", .iban), [])
+        // More than a third of the characters repaired is not trusted.
+        XCTAssertEqual(texts("DE89 OOOO OOOO OOOO OOOO O0", .iban), [])
+        // A group with no true digit is not repaired.
+        XCTAssertEqual(texts("DE89 3704 OOOO 0532 0130 00", .iban), [])
+    }
+
+    func testIBANNumericBBANHasNoLetters() {
+        // Passes MOD 97, but a Belgian BBAN is digits only.
+        XCTAssertEqual(texts("the be16 and be32 types", .iban), [])
+        XCTAssertEqual(texts("BE68 5390 0754 7034", .iban), ["BE68 5390 0754 7034"])
     }
 
     func testPaymentCardWithLookAlikes() {
@@ -34,6 +56,33 @@ final class OCRRepairTests: XCTestCase {
         XCTAssertEqual(texts("4111 1111 1111 1111 Bestellung", .paymentCard), ["4111 1111 1111 1111"])
         let d = detections("4111 1111 1111 111l", .paymentCard)
         XCTAssertEqual(d.first?.confidence ?? 0, PaymentCardRecognizer.groupedConfidence - 0.04, accuracy: 0.001)
+    }
+
+    func testPaymentCardHeavyDamageNeedsACardLabel() {
+        // Six look-alikes in four groups: under a card label, a card.
+        XCTAssertEqual(texts("Card number:\n48lO l282 4OO8 5O77\n", .paymentCard), ["48lO l282 4OO8 5O77"])
+        XCTAssertEqual(texts("Kreditkarte 4lI1 1ll1 1111 1111", .paymentCard), ["4lI1 1ll1 1111 1111"])
+        // Without a label three look-alikes are too many.
+        XCTAssertEqual(texts("Ref 4lI1 1ll1 1111 1111", .paymentCard), [])
+        // Under a label, but one digit off.
+        XCTAssertEqual(texts("Kreditkarte 4lI1 1ll1 1111 1112", .paymentCard), [])
+        // Under a label, but more than half the digits are look-alikes.
+        XCTAssertEqual(texts("Visa 4lll llll llll llll", .paymentCard), [])
+        // A label two lines up is too far.
+        XCTAssertEqual(texts("Card number:\n\n48lO l282 4OO8 5O77\n", .paymentCard), [])
+    }
+
+    func testPaymentCardOverAWideGapOrALineBreak() {
+        XCTAssertEqual(texts("Card used:\n4111  1111 1111 1111", .paymentCard), ["4111  1111 1111 1111"])
+        XCTAssertEqual(texts("Replacement card sent:4111 1111\n1111 1111 end", .paymentCard), ["4111 1111\n1111 1111"])
+        // Without a label the pieces are judged alone.
+        XCTAssertEqual(texts("Betrag 4111 1111\n1111 1111", .paymentCard), [])
+        // Two line breaks are too many, even with a label.
+        XCTAssertEqual(texts("card: 4111 1111\n1111\n1111 1111", .paymentCard), [])
+        // Luhn still decides.
+        XCTAssertEqual(texts("card: 4111 1111\n1111 1112", .paymentCard), [])
+        // A card on the first line and other numbers below stay apart.
+        XCTAssertEqual(texts("Card 4111 1111 1111 1111\n2024 2025", .paymentCard), ["4111 1111 1111 1111"])
     }
 
     func testPaymentCardSplitBySpaces() {

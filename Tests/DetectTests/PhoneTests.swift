@@ -104,6 +104,51 @@ final class PhoneTests: XCTestCase {
         XCTAssertEqual(intl.first?.confidence ?? 0, 0.9, accuracy: 1e-9)
     }
 
+    func testWebAddressPartIsNoIdentifierLabel() {
+        // ".art" in a web address is not "Art." (Artikel).
+        XCTAssertEqual(texts("https://erika-muster.art   0157 8802 1174", .phone), ["0157 8802 1174"])
+        XCTAssertEqual(texts("Art. 0157 8802 1174", .phone), [])
+    }
+
+    func testOCRLookAlikesAfterAPhoneLabel() {
+        XCTAssertEqual(texts("Email:x@y.example  Tel:O7911 2O4 553", .phone), ["O7911 2O4 553"])
+        XCTAssertEqual(texts("Tel. O3O 1234 5678", .phone), ["O3O 1234 5678"])
+        // Without a phone label, or letters glued to words, no repair.
+        XCTAssertEqual(texts("Ref O7911 2O4 553", .phone), [])
+        XCTAssertEqual(texts("Tel. BO3O 1234 5678", .phone), [])
+    }
+
+    func testRegionHintedByAnInternationalNumberOnThePage() {
+        let page = "Office +44 20 7946 0018\nsome text between the numbers, more text\nTeam line 0161 496 0553"
+        XCTAssertEqual(texts(page, .phone), ["+44 20 7946 0018", "0161 496 0553"])
+        // Without the hint the German reading finds no number there.
+        XCTAssertEqual(texts("Team line 0161 496 0553", .phone), [])
+        // "+1" hints nothing: US numbers need no trunk prefix, versions would pass.
+        XCTAssertEqual(texts("call +1 650 253 0000\nbinutils (2.13.90.0.18-1.1) unstable", .phone), ["+1 650 253 0000"])
+    }
+
+    func testPossibleInternationalNumber() {
+        // A range libphonenumber does not know as valid, written with a country code and grouped.
+        XCTAssertEqual(texts("+44 7700 900 418 | mail", .phone), ["+44 7700 900 418"])
+        XCTAssertEqual(detections("+44 7700 900 418", .phone).first?.confidence ?? 0, 0.7, accuracy: 1e-9)
+        // Not grouped, too short, or no country code: nothing.
+        XCTAssertEqual(texts("+447700900418", .phone), [])
+        XCTAssertEqual(texts("+44 7700 90", .phone), [])
+    }
+
+    func testStatementDatesAndPeriodsAreNotPhones() {
+        XCTAssertEqual(texts("07.02.   840112     Lufthansa 220-2414770118   412,80-", .phone), [])
+        XCTAssertEqual(texts("04/2018-09/2021 Mediengestalterin", .phone), [])
+        // A number written with dots, and a real number after a date, stay.
+        XCTAssertEqual(texts("Tel. 0711.1234567", .phone), ["0711.1234567"])
+        XCTAssertEqual(texts("am 07.02. Tel. 030 1234 5678", .phone), ["030 1234 5678"])
+    }
+
+    func testUnclosedBracketIsNotPartOfTheNumber() {
+        XCTAssertEqual(texts("Plot inspections: Rosa (07700 900 732)", .phone), ["07700 900 732"])
+        XCTAssertEqual(texts("Tel. (030) 1234 5678", .phone), ["(030) 1234 5678"])
+    }
+
     func testInvalidNumbersAreNotPhones() {
         XCTAssertEqual(texts("Tel. 12345", .phone), [])
         XCTAssertEqual(texts("Tel. +49 1", .phone), [])

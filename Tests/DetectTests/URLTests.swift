@@ -25,6 +25,26 @@ final class URLTests: XCTestCase {
         XCTAssertEqual(texts("https://example.de/straße/größe ok", .url), ["https://example.de/straße/größe"])
     }
 
+    func testHostWithPathWithoutScheme() {
+        XCTAssertEqual(texts("LinkedIn: linkedin.com/in/erika-muster-nbg\n", .url), ["linkedin.com/in/erika-muster-nbg"])
+        XCTAssertEqual(texts("see github.com/emuster.", .url), ["github.com/emuster"])
+        // No path, a file extension that is a ccTLD, a path glued to a word, an e-mail domain.
+        XCTAssertEqual(texts("visit example.com today", .url), [])
+        XCTAssertEqual(texts("run debian/tests/check.sh/ now and setup.py/x", .url), [])
+        XCTAssertEqual(texts("src/main.com/x", .url), [])
+        XCTAssertEqual(texts("mail erika@example.com/ now", .url), [])
+        XCTAssertEqual(texts("example.com/ alone", .url), [])
+    }
+
+    func testLoggedPathWithQuery() {
+        let line = "1.2.3.4 - - [09/Apr/2024] \"GET /track?order=88140&name=Erika+Muster HTTP/2.0\" 200"
+        XCTAssertEqual(texts(line, .url), ["/track?order=88140&name=Erika+Muster"])
+        // A path without a query, a query without name=value, a path inside a word.
+        XCTAssertEqual(texts("\"GET /account/orders HTTP/2.0\"", .url), [])
+        XCTAssertEqual(texts("see /usr/share/doc? no", .url), [])
+        XCTAssertEqual(texts("and/or?x=1", .url), [])
+    }
+
     func testNearMisses() {
         XCTAssertEqual(texts("http:// nothing", .url), [])
         XCTAssertEqual(texts("xhttp://example.de", .url), [])

@@ -112,6 +112,10 @@ final class BICTests: XCTestCase {
         XCTAssertEqual(bics("COBADEFFXXX DE89 3704 0044 0532 0130 00"), ["COBADEFFXXX"])
         let far = "DE89 3704 0044 0532 0130 00" + String(repeating: " und so weiter", count: 6) + " COBADEFFXXX"
         XCTAssertEqual(bics(far), [])
+        // Unlabelled next to an IBAN, the BIC's country is the IBAN's.
+        XCTAssertEqual(bics("to GB86 GMSO 9162 2016 5362 90\nCARD 4417 WAITROSE READING"), [])
+        XCTAssertEqual(bics("GB86 GMSO 9162 2016 5362 90 NWBKGB2L"), ["NWBKGB2L"])
+        XCTAssertEqual(bics("D E 8 9 3 7 0 4 0 0 4 4 0 5 3 2 0 1 3 0 0 0 COBADEFFXXX"), ["COBADEFFXXX"])
         // The IBAN need not be a category that is on.
         XCTAssertEqual(texts("IBAN DE89 3704 0044 0532 0130 00 COBADEFFXXX", .bic), ["COBADEFFXXX"])
     }
@@ -123,6 +127,27 @@ final class BICTests: XCTestCase {
         XCTAssertEqual(texts("BIC COBADEFFXX", .bic), [])  // 10 characters
         XCTAssertEqual(texts("BIC cobadeffxxx", .bic), [])
         XCTAssertEqual(texts("BIC C0BADEFF", .bic), [])  // digit in the bank code
+    }
+
+    func testLabelFusedInCapitals() {
+        XCTAssertEqual(texts("SWIFT/BICNWBKGB2L", .bic), ["NWBKGB2L"])
+        XCTAssertEqual(texts("BICCOBADEFFXXX", .bic), ["COBADEFFXXX"])
+        XCTAssertEqual(texts("SWIFTDEUTDEFF", .bic), ["DEUTDEFF"])
+        // Not the label in capitals, not 8 or 11 after it, or no country code.
+        XCTAssertEqual(texts("BicCOBADEFFXXX", .bic), [])
+        XCTAssertEqual(texts("BICYCLES", .bic), [])
+        XCTAssertEqual(texts("BICCOBADEFFXX", .bic), [])
+        XCTAssertEqual(texts("BICCOBAQQFFXXX", .bic), [])
+    }
+
+    func testFormLabelOnTheLineAbove() {
+        // The label begins the line above, whatever else stands there; the value begins its line.
+        XCTAssertEqual(texts("BIC des Instituts (8 oder 11 Stellen)\nCOBADEFFXXX\n", .bic), ["COBADEFFXXX"])
+        // The value not at the start of its line, or the label not at the start of its line.
+        XCTAssertEqual(texts("BIC des Instituts (8 oder 11 Stellen)\nneu: COBADEFFXXX\n", .bic), [])
+        XCTAssertEqual(texts("Feld 3 BIC des Instituts (8 oder 11 Stellen)\nCOBADEFFXXX\n", .bic), [])
+        // Two lines down is too far.
+        XCTAssertEqual(texts("BIC des Instituts (8 oder 11 Stellen)\n\nCOBADEFFXXX\n", .bic), [])
     }
 
     func bics(_ text: String) -> [String] {

@@ -6,22 +6,41 @@ import RedactCore
 /// an ISO 3166 country code, 2 letters or digits (location), optionally 3
 /// letters or digits (branch): "COBADEFFXXX". Has no check digit and looks
 /// like many words and codes, so only after a label (BIC, SWIFT, SWIFT-Code)
-/// or within a few words of an IBAN.
+/// or within a few words of an IBAN of the same country (a BIC beside an
+/// IBAN is that account's bank: "CARD 4417 WAITROSE" under a British IBAN
+/// is a shop, not a Romanian bank). OCR fuses a label in capitals with the
+/// code after it ("BICCOBADEFFXXX"): the capitals after "BIC" or "SWIFT"
+/// are a BIC when they are exactly 8 or 11.
 enum BIC {
     static let kind = "BIC"
     /// How far (scalars) from an IBAN a BIC still counts as its neighbour.
     static let ibanDistance = 40
 
-    static func match(_ s: Text, at p: Int, context: LabelSet, nearIBAN: Bool, _ c: inout Candidate,
+    /// Where the code starts in a token `i..<j` that is "BIC" or "SWIFT" in
+    /// capitals fused with 8 or 11 more letters and digits; nil otherwise.
+    static func fusedLabelEnd(_ s: Text, _ i: Int, _ j: Int) -> Int? {
+        for (label, m) in [("bic", 3), ("swift", 5)] as [(StaticString, Int)] {
+            let rest = j - i - m
+            guard rest == 8 || rest == 11, s.hasPrefix(label, at: i) else { continue }
+            for k in i..<(i + m) where s[k].value &- 0x41 >= 26 { return nil }  // capitals only
+            return i + m
+        }
+        return nil
+    }
+
+    /// `nearIBAN`: the country code of an IBAN within `ibanDistance`, if any.
+    static func match(_ s: Text, at p: Int, context: LabelSet, nearIBAN: (UInt32, UInt32)?, _ c: inout Candidate,
                       into out: inout [Detection]) {
         let labelled = context.contains(.bic)
-        guard labelled || nearIBAN else { return }
+        guard labelled || nearIBAN != nil else { return }
         for n in [11, 8] {
             guard c.collect(s, from: p, count: n, separators: []) else { continue }
             var ok = true
             for k in 0..<6 where !c.isUpper(k) { ok = false }
             for k in 6..<n where !c.isUpper(k) && !c.chars[k].isDigit { ok = false }
             guard ok, CountryCodes.contains(c.chars[4], c.chars[5]) else { continue }
+            // Unlabelled, next to an IBAN: the bank of that account, so its country.
+            if !labelled, let (a, b) = nearIBAN, c.chars[4] != a || c.chars[5] != b { return }
             out.append(Detection(category: .bic, range: p..<c.end, confidence: labelled ? 0.9 : 0.85,
                                  reason: .context, kind: kind))
             return

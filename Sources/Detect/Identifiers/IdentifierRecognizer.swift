@@ -11,7 +11,10 @@ import RedactCore
 /// the label ends. Tokens without digits are only tried for what can be all
 /// letters (a BIC in context, a VAT or NINO prefix before a space, a MAC).
 /// No digit group of an international phone number ("+49 1511 …") starts a
-/// candidate. After a reference label alone ("Rechnungsnummer", "Order
+/// candidate. In a table drawn with `|`, a label that begins a header cell
+/// speaks for the values below it in the same column (the number of `|`
+/// before them on their line), until a line without `|` ends the table.
+/// After a reference label alone ("Rechnungsnummer", "Order
 /// number", "Aktenzeichen") only VAT IDs and MAC addresses are looked for:
 /// digits that pass a check there do so by chance.
 /// Where families overlap, the higher confidence wins (a checksum over
@@ -48,13 +51,28 @@ enum IdentifierRecognizer {
         }
         var found: [Detection] = []
         var c = Candidate()
-        var labels: [(end: Int, set: LabelSet)] = []
+        var labels: [(start: Int, end: Int, set: LabelSet)] = []
         var nextIBAN = 0
+        // Pipe tables: labels that begin a header cell speak for the values
+        // in the same column of the rows below, until a line without `|`.
+        var pipes = 0  // `|` so far on the current line
+        var lastPipe = -1
+        var columns: [LabelSet] = []  // by the number of `|` before the cell
         let n = s.count
         var i = 0
         while i < n {
             let v = s[i].value
-            guard v.isASCIIAlnum else { i += 1; continue }
+            guard v.isASCIIAlnum else {
+                if v == 0x7C {
+                    pipes += 1
+                    lastPipe = i
+                } else if v == 0x0A || v == 0x2028 {
+                    if pipes == 0 { columns.removeAll() }
+                    pipes = 0
+                }
+                i += 1
+                continue
+            }
             var j = i + 1
             var hasDigit = v.isDigit
             while j < n, s[j].value.isASCIIAlnum {
@@ -64,26 +82,42 @@ enum IdentifierRecognizer {
             guard Boundary.before(s, i) else { i = j; continue }
             if v.isASCIILetter, let label = Labels.match(s, at: i) {
                 if labels.count > 8 { labels.removeFirst(labels.count - 8) }
-                labels.append(label)
+                labels.append((i, label.end, label.set))
+                if pipes > 0, (lastPipe + 1..<i).allSatisfy({ s[$0].isHorizontalSpace }) {  // begins its cell
+                    while columns.count <= pipes { columns.append([]) }
+                    columns[pipes].formUnion(label.set)
+                }
                 if label.end < n, s[label.end].value.isASCIIAlnum {  // fused: "StNr12/345/67890"
                     tryAt(label.end, s, context: label.set, enabled, &c, into: &found)
                 }
             }
-            let context = labels.isEmpty ? [] : contextAt(i, s, labels)
+            var context = labels.isEmpty ? [] : contextAt(i, s, labels)
+            if pipes > 0, pipes < columns.count { context.formUnion(columns[pipes]) }
             if v.isDigit || (OCR.isConfusable(v) && j > i + 1 && s[i + 1].value.isDigit) {
                 if !Boundary.afterCountryCode(s, i) { tryAt(i, s, context: context, enabled, &c, into: &found) }
             } else if v.isASCIILetter {
                 let shortPrefix = j - i <= 3 && j + 1 < n && s[j].isHorizontalSpace && s[j + 1].value.isDigit
+                if hasDigit, context != .reference {
+                    tryFused(i, j, s, context: context, enabled, &c, into: &found)
+                }
                 if hasDigit || shortPrefix {
                     tryAt(i, s, context: context, enabled, &c, into: &found)
                 } else if enabled.mac, j - i <= 4, j < n, MACAddress.isSeparator(s[j].value) {
                     MACAddress.match(s, at: i, into: &found)
                 }
-                if enabled.bic, j - i == 8 || j - i == 11 {
+                if enabled.bic, let q = BIC.fusedLabelEnd(s, i, j) {  // "SWIFT/BICMONZGB2L"
+                    BIC.match(s, at: q, context: .bic, nearIBAN: nil, &c, into: &found)
+                } else if enabled.bic, j - i == 8 || j - i == 11 {
                     while nextIBAN < ibans.count, ibans[nextIBAN].upperBound + BIC.ibanDistance < i { nextIBAN += 1 }
                     let near = nextIBAN < ibans.count && ibans[nextIBAN].lowerBound - BIC.ibanDistance <= j
                         && ibans[nextIBAN].upperBound + BIC.ibanDistance >= i && !ibans[nextIBAN].overlaps(i..<j)
-                    BIC.match(s, at: i, context: context, nearIBAN: near, &c, into: &found)
+                    var country: (UInt32, UInt32)? = nil
+                    if near {  // the IBAN's country code: its first two letters ("D E" when boxed)
+                        let a = ibans[nextIBAN].lowerBound
+                        let b = s[a + 1].value.isASCIILetter ? a + 1 : a + 2
+                        country = (s[a].value & ~0x20, s[b].value & ~0x20)
+                    }
+                    BIC.match(s, at: i, context: context, nearIBAN: country, &c, into: &found)
                 }
             }
             i = j
@@ -91,6 +125,44 @@ enum IdentifierRecognizer {
         // Families that serve two categories (SSN and ITIN) may find one that is off.
         found.removeAll { !categories.contains($0.category) }
         out += resolved(found)
+    }
+
+    /// OCR drops the space between a word and the value after it ("lautet48
+    /// 021 593 169"). A value that starts after letters in the token
+    /// `i..<j` is tried only if those letters are a lower-case word (never
+    /// a code or an upper-case prefix such as "DE", "AB") or a label stands
+    /// before on the line, and only checksummed identifiers are kept: a
+    /// check digit is the evidence that the digits are one value.
+    static func tryFused(_ i: Int, _ j: Int, _ s: Text, context: LabelSet, _ e: Enabled, _ c: inout Candidate,
+                         into out: inout [Detection]) {
+        var q = i
+        var lower = true
+        while q < j, s[q].value.isASCIILetter {
+            if s[q].value &- 0x61 >= 26 { lower = false }
+            q += 1
+        }
+        guard q < j, s[q].value.isDigit, q - i >= 2, lower || !context.isEmpty, digitsAhead(s, q) >= 9 else { return }
+        var fused: [Detection] = []
+        tryAt(q, s, context: context, e, &c, into: &fused)
+        for d in fused where d.reason == .checksum && d.category != .vatID { out.append(d) }
+    }
+
+    /// Digits (and look-alikes) from `p` on, across single separators, up to
+    /// 16: every checksummed family has at least nine.
+    @inline(__always) static func digitsAhead(_ s: Text, _ p: Int) -> Int {
+        let n = s.count
+        var k = p
+        var digits = 0
+        while k < n, digits < 16 {
+            let v = s[k].value
+            if v.isDigit || OCR.isConfusable(v) {
+                digits += 1
+            } else if Separators.of(v).isEmpty || k + 1 >= n || !s[k + 1].value.isDigit {
+                break
+            }
+            k += 1
+        }
+        return digits
     }
 
     /// The families that can start at `p`, by its first character.
@@ -136,26 +208,65 @@ enum IdentifierRecognizer {
         if e.mac, v.isHexDigit { MACAddress.match(s, at: p, into: &out) }
     }
 
-    /// The labels that speak for a candidate at `p`.
-    static func contextAt(_ p: Int, _ s: Text, _ labels: [(end: Int, set: LabelSet)]) -> LabelSet {
+    /// The labels that speak for a candidate at `p`: on the same line or
+    /// the line above, with no digit between; or, in a form, a label that
+    /// begins the line above (whatever follows it there: "BIC (8 oder 11
+    /// Stellen)") for a value that begins its own line.
+    static func contextAt(_ p: Int, _ s: Text, _ labels: [(start: Int, end: Int, set: LabelSet)]) -> LabelSet {
         var set: LabelSet = []
+        var anchor: Int? = nil  // where a form label must start; computed once, when needed
         for label in labels.reversed() {
             if label.end > p { continue }
-            if p - label.end > contextReach { break }
-            var breaks = 0
-            var clean = true
-            for k in label.end..<p {
-                let v = s[k].value
-                if v.isDigit { clean = false; break }
-                let crlf = v == 0x0D && k + 1 < p && s[k + 1].value == 0x0A
-                if v == 0x0A || v == 0x2028 || (v == 0x0D && !crlf) {
-                    breaks += 1
-                    if breaks > 1 { clean = false; break }
+            let distance = p - label.end
+            if distance > 2 * contextReach { break }
+            if distance <= contextReach {
+                var breaks = 0
+                var clean = true
+                for k in label.end..<p {
+                    let v = s[k].value
+                    if v.isDigit { clean = false; break }
+                    let crlf = v == 0x0D && k + 1 < p && s[k + 1].value == 0x0A
+                    if v == 0x0A || v == 0x2028 || (v == 0x0D && !crlf) {
+                        breaks += 1
+                        if breaks > 1 { clean = false; break }
+                    }
                 }
+                if clean { set.formUnion(label.set); continue }
             }
-            if clean { set.formUnion(label.set) }
+            if anchor == nil { anchor = formLabelAnchor(s, p) ?? -1 }
+            if label.start == anchor! { set.formUnion(label.set) }
         }
         return set
+    }
+
+    /// For a value at `p` that begins its line: the first non-space scalar
+    /// of the line above, where a form label for it must start; nil if `p`
+    /// does not begin its line or there is no line above.
+    static func formLabelAnchor(_ s: Text, _ p: Int) -> Int? {
+        guard let start = lineStart(s, p), start > 0 else { return nil }
+        var k = start - 1  // the line break
+        if s[k].value == 0x0A, k > 0, s[k - 1].value == 0x0D { k -= 1 }
+        var above = k
+        while above > 0 {
+            let v = s[above - 1].value
+            if v == 0x0A || v == 0x0D || v == 0x2028 { break }
+            above -= 1
+        }
+        while above < k, s[above].isHorizontalSpace { above += 1 }
+        return above < k ? above : nil
+    }
+
+    /// The start of the line holding `p`, if only horizontal space stands
+    /// between them.
+    static func lineStart(_ s: Text, _ p: Int) -> Int? {
+        var k = p
+        while k > 0 {
+            let v = s[k - 1].value
+            if v == 0x0A || v == 0x0D || v == 0x2028 { return k }
+            if !s[k - 1].isHorizontalSpace { return nil }
+            k -= 1
+        }
+        return 0
     }
 
     static let categories: Set<Category> = [.taxID, .nationalID, .insuranceID, .vatID, .bic, .mac]

@@ -2,7 +2,8 @@ import RedactCore
 
 /// UK NHS number.
 ///
-/// Rule: 10 digits, first not 0; weights 10 9 ... 2 on the first nine,
+/// Rule: 10 digits, first not 0 unless after a label (Scottish CHI numbers
+/// begin with the day of birth and share the check); weights 10 9 ... 2 on the first nine,
 /// 11 - (sum mod 11) is the tenth (11 counts as 0, 10 is never issued).
 /// Printed 3-3-4 with spaces or hyphens ("943 476 5919"); unbroken only
 /// after a label (NHS).
@@ -15,7 +16,7 @@ enum UKNHSNumber {
         let labelled = context.contains(.nhs)
         guard (c.gaps == grouped && c.used.rawValue.nonzeroBitCount == 1) || (c.gaps == 0 && labelled) else { return }
         let repaired = c.digits(0..<10)
-        guard repaired >= 0, repaired <= 1, c.digits[0] != 0, isValid(c.digits) else { return }
+        guard repaired >= 0, repaired <= 1, c.digits[0] != 0 || labelled, isValid(c.digits) else { return }
         var confidence = labelled ? 0.98 : 0.93
         if repaired > 0 { confidence -= 0.04 }
         out.append(Detection(category: .insuranceID, range: p..<c.end, confidence: confidence,

@@ -6,7 +6,9 @@ import RedactCore
 /// spaces as printed, or unbroken). First letter not D F I Q U V; second
 /// not D F I O Q U V; the prefixes BG GB KN NK NT TN ZZ are never issued.
 /// Without the suffix only after a label (National Insurance, NINO, NI
-/// number). No check digit: a pattern.
+/// number). No check digit: a pattern. Digits that count up or repeat
+/// ("AB 12 34 56 C", the sample format on HMRC's pages) are a sample unless a
+/// label says otherwise.
 enum UKNationalInsuranceNumber {
     static let kind = "UK NINO"
     static let printed = Candidate.gapMask([2, 2, 2, 2, 1])
@@ -17,6 +19,7 @@ enum UKNationalInsuranceNumber {
         if c.collect(s, from: p, count: 9, separators: .space), c.gaps == 0 || c.gaps == printed,
            prefixIsValid(c), c.digits(2..<8) == 0, c.chars[8] &- 0x41 < 4 {
             let labelled = context.contains(.nino)
+            guard labelled || !isPlaceholder(c) else { return }
             out.append(Detection(category: .nationalID, range: p..<c.end, confidence: labelled ? 0.92 : 0.85,
                                  reason: labelled ? .context : .pattern, kind: kind))
             return
@@ -26,6 +29,16 @@ enum UKNationalInsuranceNumber {
             out.append(Detection(category: .nationalID, range: p..<c.end, confidence: 0.88,
                                  reason: .context, kind: kind))
         }
+    }
+
+    /// Digits 2..<8 (after `digits`) run up by one ("123456") or are all the same.
+    static func isPlaceholder(_ c: Candidate) -> Bool {
+        var up = true, same = true
+        for k in 3..<8 {
+            if c.digits[k] != c.digits[k - 1] + 1 { up = false }
+            if c.digits[k] != c.digits[k - 1] { same = false }
+        }
+        return up || same
     }
 
     static func prefixIsValid(_ c: Candidate) -> Bool {

@@ -1,0 +1,208 @@
+import CPhoneNumber
+import RedactCore
+
+/// What `PhoneRecognizer` tries in a piece of text where libphonenumber, read
+/// with the configured region, found nothing: OCR look-alikes, regions the
+/// page hints at, numbers that are only possible. Each is gated by cheap
+/// checks first, as every call into libphonenumber costs.
+extension PhoneRecognizer {
+    /// Whether `r` holds a national number's shape for the hinted regions
+    /// (all with trunk prefix 0): a run of digits and spaces, hyphens or
+    /// slashes that starts with 0 and holds at least nine digits.
+    static func hasNationalShape(_ s: Text, _ r: Range<Int>) -> Bool {
+        var k = r.lowerBound
+        while k < r.upperBound {
+            guard s[k].value == 0x30, k == r.lowerBound || !s[k - 1].value.isDigit else { k += 1; continue }
+            var digits = 0
+            var t = k
+            while t < r.upperBound {
+                let v = s[t].value
+                if v.isDigit { digits += 1 } else if !(v == 0x20 || v == 0xA0 || v == 0x2D || v == 0x2F) { break }
+                t += 1
+            }
+            if digits >= 9 { return true }
+            k = t + 1
+        }
+        return false
+    }
+
+    /// Whether `r` holds "+", a calling code of one to three digits, a
+    /// space, and then at least two more groups of digits (ten digits or more
+    /// in all), as international numbers are printed ("+44 7700 900 418").
+    static func hasGroupedInternationalNumber(_ s: Text, _ r: Range<Int>) -> Bool {
+        var k = r.lowerBound
+        while k < r.upperBound {
+            defer { k += 1 }
+            guard s[k].value == 0x2B else { continue }
+            var t = k + 1
+            var digits = 0, groups = 0, inGroup = false
+            while t < r.upperBound {
+                let v = s[t].value
+                if v.isDigit {
+                    digits += 1
+                    if !inGroup { groups += 1; inGroup = true }
+                } else if v == 0x20 || v == 0xA0 {
+                    inGroup = false
+                } else {
+                    break
+                }
+                t += 1
+            }
+            if digits >= 10, groups >= 3, k + 1 < r.upperBound, s[k + 1].value.isDigit { return true }
+        }
+        return false
+    }
+
+    /// Regions by country calling code, for the hints a page gives with its
+    /// international numbers (the countries the documents come from).
+    static let regionsByCallingCode: [Int: Region] = [
+        1: Region("US"), 31: Region("NL"), 32: Region("BE"), 33: Region("FR"), 34: Region("ES"), 39: Region("IT"),
+        41: Region("CH"), 43: Region("AT"), 44: Region("GB"), 45: Region("DK"), 48: Region("PL"), 49: Region("DE"),
+        353: Region("IE"),
+    ]
+
+    /// Regions other than `region` whose calling code the page shows in a
+    /// number ("+44 20 …": a `+`, then at least eight digits within the next
+    /// sixteen scalars), in order of first appearance, at most two. Only
+    /// regions whose national numbers need their trunk prefix: one that
+    /// reads any digit run as a number (US) would take versions and amounts.
+    static func hintedRegions(_ s: Text, besides region: Region) -> [Region] {
+        var hints: [Region] = []
+        let n = s.count
+        var k = 0
+        while k < n, hints.count < 2 {
+            guard s[k].value == 0x2B, k + 1 < n, s[k + 1].value.isDigit, k == 0 || !s[k - 1].isWordScalar else {
+                k += 1
+                continue
+            }
+            var digits = 0
+            for t in (k + 1)..<min(n, k + 17) {
+                let v = s[t].value
+                if v.isDigit { digits += 1 } else if !(v == 0x20 || v == 0x2D || v == 0x28 || v == 0x29 || v == 0xA0) { break }
+            }
+            var code = 0
+            for length in 1...3 where digits >= 8 && k + length < n && s[k + length].value.isDigit {
+                code = code * 10 + s[k + length].value.digitValue
+                if let r = regionsByCallingCode[code], r.requiredPrefixDigit != nil, r.code != region.code,
+                   !hints.contains(r) {
+                    hints.append(r)
+                    break
+                }
+            }
+            k += 1
+        }
+        return hints
+    }
+
+    /// A look-alike letter (O o for 0, I l for 1) standing in a digit group:
+    /// next to a digit, with no other letter beside it. Its digit, or nil.
+    @inline(__always) static func ocrDigit(_ s: Text, _ k: Int) -> UInt8? {
+        let v = s[k].value
+        let d: UInt8
+        switch v {
+        case 0x4F, 0x6F: d = 0x30
+        case 0x49, 0x6C: d = 0x31
+        default: return nil
+        }
+        let prev: UInt32 = k > 0 ? s[k - 1].value : 0x20
+        let next: UInt32 = k + 1 < s.count ? s[k + 1].value : 0x20
+        guard prev.isDigit || next.isDigit, !prev.isASCIILetter, !next.isASCIILetter else { return nil }
+        return d
+    }
+
+    /// What a piece gets when libphonenumber found nothing in it, in order:
+    ///   1. OCR look-alikes in digit groups read as digits ("Tel:O7911
+    ///      2O4 553"), the repaired number kept only after a phone label;
+    ///   2. the regions the page hints at with its international numbers (a
+    ///      British letter read with German defaults: "0161 496 0553" when
+    ///      "+44" stands elsewhere on the page);
+    ///   3. a number with a country code ("+44 7700 900 418") that is only
+    ///      possible, not valid, for libphonenumber (ranges its metadata does
+    ///      not know yet), with lower confidence: "+", a calling code and
+    ///      grouped digits are a phone number's own shape.
+    static func fallback(_ s: Text, _ piece: Range<Int>, region: Region, hints: inout [Region]?,
+                         bytes: inout [UInt8], byteToScalar: [Int32], into out: inout [Detection]) {
+        // 1. OCR repair (ASCII for ASCII: byte offsets stay), after a phone label only.
+        var repaired: [Unicode.Scalar]? = nil
+        var b = 0
+        var labelled: Bool? = nil
+        for k in piece {
+            if labelled == nil, ocrDigit(s, k) != nil {
+                var r = k
+                while r > piece.lowerBound, isPhoneScalar(s[r - 1]) || ocrDigit(s, r - 1) != nil { r -= 1 }
+                labelled = hasPhoneLabel(s, before: r)
+            }
+            if labelled == false { break }
+            let width = s[k].value < 0x80 ? 1 : s[k].value < 0x800 ? 2 : s[k].value < 0x10000 ? 3 : 4
+            if let d = ocrDigit(s, k) {
+                if repaired == nil { repaired = Array(s) }
+                repaired![k] = Unicode.Scalar(d)
+                bytes[b] = d
+            }
+            b += width
+        }
+        if let copy = repaired {
+            let found = matches(in: bytes, region: region.code)
+            if !found.isEmpty {
+                copy.withUnsafeBufferPointer { t in
+                    for m in found {
+                        guard m.start < m.end, m.end <= bytes.count else { continue }
+                        let range = scalarRange(s, m, byteToScalar)
+                        let words = precedingWords(t, before: range.lowerBound)
+                        guard words.contains(where: { w in phoneLabels.contains { w.hasPrefix($0) } }),
+                              let confidence = judge(t, range, type: m.type, region: region) else { continue }
+                        out.append(Detection(category: .phone, range: range, confidence: confidence - 0.05,
+                                             reason: .pattern))
+                    }
+                }
+                return
+            }
+        }
+        // 2. Regions the page hints at.
+        let shaped = hasNationalShape(s, piece)
+        if shaped, hints == nil { hints = hintedRegions(s, besides: region) }
+        for hint in hints ?? [] where shaped {
+            let found = matches(in: bytes, region: hint.code)
+            if found.isEmpty { continue }
+            for m in found {
+                guard m.start < m.end, m.end <= bytes.count else { continue }
+                let range = scalarRange(s, m, byteToScalar)
+                if let confidence = judge(s, range, type: m.type, region: hint) {
+                    out.append(Detection(category: .phone, range: range, confidence: confidence - 0.05, reason: .pattern))
+                }
+            }
+            return
+        }
+        // 3. Possible, with a country code: only where the piece shows that shape.
+        guard hasGroupedInternationalNumber(s, piece) else { return }
+        for m in matches(in: bytes, region: region.code, leniency: Int32(RF_PHONE_LENIENCY_POSSIBLE)) {
+            guard m.start < m.end, m.end <= bytes.count, bytes[Int(m.start)] == 0x2B else { continue }
+            let range = scalarRange(s, m, byteToScalar)
+            var digits = 0
+            var groups = 1
+            for k in range {
+                if s[k].value.isDigit { digits += 1 } else if s[k].isHorizontalSpace { groups += 1 }
+            }
+            guard digits >= 10, groups >= 3, judge(s, range, type: m.type, region: region) != nil else { continue }
+            out.append(Detection(category: .phone, range: range, confidence: 0.7, reason: .pattern))
+        }
+    }
+
+    /// Runs `rf_phone_find` over `bytes`, growing the buffer once if needed.
+    static func matches(in bytes: [UInt8], region: String,
+                        leniency: Int32 = Int32(RF_PHONE_LENIENCY_VALID)) -> [rf_phone_match] {
+        var cap = 64
+        while true {
+            var out = [rf_phone_match](repeating: rf_phone_match(), count: cap)
+            let total = bytes.withUnsafeBufferPointer { b in
+                region.withCString { r in
+                    b.withMemoryRebound(to: CChar.self) { c in
+                        rf_phone_find(c.baseAddress, c.count, r, leniency, &out, cap)
+                    }
+                }
+            }
+            if total <= cap { return Array(out.prefix(total)) }
+            cap = total
+        }
+    }
+}
