@@ -32,7 +32,9 @@ enum Usage {
            redactfs SOURCE MOUNTPOINT -o ro,dpi=150,...   (mount.fuse3 and fstab form)
 
     Mounts SOURCE read-only at MOUNTPOINT. Each NAME.pdf shows as
-    NAME.redacted.pdf; other files, dotfiles and links out of SOURCE are not shown.
+    NAME.redacted.pdf, NAME.jpg as NAME.redacted.jpg, PNG, WebP, BMP and GIF as
+    NAME.redacted.png, TIFF as NAME.redacted.pdf; other files, dotfiles and
+    links out of SOURCE are not shown.
     Unmount with 'fusermount3 -u MOUNTPOINT'.
 
     OPTIONS:
