@@ -21,8 +21,9 @@ echo "redactfs is serving $examples at $mnt"
 echo "with a throwaway key and the always-redact terms 'Musterstadt' and 'Beispielweg'"
 echo "(in $XDG_CONFIG_HOME/redactfs; list them with: XDG_CONFIG_HOME=$XDG_CONFIG_HOME $bin terms export)"
 echo
-echo "Open any of these in a PDF viewer (each is rendered on first open):"
-find "$mnt" -name '*.redacted.pdf' | sort | sed 's/^/  /'
+echo "Open any of these in a viewer (each is rendered on first open; the scans go"
+echo "through OCR, so they take a few seconds):"
+find "$mnt" -name '*.redacted.*' | sort | sed 's/^/  /'
 echo
 echo "Or from the shell:"
 first=$(find "$mnt" -name '*.redacted.pdf' | sort | head -n1)

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the bundled examples/ PDFs (all personal data invented).
+"""Writes the bundled examples/ (all personal data invented): text PDFs, a
+scanned letter as PNG and a scanned PDF without a text layer.
 
 Run from the repository root with /usr/bin/python3 (needs python3-cairo).
 The PDFs are committed; this script documents how they were made.
@@ -63,3 +64,54 @@ write("examples/bank/statement.pdf", [
      N("Support: +49 (0)89 123456-0, support@example.net"),
      N("Seite 2 von 2")],
 ])
+
+
+def scan(lines, width=1240, height=900, dpi=150):
+    """A letter as a scanner would deliver it: text as pixels only (no text
+    layer), gray paper, a slight tilt."""
+    s = cairo.ImageSurface(cairo.FORMAT_RGB24, width, height)
+    c = cairo.Context(s)
+    c.set_source_rgb(0.96, 0.96, 0.94)
+    c.paint()
+    c.translate(width / 2, height / 2)
+    c.rotate(0.012)  # about 0.7 degrees of skew
+    c.translate(-width / 2, -height / 2)
+    c.set_source_rgb(0.1, 0.1, 0.12)
+    c.select_font_face("DejaVu Sans")
+    y = 110
+    for text, size in lines:
+        c.set_font_size(size * dpi / 72)
+        c.move_to(110, y)
+        c.show_text(text)
+        y += size * dpi / 72 * 1.7
+    return s
+
+
+letter = scan([
+    ("Praxis Dr. med. Beispiel · Hauptstraße 5 · 10115 Berlin", 9),
+    ("", 9),
+    ("Frau", 11),
+    ("Erika Musterfrau", 11),
+    ("Lindenallee 7", 11),
+    ("10117 Berlin", 11),
+    ("", 11),
+    ("Befund vom 02.02.2026, Patientin geb. 12.03.1980", 11),
+    ("Versichertennummer A123456780", 11),
+    ("Rückfragen an praxis@example.org", 11),
+])
+letter.write_to_png("examples/scans/befund-scan.png")
+
+# The same kind of letter as a scanned PDF: one image per page, no text.
+pdf = cairo.PDFSurface("examples/scans/kontoauszug-scan.pdf", 595, 428)
+pdf.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00")
+c = cairo.Context(pdf)
+c.scale(72 / 150, 72 / 150)
+c.set_source_surface(scan([
+    ("Kontoauszug 2/2026", 13),
+    ("Kontoinhaber: Jonas Beispielmann", 11),
+    ("IBAN DE89 3704 0044 0532 0130 00", 11),
+    ("Telefon 030 12345678", 11),
+]), 0, 0)
+c.paint()
+pdf.show_page()
+pdf.finish()
