@@ -32,6 +32,45 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("Sehr geehrte Frau,"), [])
     }
 
+    func testNameColumnOfATable() {
+        let table = """
+            | Pos | Teilnehmer/in     | Kurs         | Betrag |
+            |-----|-------------------|--------------|--------|
+            |  1  | Wiebke Trautmann  | Töpfern      | 120,00 |
+            |  2  | Adewunmi Ajayi    | Aquarell     |  95,00 |
+            |  3  | R. Quandtmeier    | Aquarell     |  95,00 |
+            |  4  | Büromaterial      | -            |  12,00 |
+
+            Summe                                      322,00
+            """
+        XCTAssertEqual(names(table), ["Wiebke Trautmann", "Adewunmi Ajayi", "R. Quandtmeier"])
+        let spaced = """
+            Karteninhaber         Abteilung     Limit
+            Kasimir Oeltjen       Einkauf       2.000
+            Marisol Quiroga       Vertrieb      1.500
+            """
+        XCTAssertEqual(names(spaced), ["Kasimir Oeltjen", "Marisol Quiroga"])
+        // A name label in running text heads no column.
+        XCTAssertEqual(names("Der Teilnehmer zahlt vorab.\nKasse Nord  Raum 2  Tisch 4"), [])
+    }
+
+    func testRelationAndRoleLabels() {
+        XCTAssertEqual(names("My husband Pradeep Venkataraman holds the second card."), ["Pradeep Venkataraman"])
+        XCTAssertEqual(names("Ihre Tochter Merve Karadağ ist mitversichert."), ["Merve Karadağ"])
+        XCTAssertEqual(names("Approved by Tobias Quellmann, treasurer."), ["Tobias Quellmann"])
+        XCTAssertEqual(names("Treasurer: Euan Strathdee"), ["Euan Strathdee"])
+        // Without a listed name a role word in a sentence takes nothing.
+        XCTAssertEqual(names("The customer Support Desk will call back."), [])
+        XCTAssertEqual(names("Der Fahrer Kaffee trinkt gern."), [])
+    }
+
+    func testNamesOfManyOrigins() {
+        // Common given names of Dutch, Welsh, Nigerian, Indian, Polish origin with unlisted surnames.
+        XCTAssertEqual(names("Überweisung an Femke Oostveen"), ["Femke Oostveen"])
+        XCTAssertEqual(names("Rückfragen: Chinedu Ezeugwu, Zimmer 4"), ["Chinedu Ezeugwu"])
+        XCTAssertEqual(names("Kopie an Grzegorz Wabnitz und Aled Tregaron"), ["Grzegorz Wabnitz", "Aled Tregaron"])
+    }
+
     func testLabels() {
         XCTAssertEqual(names("Name: Brigitte Vollmer"), ["Brigitte Vollmer"])
         XCTAssertEqual(names("Name:Brigitte Vollmer"), ["Brigitte Vollmer"])

@@ -100,7 +100,7 @@ enum AddressRecognizer {
                 first = ts.line(Int(toks[first].line) - 1).lowerBound
                 up += 1
             }
-            if emitAddresses {
+            if emitAddresses, !isOrganisationAddress(ts, first: first) {
                 let (confidence, reason, kind): (Double, Reason, String) =
                     block.count > 1 ? (0.9, .context, "address block")
                     : block.first!.kind == .postcode ? (0.7, .pattern, "postcode + city")
@@ -154,6 +154,67 @@ enum AddressRecognizer {
                 if s < end { nameLines.append(s..<end) }
             }
         }
+    }
+
+    /// Words that make the line they are on, or a line just above an
+    /// address, an organisation's: its letterhead, return-address line or
+    /// footer (`Sitz`, `HRB`). Beyond `CommonWords.organisations`.
+    static let organisationMarkers = WordHash.set("""
+        gGmbH Hotel Society Operations Treasury Customs HR Personalabteilung Landesstelle Filiale Filialen \
+        Sitz HRB HRA Registergericht Handelsregister Geschäftsführung Vorstand Zentrale Headquarters Branch
+        """)
+    static let organisationSuffixes: [[UInt32]] = folded(["amt", "stelle", "abteilung", "kasse", "zentrale", "gesundheit"])
+
+    /// Whether token `k` names an organisation (`GmbH`, `Finanzamt`,
+    /// `Bußgeldstelle`, `Hospital`). Building words (`House`, `Court`) name
+    /// where people live and do not count.
+    static func isOrganisationWord(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        guard t.kind == .word, t.letters >= 2 else { return false }
+        if buildingWords.contains(t.hash) { return false }
+        if words.organisations.contains(t.hash) || organisationMarkers.contains(t.hash) { return true }
+        guard t.has(.initialUpper) else { return false }
+        if NameRecognizer.isOrganisationCompound(ts, t) { return true }
+        for suffix in organisationSuffixes where t.count >= suffix.count + 3 {
+            if endsWith(ts, k, suffix).match { return true }
+        }
+        return false
+    }
+
+    /// An address block is an organisation's (not personal data) when an
+    /// organisation word opens its line (`Finanzamt München, Postfach 20 09
+    /// 26, 80009 München`, `Muster GmbH · Weg 1 · 12345 Ort`) or sits on one
+    /// of the three lines just above it (the letterhead `Klinikum Süd⏎Weg
+    /// 6, 86179 Augsburg`, or `Muster GmbH⏎z. Hd. Herrn …⏎Weg 1`). A blank
+    /// line, or a line above that holds an address of its own (the return
+    /// address above a window), ends the search: the recipient below a
+    /// sender line is a person.
+    static func isOrganisationAddress(_ ts: TokenStream, first: Int) -> Bool {
+        let toks = ts.tokens
+        let line = Int(toks[first].line)
+        let lr = ts.line(line)
+        // Past a label's colon: `Verbrauchsstelle: Weg 1` is the person's.
+        var from = lr.lowerBound
+        for k in lr.lowerBound..<first where toks[k].isPunct(":") {
+            // … unless the label names an organisation (`Hotel: 14 Shore Place`, `Sitz:`).
+            for w in from..<k where toks[w].kind == .word
+                && (words.organisations.contains(toks[w].hash) || organisationMarkers.contains(toks[w].hash)) { return true }
+            from = k + 1
+        }
+        for k in from..<first where isOrganisationWord(ts, k) { return true }
+        // A block inside a line (a form field, a table row) has no letterhead above.
+        guard toks[first].has(.lineStart) else { return false }
+        var l = line
+        var looked = 0
+        while looked < 3, l > 0, !ts.hasGap(before: l) {
+            l -= 1
+            looked += 1
+            let r = ts.line(l)
+            // A return-address line, or a form's `Label: value` line.
+            if r.contains(where: { toks[$0].isPunct(":") || part(ts, at: $0) != nil }) { return false }
+            if r.contains(where: { isOrganisationWord(ts, $0) }) { return true }
+        }
+        return false
     }
 
     /// A postcode line under a line that ends in a house number makes that

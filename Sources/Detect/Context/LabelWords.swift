@@ -24,7 +24,17 @@ enum LabelWords {
         tenant|tenants|landlord|employee|employee name|employer name|patient name|recipient|payee|\
         beneficiary|applicant|policyholder|policy holder|insured|insured person|member name|customer name|\
         attn|attention|addressee|spouse|partner name|guarantor|borrower|claimant|contact person|\
-        nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed
+        nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed|\
+        dozent|dozentin|dozent in|referent|referentin|referent in|teilnehmer in|teilnehmerin|karteninhaber|\
+        karteninhaberin|karteninhaber in|mitglied|mitglieder|kassenwart|kassenwartin|kassierer|kassiererin|\
+        schriftführer|schriftführerin|vorsitzender|vorsitzende|bearbeiter|bearbeiterin|zeuge|zeugin|fahrer|fahrerin|\
+        weitere fahrer|geschäftsführer|geschäftsführerin|vertrauensmann|mitbewohner|mitbewohnerin|freund|freundin|\
+        bruder|schwester|sohn|tochter|mutter|vater|kinder|minderjährige kinder|lautend auf|gutschrift|lastschrift|\
+        überweisung an|speaker|speakers|lecturer|trainer|assigned to|holder|member|members|owner|customer|client|\
+        guest|second guest|lead guest|passenger|driver|name on card|chair|chairperson|treasurer|secretary|\
+        husband|wife|son|daughter|brother|sister|mother|father|next of kin|line manager|manager|\
+        prepared by|approved by|checked by|handled by|signed by|authorised by|authorized by|reviewed by|\
+        claim handler|case handler|case officer|caseworker
         """
 
     /// Name labels that are everyday words, taken only with a colon.

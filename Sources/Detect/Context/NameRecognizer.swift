@@ -195,8 +195,12 @@ enum NameRecognizer {
             case .name:
                 // "Name:" or "Emergency contact:"; a lower-case label in a sentence needs a listed name.
                 let labelled = toks[hit.first].has(.initialUpper) || LabelTable.colonAt(ts, hit.end)
+                var taken = -1
+                let header = isColumnHeader(ts, hit)
                 for (c, setOff) in Fields.candidates(ts, first: hit.first, end: hit.end) {
                     guard var r = run(ts, from: c, strong: setOff, connectors: true), !r.hitOrganisation else { continue }
+                    // In a header row the next cell is the next header (`Teilnehmer  Kurs  Betrag`).
+                    if header, toks[c].line == toks[hit.first].line, r.listed == 0 { continue }
                     if !(setOff && labelled) && r.listed == 0 { continue }
                     // Below the label (next line, table column): one unlisted word
                     // may be anything ("Name⏎Büromaterial"), two or a listed one is a name.
@@ -210,7 +214,12 @@ enum NameRecognizer {
                         r.end = more.end
                     }
                     emit(r, setOff ? 0.85 : 0.75, .context, hit.label.kind)
+                    taken = r.first
                     break
+                }
+                // "Name | IBAN | …" heading a table: every row's cell in that column.
+                if header {
+                    column(ts, under: hit, skip: taken, emit: { emit($0, 0.85, .context, hit.label.kind) })
                 }
             case .title:
                 // "Dr. Ulrike Brandstätter", "Prof. Weber": a title opens a name.
@@ -237,6 +246,44 @@ enum NameRecognizer {
         pairs(ts, emit: { r, listed in
             if listed { emit(r, 0.75, .gazetteer, "given name + surname") } else { emit(r, 0.6, .gazetteer, "given name + word") }
         })
+    }
+
+    /// A name label alone in the first cell of a row of three or more cells
+    /// heads a table column (`Name  Abteilung  Kartennummer`).
+    static func isColumnHeader(_ ts: TokenStream, _ hit: LabelHit) -> Bool {
+        let toks = ts.tokens
+        let t = toks[hit.first]
+        guard t.has(.cellStart) else { return false }
+        let lineEnd = ts.lineEnd(t.line)
+        var e = hit.end
+        while e < lineEnd, toks[e].isPunct(":") || toks[e].isPunct("/") || toks[e].isPunct(")") { e += 1 }
+        guard e >= lineEnd || toks[e].has(.cellStart) else { return false }
+        return toks[lineEnd - 1].cell >= 2
+    }
+
+    /// The cells of the column headed by `hit`, down to the first blank line
+    /// or the first row that is no longer a table row. A cell is taken when
+    /// it is wholly a name: two name words, or a listed one, or an initial
+    /// and a surname (`G. Ehlers`).
+    static func column(_ ts: TokenStream, under hit: LabelHit, skip: Int, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        let header = Int(toks[hit.first].line)
+        let cell = toks[hit.first].cell
+        var l = header + 1
+        while l < min(ts.lineCount, header + 400) {
+            if ts.hasGap(before: l) { break }
+            let r = ts.line(l)
+            l += 1
+            guard !r.isEmpty else { continue }
+            // A row of one cell ends the table (a footnote, a total line).
+            if toks[r.upperBound - 1].cell == 0 && toks[r.lowerBound].kind == .word { break }
+            guard let c = r.first(where: { toks[$0].cell == cell && toks[$0].has(.cellStart) }), c != skip else { continue }
+            guard let run = run(ts, from: c, strong: true, connectors: true), !run.hitOrganisation, run.first == c else { continue }
+            let ends = run.end >= r.upperBound || toks[run.end].has(.cellStart) || toks[run.end].isPunct(",")
+                || toks[run.end].isPunct("(")
+            guard ends, run.names >= 2 || run.listed > 0 || run.end - run.first > run.names else { continue }
+            emit(run)
+        }
     }
 
     /// A line (or part of one) that is nothing but a name, optionally after

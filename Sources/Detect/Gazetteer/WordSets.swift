@@ -18,9 +18,9 @@ struct WordSets: Sendable {
     static let shared = WordSets()
 
     private init() {
-        given = WordHash.set(GivenNames.packed)
+        given = HashSet64(WordHash.hashes(GivenNames.packed) + WordHash.hashes(GivenNamesWorld.packed))
         givenAmbiguous = WordHash.set(GivenNamesAmbiguous.packed)
-        surnames = WordHash.set(Surnames.packed)
+        surnames = HashSet64(WordHash.hashes(Surnames.packed) + WordHash.hashes(SurnamesWorld.packed))
         organisations = WordHash.set(CommonWords.organisations)
         months = WordHash.set(CommonWords.months)
         weekdays = WordHash.set(CommonWords.weekdays)
