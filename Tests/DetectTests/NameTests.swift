@@ -64,6 +64,18 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("Der Fahrer Kaffee trinkt gern."), [])
     }
 
+    func testListsHyphenationAndInitials() {
+        XCTAssertEqual(names("Kinder: Timo (03.04.2015), Greta (12.12.2018)"), ["Timo", "Greta"])
+        XCTAssertEqual(names("Sehr geehrte Frau Brandt-Wester-\nkamp, vielen Dank"), ["Brandt-Wester-\nkamp"])
+        XCTAssertEqual(names("Karte 4 (H. Schulze, gesperrt)"), ["H. Schulze"])
+        XCTAssertEqual(names("A. Allgemeines"), [])
+        XCTAssertEqual(names("Account name Imogen P Castleford"), ["Imogen P Castleford"])
+        XCTAssertEqual(names("Name, Vorname          Geburtsdatum\nQuabeck, Tilman        01.02.1990"), ["Quabeck, Tilman"])
+        XCTAssertEqual(names("Vorname              Titel\nWiebke"), ["Wiebke"])
+        XCTAssertEqual(names("Unterlagen für Familie Oyelaran"), ["Oyelaran"])
+        XCTAssertEqual(names("Im Auftrag\nHeike Wendeborn"), ["Heike Wendeborn"])
+    }
+
     func testNamesOfManyOrigins() {
         // Common given names of Dutch, Welsh, Nigerian, Indian, Polish origin with unlisted surnames.
         XCTAssertEqual(names("Überweisung an Femke Oostveen"), ["Femke Oostveen"])
@@ -155,6 +167,9 @@ final class NameTests: XCTestCase {
         // A month-like given name with a surname is not enough without context...
         XCTAssertEqual(names("Im August Koch gekauft"), [])
         XCTAssertEqual(names("Mark Weber erklärt"), [])
+        XCTAssertEqual(names("Im Mai Becker besucht"), [])
+        // After a colon or `and` such a given name before a listed surname is a name.
+        XCTAssertEqual(names("Kuchen: June Smith and April Morgan"), ["June Smith", "April Morgan"])
         // ...but in name position it is a name.
         XCTAssertEqual(names("Sehr geehrte Frau Rose Koch,"), ["Rose Koch"])
         XCTAssertEqual(names("Sehr geehrter Herr Mai,"), ["Mai"])

@@ -2,7 +2,7 @@
 /// value is found on a page.
 ///
 /// A label is one or more words matched case- and diacritic-insensitively;
-/// `.`, `-` and `/` between its words are ignored, so `Kunden-Nr.`,
+/// `.`, `-`, `/` and `,` between its words are ignored, so `Kunden-Nr.`,
 /// `Kd.-Nr.` and `Kunden Nr` are one label, and `Geb.Datum` is `Geb Datum`.
 /// The longest label starting at a word wins.
 struct Label {
@@ -120,7 +120,8 @@ struct LabelTable: Sendable {
         var j = k + 1
         for w in label.words.dropFirst() {
             while j < toks.count, toks[j].line == line, toks[j].kind == .punct,
-                  toks[j].isPunct(".") || toks[j].isPunct("-") || toks[j].isPunct("/") || toks[j].isPunct("\u{2013}") {
+                  toks[j].isPunct(".") || toks[j].isPunct("-") || toks[j].isPunct("/") || toks[j].isPunct("\u{2013}")
+                  || toks[j].isPunct(",") {
                 j += 1
             }
             guard j < toks.count, toks[j].line == line, toks[j].kind == .word, toks[j].hash == w else { return nil }

@@ -4,7 +4,7 @@
 enum LabelWords {
     static let salutations = """
         herr|herrn|hr|frau|fr|mr|mrs|ms|miss|mx|dear|sehr geehrte|sehr geehrter|liebe|lieber|hallo|hello|hi|\
-        guten tag|grüß gott|mme|madame|monsieur|mevrouw|meneer|signor|signora|sig|sig ra
+        guten tag|grüß gott|mme|madame|monsieur|mevrouw|meneer|signor|signora|sig|sig ra|familie|eheleute
         """
 
     /// Labels whose value is a person's name.
@@ -34,7 +34,7 @@ enum LabelWords {
         guest|second guest|lead guest|passenger|driver|name on card|chair|chairperson|treasurer|secretary|\
         husband|wife|son|daughter|brother|sister|mother|father|next of kin|line manager|manager|\
         prepared by|approved by|checked by|handled by|signed by|authorised by|authorized by|reviewed by|\
-        claim handler|case handler|case officer|caseworker
+        claim handler|case handler|case officer|caseworker|im auftrag|in vertretung
         """
 
     /// Name labels that are everyday words, taken only with a colon.

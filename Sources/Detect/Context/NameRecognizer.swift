@@ -96,7 +96,11 @@ enum NameRecognizer {
                     r.end = k
                     continue
                 }
-                if strong, k + 1 < limit, toks[k + 1].has(.spaceBefore), isNameWord(ts, k + 1, strong: strong) {
+                // Without its dot only where the position or the words say "name":
+                // "Oliver J Hargreaves", "A Krishnamurthy".
+                let plain = strong || (r.names > 0 && words.given.contains(toks[k - 1].hash))
+                    || (k + 1 < limit && words.surnames.contains(toks[k + 1].hash))
+                if plain, k + 1 < limit, toks[k + 1].has(.spaceBefore), isNameWord(ts, k + 1, strong: strong) {
                     if !started { r.first = k; started = true }
                     k += 1
                     continue
@@ -172,7 +176,7 @@ enum NameRecognizer {
     static func find(_ ts: TokenStream, labels: [LabelHit], nameLines: [Range<Int>], into out: inout [Detection]) {
         let toks = ts.tokens
         func emit(_ r: Run, _ confidence: Double, _ reason: Reason, _ kind: String) {
-            out.append(Detection(category: .name, range: ts.span(r.first, r.end - 1), confidence: confidence,
+            out.append(Detection(category: .name, range: ts.span(r.first, lineBroken(ts, r.end) - 1), confidence: confidence,
                                  reason: reason, kind: kind))
         }
         for hit in labels {
@@ -197,24 +201,35 @@ enum NameRecognizer {
                 let labelled = toks[hit.first].has(.initialUpper) || LabelTable.colonAt(ts, hit.end)
                 var taken = -1
                 let header = isColumnHeader(ts, hit)
-                for (c, setOff) in Fields.candidates(ts, first: hit.first, end: hit.end) {
+                var candidates = Fields.candidates(ts, first: hit.first, end: hit.end)
+                // "Vorname        Titel⏎Juliane": a bare word in the next cell may be
+                // the next header; the value below is tried first.
+                if candidates.count > 1, candidates[0].token == hit.end, toks[hit.end].line == toks[hit.first].line,
+                   toks[hit.end].has(.cellStart), let r = run(ts, from: hit.end, strong: true), r.listed == 0 {
+                    candidates.append(candidates.removeFirst())
+                }
+                for (c, setOff) in candidates {
                     guard var r = run(ts, from: c, strong: setOff, connectors: true), !r.hitOrganisation else { continue }
                     // In a header row the next cell is the next header (`Teilnehmer  Kurs  Betrag`).
                     if header, toks[c].line == toks[hit.first].line, r.listed == 0 { continue }
-                    if !(setOff && labelled) && r.listed == 0 { continue }
-                    // Below the label (next line, table column): one unlisted word
-                    // may be anything ("Name⏎Büromaterial"), two or a listed one is a name.
-                    if toks[c].line != toks[hit.first].line && r.names < 2 && r.listed == 0 { continue }
-                    // "Mustermann, Max": surname, comma, given name.
                     let lineEnd = ts.lineEnd(toks[c].line)
-                    // "Mustermann, Max": the given name listed, or the pair is all the field holds.
+                    // "Mustermann, Max": surname, comma, given name; the given name
+                    // listed, or the pair is all the field holds.
                     if r.end + 1 < lineEnd, toks[r.end].isPunct(","), let more = run(ts, from: r.end + 1, strong: true),
                        !more.hitOrganisation, words.given.contains(toks[r.end + 1].hash)
                         || (setOff && r.names == 1 && more.names == 1 && (more.end == lineEnd || toks[more.end].has(.cellStart))) {
                         r.end = more.end
+                        r.names += more.names
+                        r.listed += more.listed
                     }
+                    if !(setOff && labelled) && r.listed == 0 { continue }
+                    // Below the label (next line, table column): one unlisted word
+                    // may be anything ("Name⏎Büromaterial"), two or a listed one is a name.
+                    if toks[c].line != toks[hit.first].line && r.names < 2 && r.listed == 0 { continue }
                     emit(r, setOff ? 0.85 : 0.75, .context, hit.label.kind)
                     taken = r.first
+                    // "Kinder: Marco (01.03.2012), Anna (27.10.2015)": a list of names.
+                    if setOff { more(ts, after: r.end, emit: { emit($0, 0.8, .context, hit.label.kind) }) }
                     break
                 }
                 // "Name | IBAN | …" heading a table: every row's cell in that column.
@@ -246,6 +261,47 @@ enum NameRecognizer {
         pairs(ts, emit: { r, listed in
             if listed { emit(r, 0.75, .gazetteer, "given name + surname") } else { emit(r, 0.6, .gazetteer, "given name + word") }
         })
+    }
+
+    /// A name hyphenated at the end of its line (`Wierz-⏎bicka`, OCR or
+    /// typesetting) goes on with the first word of the next line when that
+    /// word is lower-case. Returns the end of the name.
+    static func lineBroken(_ ts: TokenStream, _ end: Int) -> Int {
+        let toks = ts.tokens
+        guard end > 0, end + 1 < toks.count, toks[end].isPunct("-"), toks[end].glued,
+              toks[end - 1].kind == .word, toks[end + 1].line == toks[end].line + 1, ts.lineEnd(toks[end].line) == end + 1,
+              !toks[end + 1].has(.gapBefore), toks[end + 1].kind == .word, !toks[end + 1].has(.initialUpper),
+              toks[end + 1].letters >= 2 else { return end }
+        return end + 2
+    }
+
+    /// Further names in a label's list on its line, after `,`, `;`, `und`,
+    /// `and`, `&`, past a bracket (`Marco (2012), Anna (2015)`): each must
+    /// open with a listed given name.
+    static func more(_ ts: TokenStream, after end: Int, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        guard end < toks.count else { return }
+        let lineEnd = ts.lineEnd(toks[end].line)
+        var k = end
+        var found = 0
+        while k < lineEnd, found < 8 {
+            if toks[k].isPunct("(") {
+                // Skip a short bracket.
+                var c = k + 1
+                while c < min(lineEnd, k + 12), !toks[c].isPunct(")") { c += 1 }
+                guard c < lineEnd, toks[c].isPunct(")") else { return }
+                k = c + 1
+                continue
+            }
+            guard toks[k].isPunct(",") || toks[k].isPunct(";") || toks[k].isPunct("&") || ts.isWord(k, "und")
+                    || ts.isWord(k, "and") else { return }
+            k += 1
+            guard k < lineEnd, words.isUnambiguousGiven(toks[k].hash), let r = run(ts, from: k, strong: true),
+                  !r.hitOrganisation, r.first == k else { return }
+            emit(r)
+            found += 1
+            k = r.end
+        }
     }
 
     /// A name label alone in the first cell of a row of three or more cells
@@ -355,6 +411,7 @@ enum NameRecognizer {
             looked += 1
             guard let run = run(ts, from: a, strong: true, connectors: true), !run.hitOrganisation else { continue }
             let endsLine = run.end == r.upperBound || toks[run.end].isPunct(",") || toks[run.end].isPunct("(")
+                || lineBroken(ts, run.end) > run.end
                 || toks[run.end].has(.cellStart)
             if endsLine && (run.names >= 2 || run.listed > 0) {
                 emit(run)
@@ -394,8 +451,18 @@ enum NameRecognizer {
             }
             if ok { return false }
         }
+        return introduced(ts, k)
+    }
+
+    /// Whether a name starting at token `k` stands where a person is
+    /// introduced: at the start of a line or cell, after punctuation, or
+    /// after `von`, `an`, `mit`, `to`, `from`, `and`, …, never after a verb.
+    /// `openingCounts`: whether the start of a line or cell is enough (not
+    /// for a given name that is also a word: `Mark Weber erklärt`).
+    static func introduced(_ ts: TokenStream, _ k: Int, openingCounts: Bool = true) -> Bool {
+        let toks = ts.tokens
         let g = toks[k]
-        if g.has(.lineStart) || g.has(.cellStart) { return true }
+        if g.has(.lineStart) || g.has(.cellStart) || k == 0 { return openingCounts }
         let p = toks[k - 1]
         if p.kind == .punct {
             return p.isPunct(",") || p.isPunct(":") || p.isPunct("(") || p.isPunct("/") || p.isPunct(";")
@@ -404,13 +471,48 @@ enum NameRecognizer {
         return p.kind == .word && !p.has(.initialUpper) && introducers.contains(p.hash)
     }
 
+    /// Initials with dots directly followed by a listed surname (`G.
+    /// Ehlers`, `L.Meißner`, `K. M. Engelhardt`) where a person is
+    /// introduced (line or cell start, `(`, `:`, `,`, `an`, `by`, …).
+    static func initialled(_ ts: TokenStream, _ k: Int) -> Run? {
+        let toks = ts.tokens
+        guard introduced(ts, k) else { return nil }
+        let lineEnd = ts.lineEnd(toks[k].line)
+        var j = k
+        var initials = 0
+        while j + 2 < lineEnd, initials < 3, toks[j].kind == .word, toks[j].letters == 1, toks[j].has(.initialUpper),
+              toks[j + 1].glued, toks[j + 1].isPunct(".") {
+            j += 2
+            initials += 1
+        }
+        guard initials > 0, j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].letters >= 2,
+              words.surnames.contains(toks[j].hash), !words.organisations.contains(toks[j].hash) else { return nil }
+        var end = j + 1
+        while end + 1 < lineEnd, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued,
+              toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper) { end += 2 }
+        if end < lineEnd, toks[end].kind == .word, words.organisations.contains(toks[end].hash) { return nil }
+        var r = Run(first: k, end: end)
+        r.names = 1
+        r.listed = 1
+        return r
+    }
+
     static func pairs(_ ts: TokenStream, emit: (Run, Bool) -> Void) {
         let toks = ts.tokens
         var k = 0
         let n = toks.count
         while k < n {
             let t = toks[k]
-            guard t.kind == .word, t.has(.initialUpper), t.letters >= 2, words.isUnambiguousGiven(t.hash) else { k += 1; continue }
+            guard t.kind == .word, t.has(.initialUpper) else { k += 1; continue }
+            if t.letters == 1 {
+                // "G. Ehlers", "K. M. Engelhardt": initials and a listed surname, where a person is introduced.
+                if let r = initialled(ts, k) { emit(r, true); k = r.end } else { k += 1 }
+                continue
+            }
+            // A given name that is also a word (`June`, `Grace`) only before a listed
+            // surname, where a person is introduced: "helpers: June Ashworth".
+            let ambiguous = words.givenAmbiguous.contains(t.hash) && !wordLikeGiven.contains(t.hash)
+            guard t.letters >= 2, ambiguous || words.isUnambiguousGiven(t.hash) else { k += 1; continue }
             let lineEnd = ts.lineEnd(t.line)
             var j = k + 1
             var givens = 1
@@ -433,10 +535,18 @@ enum NameRecognizer {
             guard j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].has(.spaceBefore),
                   toks[j].letters >= 2, !words.organisations.contains(toks[j].hash) else { k += 1; continue }
             let listed = words.surnames.contains(toks[j].hash)
+            if ambiguous {
+                guard listed, givens == 1, introduced(ts, k, openingCounts: false) else { k += 1; continue }
+            }
             guard listed || (givens == 1 && unlistedSurname(ts, given: k, surname: j)) else { k += 1; continue }
             var end = j + 1
             while end + 1 < lineEnd, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued,
                   toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper) { end += 2 }
+            // A second listed surname: "Diego García Herrera", "Lucía Fernández Ortega".
+            if listed, end < lineEnd, toks[end].kind == .word, toks[end].has(.initialUpper), toks[end].has(.spaceBefore),
+               toks[end].letters >= 2, words.surnames.contains(toks[end].hash), !words.organisations.contains(toks[end].hash) {
+                end += 1
+            }
             if end < lineEnd, toks[end].kind == .word, words.organisations.contains(toks[end].hash) { k = end; continue }
             var first = k
             // A title just before: "Dr. Anna Fischer".
