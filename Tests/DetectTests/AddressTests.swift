@@ -76,6 +76,15 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Postfach 1234 12345 Musterstadt"), ["Postfach 1234 12345 Musterstadt"])
     }
 
+    func testFlatAfterStreetAndMoreStreetForms() {
+        XCTAssertEqual(addresses("Lindenweg 7, Wohnung 4\n12345 Ebersfeld"), ["Lindenweg 7, Wohnung 4", "12345 Ebersfeld"])
+        XCTAssertEqual(addresses("Hauptstraße 3, Whg. 12, 12345 Ebersfeld"), ["Hauptstraße 3, Whg. 12, 12345 Ebersfeld"])
+        XCTAssertEqual(addresses("Via delle Rose 12\n00184 Roma"), ["Via delle Rose 12", "00184 Roma"])
+        XCTAssertEqual(addresses("7 Penrose Circus\nBristol\nBS8 1TH"), ["7 Penrose Circus", "Bristol", "BS8 1TH"])
+        // A flat word without a number is the next sentence, not the flat.
+        XCTAssertEqual(addresses("Lindenweg 7, Wohnung frei\n12345 Ebersfeld"), ["Lindenweg 7", "12345 Ebersfeld"])
+    }
+
     func testOrganisationAddressesAreNotPersonal() {
         // The letterhead: an organisation line just above the block.
         XCTAssertEqual(addresses("Stadtkasse Ebersfeld\nRathausplatz 4, 12345 Ebersfeld"), [])

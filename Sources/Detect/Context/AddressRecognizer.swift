@@ -51,7 +51,8 @@ enum AddressRecognizer {
         var parts: [Part] = []
         var k = 0
         while k < toks.count {
-            if let p = part(ts, at: k) {
+            if var p = part(ts, at: k) {
+                if p.kind == .street || p.kind == .weakStreet { p.end = flatAfter(ts, p.end) }
                 parts.append(p)
                 k = p.end
             } else {
@@ -378,7 +379,25 @@ enum AddressRecognizer {
         Ende Anfang Moment Augenblick Alter Gruppe Klasse Level Block Sektor Kasten Ordner Fach Schrank Regal Tor Gate \
         Gleis Bahnsteig Terminal Saal Sitz Tisch Zone
         """)
-    static let articles = WordHash.set("der die das dem den des del della di de la le")
+    static let articles = WordHash.set("der die das dem den des del della dei degli delle dello di de la le da do dos du")
+
+    /// The flat after a street on its line is part of the address:
+    /// `Lindenweg 7, Wohnung 4`, `Hauptstraße 3, Whg. 12`, `12 High Street, Apt 3B`.
+    /// Returns the new end of the street part.
+    static func flatAfter(_ ts: TokenStream, _ end: Int) -> Int {
+        let toks = ts.tokens
+        guard end + 2 < toks.count, toks[end].isPunct(","), toks[end].line == toks[end - 1].line else { return end }
+        let lineEnd = ts.lineEnd(toks[end].line)
+        var j = end + 1
+        guard j < lineEnd, toks[j].kind == .word, flatWords.contains(toks[j].hash) || ts.isWord(j, "Top") else { return end }
+        j += 1
+        if j < lineEnd, toks[j].isPunct(".") { j += 1 }
+        guard j < lineEnd, toks[j].kind == .number, toks[j].count <= 4 else { return end }
+        j += 1
+        // "3B", "3 B"
+        if j < lineEnd, toks[j].kind == .word, toks[j].letters == 1, toks[j].glued { j += 1 }
+        return j
+    }
 
     static func prefixStreet(_ ts: TokenStream, _ k: Int) -> Part? {
         let toks = ts.tokens
@@ -404,7 +423,8 @@ enum AddressRecognizer {
     static let englishTypes = WordHash.set("""
         Street St Road Rd Avenue Ave Av Lane Ln Drive Dr Close Way Court Ct Place Pl Boulevard Blvd Terrace Tce \
         Crescent Cres Gardens Gdns Square Sq Row Grove Walk Mews Parkway Pkwy Highway Hwy Circle Cir Trail Hill \
-        Green Park Rise Vale View Parade Broadway Embankment Wharf Yard Quay
+        Green Park Rise Vale View Parade Broadway Embankment Wharf Yard Quay Circus Gate Mount Meadow Meadows \
+        Orchard Ridge Heights Fields Approach Croft Chase Wynd Brae
         """)
     static let frenchTypes = WordHash.set("rue avenue av boulevard bd place chemin allée impasse quai cours route")
     static let flatWords = WordHash.set("Flat Apartment Apt Unit Suite Room Floor Etage Wohnung Whg")
