@@ -74,6 +74,15 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("Vorname              Titel\nWiebke"), ["Wiebke"])
         XCTAssertEqual(names("Unterlagen für Familie Oyelaran"), ["Oyelaran"])
         XCTAssertEqual(names("Im Auftrag\nHeike Wendeborn"), ["Heike Wendeborn"])
+        XCTAssertEqual(names("Geprüft: P. Quernheim     Gebucht: T. Wallmeroth"), ["P. Quernheim", "T. Wallmeroth"])
+        XCTAssertEqual(names("M. Sánchez Rubio"), ["M. Sánchez Rubio"])
+        XCTAssertEqual(names("Sehr geehrter Herr Adeyemi-\nOkafor,"), ["Adeyemi-\nOkafor"])
+        XCTAssertEqual(names("Unterlagen für Familie Brandl/Kovač"), ["Brandl/Kovač"])
+        // Letter boxes read by OCR, below a label with instructions.
+        XCTAssertEqual(names("Kontoinhaber: Name, Vorname (max. 27 Stellen)\nB R U N S   O T T O"), ["B R U N S   O T T O"])
+        XCTAssertEqual(names("Kontoinhaber: Name, Vorname (max. 27 Stellen)\nI B A N"), [])
+        // "Bitte / oder" between two words is no name outside a name position.
+        XCTAssertEqual(names("Die Anlage/Beilage liegt bei."), [])
     }
 
     func testNamesOfManyOrigins() {

@@ -113,9 +113,10 @@ enum NameRecognizer {
             r.names += 1
             if words.given.contains(h) || words.surnames.contains(h) { r.listed += 1 }
             k += 1
-            // Hyphenated parts: "Müller-Lüdenscheidt", "Anna-Lena".
-            while k + 1 < lineEnd, toks[k].glued, toks[k].isPunct("-"), toks[k + 1].glued, toks[k + 1].kind == .word,
-                  toks[k + 1].has(.initialUpper) {
+            // Hyphenated parts: "Müller-Lüdenscheidt", "Anna-Lena"; after a
+            // salutation two families: "Familie Conti/García".
+            while k + 1 < lineEnd, toks[k].glued, toks[k].isPunct("-") || (strong && toks[k].isPunct("/")),
+                  toks[k + 1].glued, toks[k + 1].kind == .word, toks[k + 1].has(.initialUpper) {
                 if words.organisations.contains(toks[k + 1].hash) { r.hitOrganisation = true; break }
                 if words.given.contains(toks[k + 1].hash) || words.surnames.contains(toks[k + 1].hash) { r.listed += 1 }
                 k += 2
@@ -210,8 +211,6 @@ enum NameRecognizer {
                 }
                 for (c, setOff) in candidates {
                     guard var r = run(ts, from: c, strong: setOff, connectors: true), !r.hitOrganisation else { continue }
-                    // In a header row the next cell is the next header (`Teilnehmer  Kurs  Betrag`).
-                    if header, toks[c].line == toks[hit.first].line, r.listed == 0 { continue }
                     let lineEnd = ts.lineEnd(toks[c].line)
                     // "Mustermann, Max": surname, comma, given name; the given name
                     // listed, or the pair is all the field holds.
@@ -222,6 +221,8 @@ enum NameRecognizer {
                         r.names += more.names
                         r.listed += more.listed
                     }
+                    // In a header row the next cell is the next header (`Teilnehmer  Kurs  Betrag`).
+                    if header, toks[c].line == toks[hit.first].line, r.listed == 0 { continue }
                     if !(setOff && labelled) && r.listed == 0 { continue }
                     // Below the label (next line, table column): one unlisted word
                     // may be anything ("Name⏎Büromaterial"), two or a listed one is a name.
@@ -231,6 +232,22 @@ enum NameRecognizer {
                     // "Kinder: Marco (01.03.2012), Anna (27.10.2015)": a list of names.
                     if setOff { more(ts, after: r.end, emit: { emit($0, 0.8, .context, hit.label.kind) }) }
                     break
+                }
+                // "Zahlungsempfänger: Name, Vorname (max. 27 Stellen)⏎K O W A L S K I":
+                // a label followed by instructions, the value on the next line, maybe
+                // written in letter boxes.
+                if taken < 0, setOffByColon(ts, hit), Int(toks[hit.first].line) + 1 < ts.lineCount {
+                    let next = ts.line(Int(toks[hit.first].line) + 1)
+                    if !next.isEmpty, !ts.hasGap(before: Int(toks[hit.first].line) + 1) {
+                        if let e = spaced(ts, next.lowerBound) {
+                            var r = Run(first: next.lowerBound, end: e)
+                            r.names = 1
+                            emit(r, 0.8, .context, hit.label.kind)
+                        } else if let r = run(ts, from: next.lowerBound, strong: true), !r.hitOrganisation,
+                                  r.names >= 2 || r.listed > 0 {
+                            emit(r, 0.8, .context, hit.label.kind)
+                        }
+                    }
                 }
                 // "Name | IBAN | …" heading a table: every row's cell in that column.
                 if header {
@@ -270,9 +287,31 @@ enum NameRecognizer {
         let toks = ts.tokens
         guard end > 0, end + 1 < toks.count, toks[end].isPunct("-"), toks[end].glued,
               toks[end - 1].kind == .word, toks[end + 1].line == toks[end].line + 1, ts.lineEnd(toks[end].line) == end + 1,
-              !toks[end + 1].has(.gapBefore), toks[end + 1].kind == .word, !toks[end + 1].has(.initialUpper),
-              toks[end + 1].letters >= 2 else { return end }
+              !toks[end + 1].has(.gapBefore), toks[end + 1].kind == .word, toks[end + 1].letters >= 2,
+              !toks[end + 1].has(.initialUpper) || isNameWord(ts, end + 1, strong: false) else { return end }
         return end + 2
+    }
+
+    /// Whether a `:` follows the label on its line, directly or within its
+    /// next few tokens, and nothing name-like follows.
+    static func setOffByColon(_ ts: TokenStream, _ hit: LabelHit) -> Bool {
+        let toks = ts.tokens
+        let lineEnd = ts.lineEnd(toks[hit.first].line)
+        return hit.end < lineEnd && toks[hit.end].isPunct(":")
+    }
+
+    /// Letters in boxes, read by OCR as capitals one space apart (`K O W A L
+    /// S K I   M A R T A`): at least five (`I B A N` is a box label), to the end of the line. Returns
+    /// the end.
+    static func spaced(_ ts: TokenStream, _ k: Int) -> Int? {
+        let toks = ts.tokens
+        let lineEnd = ts.lineEnd(toks[k].line)
+        var j = k
+        while j < lineEnd, toks[j].kind == .word, toks[j].letters == 1, toks[j].has(.initialUpper),
+              j == k || toks[j].has(.spaceBefore) {
+            j += 1
+        }
+        return j - k >= 5 && j == lineEnd ? j : nil
     }
 
     /// Further names in a label's list on its line, after `,`, `;`, `und`,
@@ -441,6 +480,12 @@ enum NameRecognizer {
         let t = toks[j]
         guard !wordLikeGiven.contains(toks[k].hash), t.has(.capitalised), t.letters >= 3, isNameWord(ts, j, strong: false),
               !words.givenAmbiguous.contains(t.hash) else { return false }
+        if looksLikeNoun(ts, t) { return false }
+        return introduced(ts, k)
+    }
+
+    /// A word ending like a German or English abstract noun (`-ung`, `-heit`, `-ness`).
+    static func looksLikeNoun(_ ts: TokenStream, _ t: Token) -> Bool {
         for suffix in nounSuffixes where t.count > suffix.count + 1 {
             var i = Int(t.end) - 1
             var ok = true
@@ -449,9 +494,9 @@ enum NameRecognizer {
                 if (v < 0x80 ? v.lowercasedASCII : WordHash.fold(v)) != c { ok = false; break }
                 i -= 1
             }
-            if ok { return false }
+            if ok { return true }
         }
-        return introduced(ts, k)
+        return false
     }
 
     /// Whether a name starting at token `k` stands where a person is
@@ -486,11 +531,21 @@ enum NameRecognizer {
             initials += 1
         }
         guard initials > 0, j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].letters >= 2,
-              words.surnames.contains(toks[j].hash), !words.organisations.contains(toks[j].hash) else { return nil }
+              !words.organisations.contains(toks[j].hash) else { return nil }
+        // An unlisted surname only after `:` or `(`, or in a cell inside a line
+        // (a row of signatures), never opening a line (`A. Allgemeines`).
+        if !words.surnames.contains(toks[j].hash) {
+            let g = toks[k]
+            let after = k > 0 && !g.has(.lineStart) && (toks[k - 1].isPunct(":") || toks[k - 1].isPunct("(") || g.has(.cellStart))
+            guard after, isNameWord(ts, j, strong: false), !looksLikeNoun(ts, toks[j]) else { return nil }
+        }
         var end = j + 1
         while end + 1 < lineEnd, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued,
               toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper) { end += 2 }
         if end < lineEnd, toks[end].kind == .word, words.organisations.contains(toks[end].hash) { return nil }
+        // "L. Fernández Ortega"
+        if end < lineEnd, toks[end].kind == .word, toks[end].has(.spaceBefore), !toks[end].has(.cellStart),
+           words.surnames.contains(toks[end].hash) { end += 1 }
         var r = Run(first: k, end: end)
         r.names = 1
         r.listed = 1
