@@ -61,6 +61,9 @@ enum AddressRecognizer {
         }
         if parts.isEmpty { return }
         parts = withInferredStreets(ts, parts)
+        // Lines that hold an address part: a return-address line ends the search for a letterhead.
+        var partLines = [Bool](repeating: false, count: ts.lineCount)
+        for p in parts { partLines[Int(toks[p.first].line)] = true }
         // Group into blocks.
         var i = 0
         while i < parts.count {
@@ -101,7 +104,7 @@ enum AddressRecognizer {
                 first = ts.line(Int(toks[first].line) - 1).lowerBound
                 up += 1
             }
-            if emitAddresses, !isOrganisationAddress(ts, first: first) {
+            if emitAddresses, !isOrganisationAddress(ts, first: first, partLines: partLines) {
                 let (confidence, reason, kind): (Double, Reason, String) =
                     block.count > 1 ? (0.9, .context, "address block")
                     : block.first!.kind == .postcode ? (0.7, .pattern, "postcode + city")
@@ -190,7 +193,7 @@ enum AddressRecognizer {
     /// line, or a line above that holds an address of its own (the return
     /// address above a window), ends the search: the recipient below a
     /// sender line is a person.
-    static func isOrganisationAddress(_ ts: TokenStream, first: Int) -> Bool {
+    static func isOrganisationAddress(_ ts: TokenStream, first: Int, partLines: [Bool]) -> Bool {
         let toks = ts.tokens
         let line = Int(toks[first].line)
         let lr = ts.line(line)
@@ -212,7 +215,7 @@ enum AddressRecognizer {
             looked += 1
             let r = ts.line(l)
             // A return-address line, or a form's `Label: value` line.
-            if r.contains(where: { toks[$0].isPunct(":") || part(ts, at: $0) != nil }) { return false }
+            if partLines[l] || r.contains(where: { toks[$0].isPunct(":") }) { return false }
             if r.contains(where: { isOrganisationWord(ts, $0) }) { return true }
         }
         return false

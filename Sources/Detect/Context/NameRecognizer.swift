@@ -566,8 +566,10 @@ enum NameRecognizer {
             }
             // A given name that is also a word (`June`, `Grace`) only before a listed
             // surname, where a person is introduced: "helpers: June Ashworth".
-            let ambiguous = words.givenAmbiguous.contains(t.hash) && !wordLikeGiven.contains(t.hash)
-            guard t.letters >= 2, ambiguous || words.isUnambiguousGiven(t.hash) else { k += 1; continue }
+            guard t.letters >= 2 else { k += 1; continue }
+            let ambiguous = !words.given.contains(t.hash) && words.givenAmbiguous.contains(t.hash)
+                && !wordLikeGiven.contains(t.hash)
+            guard ambiguous || words.isUnambiguousGiven(t.hash) else { k += 1; continue }
             let lineEnd = ts.lineEnd(t.line)
             var j = k + 1
             var givens = 1
