@@ -85,6 +85,13 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("Die Anlage/Beilage liegt bei."), [])
     }
 
+    func testNoNameBesideAnOrganisationsAddress() {
+        XCTAssertEqual(names("Zweigstelle Nord, Mühlenstraße 4, 12345 Ebersfeld"), [])
+        XCTAssertEqual(names("Atelier Blau BVBA, Kouter 9, 9000 Gent"), [])
+        // "Client-IP" is not a label followed by a name.
+        XCTAssertEqual(names("Client-Update auf Version 5 verteilt"), [])
+    }
+
     func testNamesOfManyOrigins() {
         // Common given names of Dutch, Welsh, Nigerian, Indian, Polish origin with unlisted surnames.
         XCTAssertEqual(names("Überweisung an Femke Oostveen"), ["Femke Oostveen"])

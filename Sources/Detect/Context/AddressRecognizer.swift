@@ -104,7 +104,9 @@ enum AddressRecognizer {
                 first = ts.line(Int(toks[first].line) - 1).lowerBound
                 up += 1
             }
-            if emitAddresses, !isOrganisationAddress(ts, first: first, partLines: partLines) {
+            // An organisation's block: neither it nor the line above is a person's.
+            if isOrganisationAddress(ts, first: first, partLines: partLines) { continue }
+            if emitAddresses {
                 let (confidence, reason, kind): (Double, Reason, String) =
                     block.count > 1 ? (0.9, .context, "address block")
                     : block.first!.kind == .postcode ? (0.7, .pattern, "postcode + city")
