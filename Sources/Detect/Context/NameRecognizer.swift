@@ -11,6 +11,11 @@ import RedactCore
 ///     any name-shaped words when a `:`, a table cell or a line break sets
 ///     the value off; without one, only if a word is in the name lists; below
 ///     the label (next line, column), two words or a listed one;
+///   - in a table column headed by a name label (`Dozent/in`, `Karteninhaber`,
+///     `Assigned to`), every row's cell that is wholly a name;
+///   - after a role or relation word (`Treasurer:`, `husband`, `Tochter`,
+///     `Approved by`), further names in a label's list (`Kinder: Marco (…),
+///     Anna (…)`), and letter-box capitals below an instructed label;
 ///   - as the birth name after `geb.`, `geborene`, `née`;
 ///   - as the line after a closing (`Mit freundlichen Grüßen`, `Kind
 ///     regards`), within three lines, when the whole line is name-shaped and
@@ -22,7 +27,8 @@ import RedactCore
 ///     Fischer`), unless the given name is also an everyday word (`Rose`,
 ///     `Mai`, `August`, `Will`): those need one of the positions above;
 ///   - as a listed given name followed by an unlisted surname where a person
-///     is introduced (see `unlistedSurname`).
+///     is introduced (see `unlistedSurname`), and as initials before a
+///     surname (see `initialled`).
 /// A name-shaped word starts with a capital (or is all capitals), has two or
 /// more letters, and is not a function word, letter vocabulary, month or
 /// weekday, or organisation word; initials (`M.`), titles (`Dr.`,
