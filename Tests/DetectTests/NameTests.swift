@@ -50,6 +50,14 @@ final class NameTests: XCTestCase {
             Marisol Quiroga       Vertrieb      1.500
             """
         XCTAssertEqual(names(spaced), ["Kasimir Oeltjen", "Marisol Quiroga"])
+        // A Name column over products is not a column of people.
+        let products = """
+            Name           Menge    Preis
+            Schraube M4    100      4,00
+            Kabel Rot      2        1,00
+            Dübel Grau     50       2,00
+            """
+        XCTAssertEqual(names(products), [])
         // A name label in running text heads no column.
         XCTAssertEqual(names("Der Teilnehmer zahlt vorab.\nKasse Nord  Raum 2  Tisch 4"), [])
     }
@@ -62,6 +70,9 @@ final class NameTests: XCTestCase {
         // Without a listed name a role word in a sentence takes nothing.
         XCTAssertEqual(names("The customer Support Desk will call back."), [])
         XCTAssertEqual(names("Der Fahrer Kaffee trinkt gern."), [])
+        // With a colon too, a role word needs a listed name: values of forms are not people.
+        XCTAssertEqual(names("Member: Gold Status\nHolder: Primary Account\nTreasurer: Position Open"), [])
+        XCTAssertEqual(names("Kinder: Bitte Hausschuhe mitbringen."), [])
     }
 
     func testListsHyphenationAndInitials() {

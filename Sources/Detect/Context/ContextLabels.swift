@@ -30,6 +30,9 @@ struct Label {
     /// Only a label when a `:` follows (`Von:`, `To:`, `Bill to:`): the
     /// words are too common otherwise.
     var needsColon = false
+    /// A role or relation word (`Treasurer`, `Tochter`): its value must hold
+    /// a listed name.
+    var needsListed = false
 }
 
 /// One label found on the page: tokens `first..<end`.
@@ -49,17 +52,20 @@ struct LabelTable: Sendable {
 
     private init() {
         var table: [UInt64: [Label]] = [:]
-        func add(_ phrases: String, _ role: Label.Role, kind: String? = nil, needsColon: Bool = false) {
+        func add(_ phrases: String, _ role: Label.Role, kind: String? = nil, needsColon: Bool = false,
+                 needsListed: Bool = false) {
             for phrase in phrases.split(separator: "|") {
                 let words = phrase.split(separator: " ").map { WordHash.hash($0) }
                 let first = phrase.split(separator: " ").first!
                 let name = kind ?? "label " + first.prefix(1).uppercased() + first.dropFirst()
-                table[words[0], default: []].append(Label(words: words, role: role, kind: name, needsColon: needsColon))
+                table[words[0], default: []].append(Label(words: words, role: role, kind: name, needsColon: needsColon,
+                                                          needsListed: needsListed))
             }
         }
         add(LabelWords.salutations, .salutation, kind: "salutation")
         add(LabelWords.names, .name)
         add(LabelWords.namesWithColon, .name, needsColon: true)
+        add(LabelWords.roles, .name, needsListed: true)
         add(LabelWords.birth, .birth)
         for (phrases, kind, confidence) in LabelWords.references {
             add(phrases, .reference(confidence: confidence), kind: "label " + kind)

@@ -24,7 +24,13 @@ enum LabelWords {
         tenant|tenants|landlord|employee|employee name|employer name|patient name|recipient|payee|\
         beneficiary|applicant|policyholder|policy holder|insured|insured person|member name|customer name|\
         attn|attention|addressee|spouse|partner name|guarantor|borrower|claimant|contact person|\
-        nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed|\
+        nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed
+        """
+
+    /// Roles and relations whose value is a person (`Treasurer`, `husband`,
+    /// `Dozent/in`): everyday words, so the value needs a listed name (or
+    /// they head a table column of names).
+    static let roles = """
         dozent|dozentin|dozent in|referent|referentin|referent in|teilnehmer in|teilnehmerin|karteninhaber|\
         karteninhaberin|karteninhaber in|mitglied|mitglieder|kassenwart|kassenwartin|kassierer|kassiererin|\
         schriftführer|schriftführerin|vorsitzender|vorsitzende|bearbeiter|bearbeiterin|zeuge|zeugin|fahrer|fahrerin|\

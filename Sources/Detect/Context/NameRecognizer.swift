@@ -229,7 +229,7 @@ enum NameRecognizer {
                     }
                     // In a header row the next cell is the next header (`Teilnehmer  Kurs  Betrag`).
                     if header, toks[c].line == toks[hit.first].line, r.listed == 0 { continue }
-                    if !(setOff && labelled) && r.listed == 0 { continue }
+                    if !(setOff && labelled && !hit.label.needsListed) && r.listed == 0 { continue }
                     // Below the label (next line, table column): one unlisted word
                     // may be anything ("Name⏎Büromaterial"), two or a listed one is a name.
                     if toks[c].line != toks[hit.first].line && r.names < 2 && r.listed == 0 { continue }
@@ -250,7 +250,7 @@ enum NameRecognizer {
                             r.names = 1
                             emit(r, 0.8, .context, hit.label.kind)
                         } else if let r = run(ts, from: next.lowerBound, strong: true), !r.hitOrganisation,
-                                  r.names >= 2 || r.listed > 0 {
+                                  r.listed > 0 || (r.names >= 2 && !hit.label.needsListed) {
                             emit(r, 0.8, .context, hit.label.kind)
                         }
                     }
@@ -298,12 +298,14 @@ enum NameRecognizer {
         return end + 2
     }
 
-    /// Whether a `:` follows the label on its line, directly or within its
-    /// next few tokens, and nothing name-like follows.
+    /// Whether a `:` follows the label and the rest of its line describes
+    /// the field rather than fills it (`Name, Vorname/Firma (max. 27
+    /// Stellen)`): it holds another label word.
     static func setOffByColon(_ ts: TokenStream, _ hit: LabelHit) -> Bool {
         let toks = ts.tokens
         let lineEnd = ts.lineEnd(toks[hit.first].line)
-        return hit.end < lineEnd && toks[hit.end].isPunct(":")
+        guard hit.end < lineEnd, toks[hit.end].isPunct(":") else { return false }
+        return toks[(hit.end + 1)..<lineEnd].contains { $0.kind == .word && LabelTable.shared.isLabelWord($0.hash) }
     }
 
     /// Letters in boxes, read by OCR as capitals one space apart (`K O W A L
@@ -363,13 +365,16 @@ enum NameRecognizer {
     }
 
     /// The cells of the column headed by `hit`, down to the first blank line
-    /// or the first row that is no longer a table row. A cell is taken when
-    /// it is wholly a name: two name words, or a listed one, or an initial
-    /// and a surname (`G. Ehlers`).
+    /// or the first row that is no longer a table row. A cell is a candidate
+    /// when it is wholly name-shaped. The column is a column of names when
+    /// its header is a role (`Karteninhaber`) or at least half of its
+    /// candidates hold a listed name (or initials and a surname): then every candidate of two or more words is taken; otherwise
+    /// (`Name  Menge  Preis` over products) only the cells with a listed name.
     static func column(_ ts: TokenStream, under hit: LabelHit, skip: Int, emit: (Run) -> Void) {
         let toks = ts.tokens
         let header = Int(toks[hit.first].line)
         let cell = toks[hit.first].cell
+        var cells: [Run] = []
         var l = header + 1
         while l < min(ts.lineCount, header + 400) {
             if ts.hasGap(before: l) { break }
@@ -378,13 +383,18 @@ enum NameRecognizer {
             guard !r.isEmpty else { continue }
             // A row of one cell ends the table (a footnote, a total line).
             if toks[r.upperBound - 1].cell == 0 && toks[r.lowerBound].kind == .word { break }
-            guard let c = r.first(where: { toks[$0].cell == cell && toks[$0].has(.cellStart) }), c != skip else { continue }
+            guard let c = r.first(where: { toks[$0].cell == cell && toks[$0].has(.cellStart) }) else { continue }
+            // The header of the next table.
+            if toks[c].kind == .word, LabelTable.shared.isLabelWord(toks[c].hash) { break }
             guard let run = run(ts, from: c, strong: true, connectors: true), !run.hitOrganisation, run.first == c else { continue }
             let ends = run.end >= r.upperBound || toks[run.end].has(.cellStart) || toks[run.end].isPunct(",")
                 || toks[run.end].isPunct("(")
-            guard ends, run.names >= 2 || run.listed > 0 || run.end - run.first > run.names else { continue }
-            emit(run)
+            if ends { cells.append(run) }
         }
+        func strong(_ r: Run) -> Bool { r.listed > 0 || r.end - r.first > r.names }
+        // A role header (`Karteninhaber`, `Dozent/in`) names people; `Name` may head products.
+        let names = hit.label.needsListed || cells.filter(strong).count * 2 >= cells.count
+        for r in cells where r.first != skip && (strong(r) || (names && r.names >= 2)) { emit(r) }
     }
 
     /// A line (or part of one) that is nothing but a name, optionally after
