@@ -47,7 +47,7 @@ enum GivenNamesWorld {
         Dragan Zoran Goran Nenad Dejan Darko Marko Stefan Bojan Vesna Snežana Jasmina Dragana Mirjana Ivana \
         Dren Arben Besnik Ilir Agron Fatmir Valon Blerim Arlind Driton Ardit Liridon Blerta Drita Vjosa Arta Besa \
         Ayşe Ayse Fatma Emine Hatice Zeynep Elif Merve Büşra Esra Özlem Sibel Serpil Gülay Gül Hülya Nurcan Songül \
-        Sevgi Dilek Derya Yasemin Tuğba Hande Selin Ece Sena Irem Melike Kübra Şeyma Aslı Pınar Filiz Nesrin Canan \
+        Sevgi Dilek Derya Yasemin Tuğba Selin Ece Sena Irem Melike Kübra Şeyma Aslı Pınar Filiz Nesrin Canan \
         Mehmet Mustafa Ahmet Hüseyin Hasan İbrahim Ibrahim İsmail Ismail Osman Yusuf Murat Ömer Ramazan Halil Süleyman \
         Recep Kemal Cengiz Tarkan Serkan Volkan Emre Onur Burak Oğuz Ozan Tolga Kaan Barış Umut Eren Berk Yiğit Alper \
         Erdem Erkan Gökhan Hakan Kerem Levent Orhan Selim Sinan Taner Tuncay Uğur Yunus Fikret Necati Bülent Cihan \
