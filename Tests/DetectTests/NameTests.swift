@@ -103,6 +103,14 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("Client-Update auf Version 5 verteilt"), [])
     }
 
+    func testCoordinatedNames() {
+        XCTAssertEqual(names("Allergien: Jonas und\nMilena vertragen keine Nüsse."), ["Jonas", "Milena"])
+        XCTAssertEqual(names("Herrn Jörg Paulsen und Wibke Paulsen-Kray"), ["Jörg Paulsen", "Wibke Paulsen-Kray"])
+        // Not after a verb, nor as a church's name.
+        XCTAssertEqual(names("Heute feiern Jonas und Milena."), [])
+        XCTAssertEqual(names("Kirche St. Peter und Paul"), [])
+    }
+
     func testNamesOfManyOrigins() {
         // Common given names of Dutch, Welsh, Nigerian, Indian, Polish origin with unlisted surnames.
         XCTAssertEqual(names("Überweisung an Femke Oostveen"), ["Femke Oostveen"])

@@ -586,6 +586,19 @@ enum NameRecognizer {
             let ambiguous = !words.given.contains(t.hash) && words.givenAmbiguous.contains(t.hash)
                 && !wordLikeGiven.contains(t.hash)
             guard ambiguous || words.isUnambiguousGiven(t.hash) else { k += 1; continue }
+            // "Bitte keine Nüsse: Leon und Amira": two listed given names joined.
+            if !ambiguous, let y = coordinated(ts, k) {
+                var a = Run(first: k, end: k + 1)
+                a.names = 1
+                a.listed = 1
+                var b = Run(first: y, end: y + 1)
+                b.names = 1
+                b.listed = 1
+                emit(a, true)
+                emit(b, true)
+                k = y + 1
+                continue
+            }
             let lineEnd = ts.lineEnd(t.line)
             var j = k + 1
             var givens = 1
@@ -632,6 +645,52 @@ enum NameRecognizer {
             r.listed = r.names
             emit(r, listed)
             k = end
+            // "Tobias Lindqvist und Maren Lindqvist-Ahrens": a partner with the
+            // same or a listed surname after `und`, `and`, `&`.
+            if let p = partner(ts, after: end, surname: toks[j].hash) {
+                emit(p, true)
+                k = p.end
+            }
         }
+    }
+
+    @inline(__always) static func isAnd(_ ts: TokenStream, _ k: Int) -> Bool {
+        ts.tokens[k].isPunct("&") || ts.isWord(k, "und") || ts.isWord(k, "and")
+    }
+
+    /// A listed given name `k`, introduced, then `und`/`and`/`&`, then another
+    /// listed given name standing alone (the line may break after `und`).
+    /// Returns the second name's token.
+    static func coordinated(_ ts: TokenStream, _ k: Int) -> Int? {
+        let toks = ts.tokens
+        let y = k + 2
+        guard y < toks.count, toks[k + 1].line == toks[k].line, isAnd(ts, k + 1), !toks[y].has(.gapBefore),
+              toks[y].kind == .word, toks[y].has(.initialUpper), toks[y].letters >= 2, words.isUnambiguousGiven(toks[y].hash),
+              introduced(ts, k) else { return nil }
+        // The second stands alone: no surname after it.
+        if y + 1 < toks.count, toks[y + 1].line == toks[y].line, toks[y + 1].kind == .word, toks[y + 1].has(.initialUpper) {
+            return nil
+        }
+        return y
+    }
+
+    /// The partner after a name ending at `end`: `und`, a name-shaped word,
+    /// and the same surname (hyphenated parts allowed) or a listed one.
+    static func partner(_ ts: TokenStream, after end: Int, surname: UInt64) -> Run? {
+        let toks = ts.tokens
+        guard end + 2 < toks.count else { return nil }
+        let lineEnd = ts.lineEnd(toks[end].line)
+        guard end + 2 < lineEnd, isAnd(ts, end), isNameWord(ts, end + 1, strong: false), !looksLikeNoun(ts, toks[end + 1]),
+              toks[end + 2].kind == .word, toks[end + 2].has(.initialUpper), toks[end + 2].has(.spaceBefore),
+              toks[end + 2].hash == surname || words.surnames.contains(toks[end + 2].hash),
+              !words.organisations.contains(toks[end + 2].hash) else { return nil }
+        var e = end + 3
+        while e + 1 < lineEnd, toks[e].glued, toks[e].isPunct("-"), toks[e + 1].glued,
+              toks[e + 1].kind == .word, toks[e + 1].has(.initialUpper) { e += 2 }
+        if e < lineEnd, toks[e].kind == .word, words.organisations.contains(toks[e].hash) { return nil }
+        var r = Run(first: end + 1, end: e)
+        r.names = 2
+        r.listed = 1
+        return r
     }
 }
