@@ -71,8 +71,41 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Postfach 12 34 56\n10115 Berlin"), ["Postfach 12 34 56", "10115 Berlin"])
         XCTAssertEqual(addresses("PO Box 4471"), ["PO Box 4471"])
         XCTAssertEqual(addresses("P.O. Box 12"), ["P.O. Box 12"])
-        XCTAssertEqual(addresses("Stadtwerke · Postfach 1234 · 12345 Musterstadt"), ["Postfach 1234 · 12345 Musterstadt"])
+        // An organisation's PO box is not personal data.
+        XCTAssertEqual(addresses("Stadtwerke · Postfach 1234 · 12345 Musterstadt"), [])
         XCTAssertEqual(addresses("Postfach 1234 12345 Musterstadt"), ["Postfach 1234 12345 Musterstadt"])
+    }
+
+    func testFlatAfterStreetAndMoreStreetForms() {
+        XCTAssertEqual(addresses("Lindenweg 7, Wohnung 4\n12345 Ebersfeld"), ["Lindenweg 7, Wohnung 4", "12345 Ebersfeld"])
+        XCTAssertEqual(addresses("Hauptstraße 3, Whg. 12, 12345 Ebersfeld"), ["Hauptstraße 3, Whg. 12, 12345 Ebersfeld"])
+        XCTAssertEqual(addresses("Via delle Rose 12\n00184 Roma"), ["Via delle Rose 12", "00184 Roma"])
+        XCTAssertEqual(addresses("7 Penrose Circus\nBristol\nBS8 1TH"), ["7 Penrose Circus", "Bristol", "BS8 1TH"])
+        // A flat word without a number is the next sentence, not the flat.
+        XCTAssertEqual(addresses("Lindenweg 7, Wohnung frei\n12345 Ebersfeld"), ["Lindenweg 7", "12345 Ebersfeld"])
+    }
+
+    func testOrganisationAddressesAreNotPersonal() {
+        // The letterhead: an organisation line just above the block.
+        XCTAssertEqual(addresses("Stadtkasse Ebersfeld\nRathausplatz 4, 12345 Ebersfeld"), [])
+        XCTAssertEqual(addresses("Krankenhaus St. Ulrich\nAbteilung Innere\nKlostergasse 9\n54321 Ulmenau"), [])
+        // The return-address line and the footer.
+        XCTAssertEqual(addresses("Ebersfelder Wohnbau GmbH · Lindenring 3 · 12345 Ebersfeld"), [])
+        XCTAssertEqual(addresses("Sitz der Gesellschaft: Ebersfeld, Lindenring 3, 12345 Ebersfeld"), [])
+        XCTAssertEqual(addresses("Riverside Dental Practice Ltd, 4 Mill Lane, Leeds LS2 7AB"), [])
+        XCTAssertEqual(addresses("Hotel: 9 Harbour Row, Oban PA34 4LA"), [])
+        // The recipient below a return-address line is a person.
+        let letter = """
+            Ebersfelder Wohnbau GmbH · Lindenring 3 · 12345 Ebersfeld
+            Frau
+            Ilka Rautenberg
+            Gartenstraße 17
+            12345 Ebersfeld
+            """
+        XCTAssertEqual(addresses(letter), ["Gartenstraße 17", "12345 Ebersfeld"])
+        // A label before the address is not its owner (`Verbrauchsstelle`, `Address`).
+        XCTAssertEqual(addresses("Verbrauchsstelle: Mühlweg 8, 12345 Ebersfeld"), ["Mühlweg 8, 12345 Ebersfeld"])
+        XCTAssertEqual(addresses("NHS number: 123\nAddress: 7 Fern Close, Leeds LS6 2AB"), ["7 Fern Close, Leeds LS6 2AB"])
     }
 
     func testBlocks() {

@@ -34,6 +34,10 @@ final class BirthDateTests: XCTestCase {
         XCTAssertEqual(births(table), ["05.11.2001"])
     }
 
+    func testTagDerGeburt() {
+        XCTAssertEqual(births("Tag der Geburt:   21.06.1979"), ["21.06.1979"])
+    }
+
     func testOtherDatesAreNot() {
         XCTAssertEqual(births("Rechnung vom 12.03.2024, fällig am 30.04.2024"), [])
         XCTAssertEqual(births("Datum: 14.05.2024"), [])

@@ -35,7 +35,6 @@ final class ContextDocumentTests: XCTestCase {
             Payment is due within 30 days. Thank you for your business.
             """
         check(text, [
-            "address:Unit 7, Riverside Business Park", "address:Bristol BS2 0JZ",
             "reference:INV-2024-00731",
             "reference:C-44190",
             "name:Daniel Okoro",
@@ -71,7 +70,6 @@ final class ContextDocumentTests: XCTestCase {
             """
         check(text, [
             "name:Dr. med. Ulrike Brandstätter",
-            "address:Lindenstraße 22 · 50674 Köln",
             "name:Dr. med. Felix Arnold",
             "address:Hohenzollernring 51", "address:50672 Köln",
             "name:Werner Gottschalk",
@@ -104,7 +102,6 @@ final class ContextDocumentTests: XCTestCase {
             Die Auszahlung erfolgt auf Ihr Konto bei der Musterbank.
             """
         check(text, [
-            "address:Industriestraße 5 · 70565 Stuttgart",
             "name:Kemal Aydin",
             "address:Gartenweg 14", "address:70173 Stuttgart",
             "reference:004711",
@@ -128,7 +125,6 @@ final class ContextDocumentTests: XCTestCase {
             Bremen, den 15.01.2024
             """
         check(text, [
-            "address:Parkallee 10, 28209 Bremen",
             "name:Johanna Wübbenhorst",
             "birthdate:02.11.1990",
             "address:Am Wall 135, 28195 Bremen",
@@ -276,7 +272,6 @@ final class ContextDocumentTests: XCTestCase {
             HMRC
             """
         check(text, [
-            "address:BX9 1AS",
             "name:Oluwaseun Adeyemi-Clarke",
             "address:Flat 12", "address:Ashcroft House", "address:88 Victoria Road", "address:Sheffield", "address:S10 2DP",
             "reference:SA/123456789",
@@ -319,7 +314,6 @@ final class ContextDocumentTests: XCTestCase {
             Ihre AOK Nordost
             """
         check(text, [
-            "address:Postfach 11 22 33, 10789 Berlin",
             "name:Gülcan Yıldırım-Schäfer",
             "address:Karl-Marx-Allee 90 A", "address:10243 Berlin",
             "name:Yıldırım-Schäfer",

@@ -32,6 +32,92 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("Sehr geehrte Frau,"), [])
     }
 
+    func testNameColumnOfATable() {
+        let table = """
+            | Pos | Teilnehmer/in     | Kurs         | Betrag |
+            |-----|-------------------|--------------|--------|
+            |  1  | Wiebke Trautmann  | Töpfern      | 120,00 |
+            |  2  | Adewunmi Ajayi    | Aquarell     |  95,00 |
+            |  3  | R. Quandtmeier    | Aquarell     |  95,00 |
+            |  4  | Büromaterial      | -            |  12,00 |
+
+            Summe                                      322,00
+            """
+        XCTAssertEqual(names(table), ["Wiebke Trautmann", "Adewunmi Ajayi", "R. Quandtmeier"])
+        let spaced = """
+            Karteninhaber         Abteilung     Limit
+            Kasimir Oeltjen       Einkauf       2.000
+            Marisol Quiroga       Vertrieb      1.500
+            """
+        XCTAssertEqual(names(spaced), ["Kasimir Oeltjen", "Marisol Quiroga"])
+        // A Name column over products is not a column of people.
+        let products = """
+            Name           Menge    Preis
+            Schraube M4    100      4,00
+            Kabel Rot      2        1,00
+            Dübel Grau     50       2,00
+            """
+        XCTAssertEqual(names(products), [])
+        // A name label in running text heads no column.
+        XCTAssertEqual(names("Der Teilnehmer zahlt vorab.\nKasse Nord  Raum 2  Tisch 4"), [])
+    }
+
+    func testRelationAndRoleLabels() {
+        XCTAssertEqual(names("My husband Pradeep Venkataraman holds the second card."), ["Pradeep Venkataraman"])
+        XCTAssertEqual(names("Ihre Tochter Merve Karadağ ist mitversichert."), ["Merve Karadağ"])
+        XCTAssertEqual(names("Approved by Tobias Quellmann, treasurer."), ["Tobias Quellmann"])
+        XCTAssertEqual(names("Treasurer: Euan Strathdee"), ["Euan Strathdee"])
+        // Without a listed name a role word in a sentence takes nothing.
+        XCTAssertEqual(names("The customer Support Desk will call back."), [])
+        XCTAssertEqual(names("Der Fahrer Kaffee trinkt gern."), [])
+        // With a colon too, a role word needs a listed name: values of forms are not people.
+        XCTAssertEqual(names("Member: Gold Status\nHolder: Primary Account\nTreasurer: Position Open"), [])
+        XCTAssertEqual(names("Kinder: Bitte Hausschuhe mitbringen."), [])
+    }
+
+    func testListsHyphenationAndInitials() {
+        XCTAssertEqual(names("Kinder: Timo (03.04.2015), Greta (12.12.2018)"), ["Timo", "Greta"])
+        XCTAssertEqual(names("Sehr geehrte Frau Brandt-Wester-\nkamp, vielen Dank"), ["Brandt-Wester-\nkamp"])
+        XCTAssertEqual(names("Karte 4 (H. Schulze, gesperrt)"), ["H. Schulze"])
+        XCTAssertEqual(names("A. Allgemeines"), [])
+        XCTAssertEqual(names("Account name Imogen P Castleford"), ["Imogen P Castleford"])
+        XCTAssertEqual(names("Name, Vorname          Geburtsdatum\nQuabeck, Tilman        01.02.1990"), ["Quabeck, Tilman"])
+        XCTAssertEqual(names("Vorname              Titel\nWiebke"), ["Wiebke"])
+        XCTAssertEqual(names("Unterlagen für Familie Oyelaran"), ["Oyelaran"])
+        XCTAssertEqual(names("Im Auftrag\nHeike Wendeborn"), ["Heike Wendeborn"])
+        XCTAssertEqual(names("Geprüft: P. Quernheim     Gebucht: T. Wallmeroth"), ["P. Quernheim", "T. Wallmeroth"])
+        XCTAssertEqual(names("M. Sánchez Rubio"), ["M. Sánchez Rubio"])
+        XCTAssertEqual(names("Sehr geehrter Herr Adeyemi-\nOkafor,"), ["Adeyemi-\nOkafor"])
+        XCTAssertEqual(names("Unterlagen für Familie Brandl/Kovač"), ["Brandl/Kovač"])
+        // Letter boxes read by OCR, below a label with instructions.
+        XCTAssertEqual(names("Kontoinhaber: Name, Vorname (max. 27 Stellen)\nB R U N S   O T T O"), ["B R U N S   O T T O"])
+        XCTAssertEqual(names("Kontoinhaber: Name, Vorname (max. 27 Stellen)\nI B A N"), [])
+        // "Bitte / oder" between two words is no name outside a name position.
+        XCTAssertEqual(names("Die Anlage/Beilage liegt bei."), [])
+    }
+
+    func testNoNameBesideAnOrganisationsAddress() {
+        XCTAssertEqual(names("Zweigstelle Nord, Mühlenstraße 4, 12345 Ebersfeld"), [])
+        XCTAssertEqual(names("Atelier Blau BVBA, Kouter 9, 9000 Gent"), [])
+        // "Client-IP" is not a label followed by a name.
+        XCTAssertEqual(names("Client-Update auf Version 5 verteilt"), [])
+    }
+
+    func testCoordinatedNames() {
+        XCTAssertEqual(names("Allergien: Jonas und\nMilena vertragen keine Nüsse."), ["Jonas", "Milena"])
+        XCTAssertEqual(names("Herrn Jörg Paulsen und Wibke Paulsen-Kray"), ["Jörg Paulsen", "Wibke Paulsen-Kray"])
+        // Not after a verb, nor as a church's name.
+        XCTAssertEqual(names("Heute feiern Jonas und Milena."), [])
+        XCTAssertEqual(names("Kirche St. Peter und Paul"), [])
+    }
+
+    func testNamesOfManyOrigins() {
+        // Common given names of Dutch, Welsh, Nigerian, Indian, Polish origin with unlisted surnames.
+        XCTAssertEqual(names("Überweisung an Femke Oostveen"), ["Femke Oostveen"])
+        XCTAssertEqual(names("Rückfragen: Chinedu Ezeugwu, Zimmer 4"), ["Chinedu Ezeugwu"])
+        XCTAssertEqual(names("Kopie an Grzegorz Wabnitz und Aled Tregaron"), ["Grzegorz Wabnitz", "Aled Tregaron"])
+    }
+
     func testLabels() {
         XCTAssertEqual(names("Name: Brigitte Vollmer"), ["Brigitte Vollmer"])
         XCTAssertEqual(names("Name:Brigitte Vollmer"), ["Brigitte Vollmer"])
@@ -116,6 +202,9 @@ final class NameTests: XCTestCase {
         // A month-like given name with a surname is not enough without context...
         XCTAssertEqual(names("Im August Koch gekauft"), [])
         XCTAssertEqual(names("Mark Weber erklärt"), [])
+        XCTAssertEqual(names("Im Mai Becker besucht"), [])
+        // After a colon or `and` such a given name before a listed surname is a name.
+        XCTAssertEqual(names("Kuchen: June Smith and April Morgan"), ["June Smith", "April Morgan"])
         // ...but in name position it is a name.
         XCTAssertEqual(names("Sehr geehrte Frau Rose Koch,"), ["Rose Koch"])
         XCTAssertEqual(names("Sehr geehrter Herr Mai,"), ["Mai"])

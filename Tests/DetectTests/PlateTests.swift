@@ -18,6 +18,13 @@ final class PlateTests: XCTestCase {
         XCTAssertEqual(plates("Vehicle registration number AB12CDE"), ["AB12CDE"])
     }
 
+    func testVehicleWords() {
+        XCTAssertEqual(plates("Motorrad HB-QX 71"), ["HB-QX 71"])
+        XCTAssertEqual(plates("(vehicle KR21 PLM, paid)"), ["KR21 PLM"])
+        // The word alone proves nothing: the value must be plate-shaped.
+        XCTAssertEqual(plates("Fahrzeug Golf 7, Baujahr 2019"), [])
+    }
+
     func testOnlyInContext() {
         XCTAssertEqual(plates("B-AB 1234 und AB12 CDE ohne Label"), [])
         XCTAssertEqual(plates("Kennzeichen: unbekannt"), [])

@@ -41,6 +41,17 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(refs(table), ["K-55123"])
     }
 
+    func testMoreLabels() {
+        XCTAssertEqual(refs("Geschäftszahl: GKK-S-2023/44120"), ["GKK-S-2023/44120"])
+        XCTAssertEqual(refs("Mieternummer: WH3-11-0042"), ["WH3-11-0042"])
+        XCTAssertEqual(refs("Strom   Zähler 9XYZ0012345678   01.01.-31.12."), ["9XYZ0012345678"])
+        XCTAssertEqual(refs("Personalnr. 55102"), ["55102"])
+        XCTAssertEqual(refs("Hospital no.: K3390217"), ["K3390217"])
+        XCTAssertEqual(refs("(support case SUP-20931)"), ["SUP-20931"])
+        // "case" alone is an English word: no reference after it.
+        XCTAssertEqual(refs("Average loss per case: GBP 412."), [])
+    }
+
     func testNotValues() {
         XCTAssertEqual(refs("Bitte geben Sie Ihre Kundennummer an."), [])
         XCTAssertEqual(refs("with reference to your letter"), [])

@@ -51,7 +51,8 @@ enum AddressRecognizer {
         var parts: [Part] = []
         var k = 0
         while k < toks.count {
-            if let p = part(ts, at: k) {
+            if var p = part(ts, at: k) {
+                if p.kind == .street || p.kind == .weakStreet { p.end = flatAfter(ts, p.end) }
                 parts.append(p)
                 k = p.end
             } else {
@@ -60,6 +61,9 @@ enum AddressRecognizer {
         }
         if parts.isEmpty { return }
         parts = withInferredStreets(ts, parts)
+        // Lines that hold an address part: a return-address line ends the search for a letterhead.
+        var partLines = [Bool](repeating: false, count: ts.lineCount)
+        for p in parts { partLines[Int(toks[p.first].line)] = true }
         // Group into blocks.
         var i = 0
         while i < parts.count {
@@ -100,6 +104,8 @@ enum AddressRecognizer {
                 first = ts.line(Int(toks[first].line) - 1).lowerBound
                 up += 1
             }
+            // An organisation's block: neither it nor the line above is a person's.
+            if isOrganisationAddress(ts, first: first, partLines: partLines) { continue }
             if emitAddresses {
                 let (confidence, reason, kind): (Double, Reason, String) =
                     block.count > 1 ? (0.9, .context, "address block")
@@ -154,6 +160,67 @@ enum AddressRecognizer {
                 if s < end { nameLines.append(s..<end) }
             }
         }
+    }
+
+    /// Words that make the line they are on, or a line just above an
+    /// address, an organisation's: its letterhead, return-address line or
+    /// footer (`Sitz`, `HRB`). Beyond `CommonWords.organisations`.
+    static let organisationMarkers = WordHash.set("""
+        gGmbH Hotel Society Operations Treasury Customs HR Personalabteilung Landesstelle Filiale Filialen \
+        Sitz HRB HRA Registergericht Handelsregister Geschäftsführung Vorstand Zentrale Headquarters Branch
+        """)
+    static let organisationSuffixes: [[UInt32]] = folded(["amt", "stelle", "abteilung", "kasse", "zentrale", "gesundheit"])
+
+    /// Whether token `k` names an organisation (`GmbH`, `Finanzamt`,
+    /// `Bußgeldstelle`, `Hospital`). Building words (`House`, `Court`) name
+    /// where people live and do not count.
+    static func isOrganisationWord(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        guard t.kind == .word, t.letters >= 2 else { return false }
+        if buildingWords.contains(t.hash) { return false }
+        if words.organisations.contains(t.hash) || organisationMarkers.contains(t.hash) { return true }
+        guard t.has(.initialUpper) else { return false }
+        if NameRecognizer.isOrganisationCompound(ts, t) { return true }
+        for suffix in organisationSuffixes where t.count >= suffix.count + 3 {
+            if endsWith(ts, k, suffix).match { return true }
+        }
+        return false
+    }
+
+    /// An address block is an organisation's (not personal data) when an
+    /// organisation word opens its line (`Finanzamt München, Postfach 20 09
+    /// 26, 80009 München`, `Muster GmbH · Weg 1 · 12345 Ort`) or sits on one
+    /// of the three lines just above it (the letterhead `Klinikum Süd⏎Weg
+    /// 6, 86179 Augsburg`, or `Muster GmbH⏎z. Hd. Herrn …⏎Weg 1`). A blank
+    /// line, or a line above that holds an address of its own (the return
+    /// address above a window), ends the search: the recipient below a
+    /// sender line is a person.
+    static func isOrganisationAddress(_ ts: TokenStream, first: Int, partLines: [Bool]) -> Bool {
+        let toks = ts.tokens
+        let line = Int(toks[first].line)
+        let lr = ts.line(line)
+        // Past a label's colon: `Verbrauchsstelle: Weg 1` is the person's.
+        var from = lr.lowerBound
+        for k in lr.lowerBound..<first where toks[k].isPunct(":") {
+            // … unless the label names an organisation (`Hotel: 14 Shore Place`, `Sitz:`).
+            for w in from..<k where toks[w].kind == .word
+                && (words.organisations.contains(toks[w].hash) || organisationMarkers.contains(toks[w].hash)) { return true }
+            from = k + 1
+        }
+        for k in from..<first where isOrganisationWord(ts, k) { return true }
+        // A block inside a line (a form field, a table row) has no letterhead above.
+        guard toks[first].has(.lineStart) else { return false }
+        var l = line
+        var looked = 0
+        while looked < 3, l > 0, !ts.hasGap(before: l) {
+            l -= 1
+            looked += 1
+            let r = ts.line(l)
+            // A return-address line, or a form's `Label: value` line.
+            if partLines[l] || r.contains(where: { toks[$0].isPunct(":") }) { return false }
+            if r.contains(where: { isOrganisationWord(ts, $0) }) { return true }
+        }
+        return false
     }
 
     /// A postcode line under a line that ends in a house number makes that
@@ -317,7 +384,25 @@ enum AddressRecognizer {
         Ende Anfang Moment Augenblick Alter Gruppe Klasse Level Block Sektor Kasten Ordner Fach Schrank Regal Tor Gate \
         Gleis Bahnsteig Terminal Saal Sitz Tisch Zone
         """)
-    static let articles = WordHash.set("der die das dem den des del della di de la le")
+    static let articles = WordHash.set("der die das dem den des del della dei degli delle dello di de la le da do dos du")
+
+    /// The flat after a street on its line is part of the address:
+    /// `Lindenweg 7, Wohnung 4`, `Hauptstraße 3, Whg. 12`, `12 High Street, Apt 3B`.
+    /// Returns the new end of the street part.
+    static func flatAfter(_ ts: TokenStream, _ end: Int) -> Int {
+        let toks = ts.tokens
+        guard end + 2 < toks.count, toks[end].isPunct(","), toks[end].line == toks[end - 1].line else { return end }
+        let lineEnd = ts.lineEnd(toks[end].line)
+        var j = end + 1
+        guard j < lineEnd, toks[j].kind == .word, flatWords.contains(toks[j].hash) || ts.isWord(j, "Top") else { return end }
+        j += 1
+        if j < lineEnd, toks[j].isPunct(".") { j += 1 }
+        guard j < lineEnd, toks[j].kind == .number, toks[j].count <= 4 else { return end }
+        j += 1
+        // "3B", "3 B"
+        if j < lineEnd, toks[j].kind == .word, toks[j].letters == 1, toks[j].glued { j += 1 }
+        return j
+    }
 
     static func prefixStreet(_ ts: TokenStream, _ k: Int) -> Part? {
         let toks = ts.tokens
@@ -343,7 +428,8 @@ enum AddressRecognizer {
     static let englishTypes = WordHash.set("""
         Street St Road Rd Avenue Ave Av Lane Ln Drive Dr Close Way Court Ct Place Pl Boulevard Blvd Terrace Tce \
         Crescent Cres Gardens Gdns Square Sq Row Grove Walk Mews Parkway Pkwy Highway Hwy Circle Cir Trail Hill \
-        Green Park Rise Vale View Parade Broadway Embankment Wharf Yard Quay
+        Green Park Rise Vale View Parade Broadway Embankment Wharf Yard Quay Circus Gate Mount Meadow Meadows \
+        Orchard Ridge Heights Fields Approach Croft Chase Wynd Brae
         """)
     static let frenchTypes = WordHash.set("rue avenue av boulevard bd place chemin allée impasse quai cours route")
     static let flatWords = WordHash.set("Flat Apartment Apt Unit Suite Room Floor Etage Wohnung Whg")

@@ -2,7 +2,7 @@
 /// value is found on a page.
 ///
 /// A label is one or more words matched case- and diacritic-insensitively;
-/// `.`, `-` and `/` between its words are ignored, so `Kunden-Nr.`,
+/// `.`, `-`, `/` and `,` between its words are ignored, so `Kunden-Nr.`,
 /// `Kd.-Nr.` and `Kunden Nr` are one label, and `Geb.Datum` is `Geb Datum`.
 /// The longest label starting at a word wins.
 struct Label {
@@ -30,6 +30,9 @@ struct Label {
     /// Only a label when a `:` follows (`Von:`, `To:`, `Bill to:`): the
     /// words are too common otherwise.
     var needsColon = false
+    /// A role or relation word (`Treasurer`, `Tochter`): its value must hold
+    /// a listed name.
+    var needsListed = false
 }
 
 /// One label found on the page: tokens `first..<end`.
@@ -49,17 +52,20 @@ struct LabelTable: Sendable {
 
     private init() {
         var table: [UInt64: [Label]] = [:]
-        func add(_ phrases: String, _ role: Label.Role, kind: String? = nil, needsColon: Bool = false) {
+        func add(_ phrases: String, _ role: Label.Role, kind: String? = nil, needsColon: Bool = false,
+                 needsListed: Bool = false) {
             for phrase in phrases.split(separator: "|") {
                 let words = phrase.split(separator: " ").map { WordHash.hash($0) }
                 let first = phrase.split(separator: " ").first!
                 let name = kind ?? "label " + first.prefix(1).uppercased() + first.dropFirst()
-                table[words[0], default: []].append(Label(words: words, role: role, kind: name, needsColon: needsColon))
+                table[words[0], default: []].append(Label(words: words, role: role, kind: name, needsColon: needsColon,
+                                                          needsListed: needsListed))
             }
         }
         add(LabelWords.salutations, .salutation, kind: "salutation")
         add(LabelWords.names, .name)
         add(LabelWords.namesWithColon, .name, needsColon: true)
+        add(LabelWords.roles, .name, needsListed: true)
         add(LabelWords.birth, .birth)
         for (phrases, kind, confidence) in LabelWords.references {
             add(phrases, .reference(confidence: confidence), kind: "label " + kind)
@@ -120,7 +126,8 @@ struct LabelTable: Sendable {
         var j = k + 1
         for w in label.words.dropFirst() {
             while j < toks.count, toks[j].line == line, toks[j].kind == .punct,
-                  toks[j].isPunct(".") || toks[j].isPunct("-") || toks[j].isPunct("/") || toks[j].isPunct("\u{2013}") {
+                  toks[j].isPunct(".") || toks[j].isPunct("-") || toks[j].isPunct("/") || toks[j].isPunct("\u{2013}")
+                  || toks[j].isPunct(",") {
                 j += 1
             }
             guard j < toks.count, toks[j].line == line, toks[j].kind == .word, toks[j].hash == w else { return nil }

@@ -4,7 +4,7 @@
 enum LabelWords {
     static let salutations = """
         herr|herrn|hr|frau|fr|mr|mrs|ms|miss|mx|dear|sehr geehrte|sehr geehrter|liebe|lieber|hallo|hello|hi|\
-        guten tag|grüß gott|mme|madame|monsieur|mevrouw|meneer|signor|signora|sig|sig ra
+        guten tag|grüß gott|mme|madame|monsieur|mevrouw|meneer|signor|signora|sig|sig ra|familie|eheleute
         """
 
     /// Labels whose value is a person's name.
@@ -27,6 +27,22 @@ enum LabelWords {
         nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed
         """
 
+    /// Roles and relations whose value is a person (`Treasurer`, `husband`,
+    /// `Dozent/in`): everyday words, so the value needs a listed name (or
+    /// they head a table column of names).
+    static let roles = """
+        dozent|dozentin|dozent in|referent|referentin|referent in|teilnehmer in|teilnehmerin|karteninhaber|\
+        karteninhaberin|karteninhaber in|mitglied|mitglieder|kassenwart|kassenwartin|kassierer|kassiererin|\
+        schriftführer|schriftführerin|vorsitzender|vorsitzende|bearbeiter|bearbeiterin|zeuge|zeugin|fahrer|fahrerin|\
+        weitere fahrer|geschäftsführer|geschäftsführerin|vertrauensmann|mitbewohner|mitbewohnerin|freund|freundin|\
+        bruder|schwester|sohn|tochter|mutter|vater|kinder|minderjährige kinder|lautend auf|gutschrift|lastschrift|\
+        überweisung an|speaker|speakers|lecturer|trainer|assigned to|holder|member|members|owner|customer|\
+        guest|second guest|lead guest|passenger|driver|name on card|chair|chairperson|treasurer|secretary|\
+        husband|wife|son|daughter|brother|sister|mother|father|next of kin|line manager|manager|\
+        prepared by|approved by|checked by|handled by|signed by|authorised by|authorized by|reviewed by|\
+        claim handler|case handler|case officer|caseworker|im auftrag|in vertretung
+        """
+
     /// Name labels that are everyday words, taken only with a colon.
     static let namesWithColon = """
         von|an|from|to|cc|bill to|ship to|sold to|deliver to|invoice to|rechnungsempfänger|rechnungsadresse|\
@@ -37,7 +53,7 @@ enum LabelWords {
     static let birth = """
         geb|geboren|geborene|geborener|née|geboren am|geburts datum|geb datum|geburtsdatum|geburtstag|geburtsdaten|geb am|\
         geburtsdatum und ort|dob|d o b|date of birth|birth date|birthdate|birthday|born|born on|\
-        date de naissance|né le|née le|geboortedatum|geboren op|fecha de nacimiento|data di nascita
+        date de naissance|né le|née le|geboortedatum|geboren op|fecha de nacimiento|data di nascita|tag der geburt
         """
 
     /// (phrases, kind, confidence). Invoice numbers are in: on a letter to a
@@ -45,7 +61,7 @@ enum LabelWords {
     /// surely as a customer number does, and the user can keep it visible.
     static let references: [(String, String, Double)] = [
         ("aktenzeichen|akten zeichen|az|akz|geschäftszeichen|gz|gesch z|unser zeichen|ihr zeichen|unser az|ihr az|"
-            + "unser aktenzeichen|ihr aktenzeichen|zeichen", "Aktenzeichen", 0.9),
+            + "unser aktenzeichen|ihr aktenzeichen|zeichen|geschäftszahl", "Aktenzeichen", 0.9),
         ("kundennummer|kunden nr|kundennr|kd nr|kdnr|kunden nummer|kunden id|kundenkennung|kundenkonto|"
             + "customer id|customer number|customer no|customer ref|customer reference|client number|client id|client no",
             "Kundennummer", 0.9),
@@ -56,14 +72,15 @@ enum LabelWords {
             + "policy number|policy no|policy|claim number|claim no|claim reference", "Versicherungsnummer", 0.9),
         ("mitgliedsnummer|mitglieds nr|mitglieds nummer|mitgliedsnr|mitglied nr|member id|member number|membership number|"
             + "membership no", "Mitgliedsnummer", 0.9),
-        ("personalnummer|personal nr|personal nummer|pers nr|persnr|employee id|employee number|employee no|staff number|"
+        ("personalnummer|personal nr|personal nummer|personalnr|pers nr|persnr|employee id|employee number|employee no|staff number|"
             + "payroll number", "Personalnummer", 0.9),
         ("patientennummer|patienten nr|patienten nummer|patienten id|patient id|patient number|patient no|fallnummer|fall nr|"
-            + "hospital number|mrn", "Patientennummer", 0.9),
+            + "hospital number|hospital no|mrn|medicare number|medicare no", "Patientennummer", 0.9),
         ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|"
             + "buchungsnummer|buchungs nr|booking reference|booking number|zählernummer|zähler nr|"
             + "zählpunkt|meter number|antragsnummer|antrags nr|application number|vorgangsnummer|vorgang nr|"
-            + "vorgangs nr|ticketnummer|ticket nr", "Vorgangsnummer", 0.85),
+            + "vorgangs nr|ticketnummer|ticket nr|ticket|transferticket|zähler|zähler nummer|meter serial|"
+            + "kindergeld nr|kindergeldnummer|mieternummer|mieter nr|caller id|pcn|pcn number|support case", "Vorgangsnummer", 0.85),
         ("kontonummer|konto nr|konto nummer|kontonr|kto nr|ktonr|konto|account number|account no|account|acct|acct no|"
             + "sort code", "Kontonummer", 0.85),
         ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
@@ -80,7 +97,7 @@ enum LabelWords {
         kennzeichen|amtl kennzeichen|amtliches kennzeichen|kfz kennzeichen|fahrzeugkennzeichen|\
         polizeiliches kennzeichen|registration|registration number|registration no|reg no|reg nr|vrn|\
         vehicle registration|vehicle registration number|number plate|licence plate|license plate|\
-        plate number|vehicle reg|immatriculation|kenteken
+        plate number|vehicle reg|immatriculation|kenteken|vehicle|fahrzeug|motorrad|pkw
         """
 
     static let closings = """

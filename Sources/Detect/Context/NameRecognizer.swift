@@ -11,6 +11,11 @@ import RedactCore
 ///     any name-shaped words when a `:`, a table cell or a line break sets
 ///     the value off; without one, only if a word is in the name lists; below
 ///     the label (next line, column), two words or a listed one;
+///   - in a table column headed by a name label (`Dozent/in`, `Karteninhaber`,
+///     `Assigned to`), every row's cell that is wholly a name;
+///   - after a role or relation word (`Treasurer:`, `husband`, `Tochter`,
+///     `Approved by`), further names in a label's list (`Kinder: Marco (…),
+///     Anna (…)`), and letter-box capitals below an instructed label;
 ///   - as the birth name after `geb.`, `geborene`, `née`;
 ///   - as the line after a closing (`Mit freundlichen Grüßen`, `Kind
 ///     regards`), within three lines, when the whole line is name-shaped and
@@ -22,7 +27,8 @@ import RedactCore
 ///     Fischer`), unless the given name is also an everyday word (`Rose`,
 ///     `Mai`, `August`, `Will`): those need one of the positions above;
 ///   - as a listed given name followed by an unlisted surname where a person
-///     is introduced (see `unlistedSurname`).
+///     is introduced (see `unlistedSurname`), and as initials before a
+///     surname (see `initialled`).
 /// A name-shaped word starts with a capital (or is all capitals), has two or
 /// more letters, and is not a function word, letter vocabulary, month or
 /// weekday, or organisation word; initials (`M.`), titles (`Dr.`,
@@ -96,7 +102,11 @@ enum NameRecognizer {
                     r.end = k
                     continue
                 }
-                if strong, k + 1 < limit, toks[k + 1].has(.spaceBefore), isNameWord(ts, k + 1, strong: strong) {
+                // Without its dot only where the position or the words say "name":
+                // "Oliver J Hargreaves", "A Krishnamurthy".
+                let plain = strong || (r.names > 0 && words.given.contains(toks[k - 1].hash))
+                    || (k + 1 < limit && words.surnames.contains(toks[k + 1].hash))
+                if plain, k + 1 < limit, toks[k + 1].has(.spaceBefore), isNameWord(ts, k + 1, strong: strong) {
                     if !started { r.first = k; started = true }
                     k += 1
                     continue
@@ -109,9 +119,10 @@ enum NameRecognizer {
             r.names += 1
             if words.given.contains(h) || words.surnames.contains(h) { r.listed += 1 }
             k += 1
-            // Hyphenated parts: "Müller-Lüdenscheidt", "Anna-Lena".
-            while k + 1 < lineEnd, toks[k].glued, toks[k].isPunct("-"), toks[k + 1].glued, toks[k + 1].kind == .word,
-                  toks[k + 1].has(.initialUpper) {
+            // Hyphenated parts: "Müller-Lüdenscheidt", "Anna-Lena"; after a
+            // salutation two families: "Familie Conti/García".
+            while k + 1 < lineEnd, toks[k].glued, toks[k].isPunct("-") || (strong && toks[k].isPunct("/")),
+                  toks[k + 1].glued, toks[k + 1].kind == .word, toks[k + 1].has(.initialUpper) {
                 if words.organisations.contains(toks[k + 1].hash) { r.hitOrganisation = true; break }
                 if words.given.contains(toks[k + 1].hash) || words.surnames.contains(toks[k + 1].hash) { r.listed += 1 }
                 k += 2
@@ -172,7 +183,7 @@ enum NameRecognizer {
     static func find(_ ts: TokenStream, labels: [LabelHit], nameLines: [Range<Int>], into out: inout [Detection]) {
         let toks = ts.tokens
         func emit(_ r: Run, _ confidence: Double, _ reason: Reason, _ kind: String) {
-            out.append(Detection(category: .name, range: ts.span(r.first, r.end - 1), confidence: confidence,
+            out.append(Detection(category: .name, range: ts.span(r.first, lineBroken(ts, r.end) - 1), confidence: confidence,
                                  reason: reason, kind: kind))
         }
         for hit in labels {
@@ -195,22 +206,58 @@ enum NameRecognizer {
             case .name:
                 // "Name:" or "Emergency contact:"; a lower-case label in a sentence needs a listed name.
                 let labelled = toks[hit.first].has(.initialUpper) || LabelTable.colonAt(ts, hit.end)
-                for (c, setOff) in Fields.candidates(ts, first: hit.first, end: hit.end) {
+                var taken = -1
+                let header = isColumnHeader(ts, hit)
+                var candidates = Fields.candidates(ts, first: hit.first, end: hit.end)
+                // "Vorname        Titel⏎Juliane": a bare word in the next cell may be
+                // the next header; the value below is tried first.
+                if candidates.count > 1, candidates[0].token == hit.end, toks[hit.end].line == toks[hit.first].line,
+                   toks[hit.end].has(.cellStart), let r = run(ts, from: hit.end, strong: true), r.listed == 0 {
+                    candidates.append(candidates.removeFirst())
+                }
+                for (c, setOff) in candidates {
                     guard var r = run(ts, from: c, strong: setOff, connectors: true), !r.hitOrganisation else { continue }
-                    if !(setOff && labelled) && r.listed == 0 { continue }
-                    // Below the label (next line, table column): one unlisted word
-                    // may be anything ("Name⏎Büromaterial"), two or a listed one is a name.
-                    if toks[c].line != toks[hit.first].line && r.names < 2 && r.listed == 0 { continue }
-                    // "Mustermann, Max": surname, comma, given name.
                     let lineEnd = ts.lineEnd(toks[c].line)
-                    // "Mustermann, Max": the given name listed, or the pair is all the field holds.
+                    // "Mustermann, Max": surname, comma, given name; the given name
+                    // listed, or the pair is all the field holds.
                     if r.end + 1 < lineEnd, toks[r.end].isPunct(","), let more = run(ts, from: r.end + 1, strong: true),
                        !more.hitOrganisation, words.given.contains(toks[r.end + 1].hash)
                         || (setOff && r.names == 1 && more.names == 1 && (more.end == lineEnd || toks[more.end].has(.cellStart))) {
                         r.end = more.end
+                        r.names += more.names
+                        r.listed += more.listed
                     }
+                    // In a header row the next cell is the next header (`Teilnehmer  Kurs  Betrag`).
+                    if header, toks[c].line == toks[hit.first].line, r.listed == 0 { continue }
+                    if !(setOff && labelled && !hit.label.needsListed) && r.listed == 0 { continue }
+                    // Below the label (next line, table column): one unlisted word
+                    // may be anything ("Name⏎Büromaterial"), two or a listed one is a name.
+                    if toks[c].line != toks[hit.first].line && r.names < 2 && r.listed == 0 { continue }
                     emit(r, setOff ? 0.85 : 0.75, .context, hit.label.kind)
+                    taken = r.first
+                    // "Kinder: Marco (01.03.2012), Anna (27.10.2015)": a list of names.
+                    if setOff { more(ts, after: r.end, emit: { emit($0, 0.8, .context, hit.label.kind) }) }
                     break
+                }
+                // "Zahlungsempfänger: Name, Vorname (max. 27 Stellen)⏎K O W A L S K I":
+                // a label followed by instructions, the value on the next line, maybe
+                // written in letter boxes.
+                if taken < 0, setOffByColon(ts, hit), Int(toks[hit.first].line) + 1 < ts.lineCount {
+                    let next = ts.line(Int(toks[hit.first].line) + 1)
+                    if !next.isEmpty, !ts.hasGap(before: Int(toks[hit.first].line) + 1) {
+                        if let e = spaced(ts, next.lowerBound) {
+                            var r = Run(first: next.lowerBound, end: e)
+                            r.names = 1
+                            emit(r, 0.8, .context, hit.label.kind)
+                        } else if let r = run(ts, from: next.lowerBound, strong: true), !r.hitOrganisation,
+                                  r.listed > 0 || (r.names >= 2 && !hit.label.needsListed) {
+                            emit(r, 0.8, .context, hit.label.kind)
+                        }
+                    }
+                }
+                // "Name | IBAN | …" heading a table: every row's cell in that column.
+                if header {
+                    column(ts, under: hit, skip: taken, emit: { emit($0, 0.85, .context, hit.label.kind) })
                 }
             case .title:
                 // "Dr. Ulrike Brandstätter", "Prof. Weber": a title opens a name.
@@ -237,6 +284,117 @@ enum NameRecognizer {
         pairs(ts, emit: { r, listed in
             if listed { emit(r, 0.75, .gazetteer, "given name + surname") } else { emit(r, 0.6, .gazetteer, "given name + word") }
         })
+    }
+
+    /// A name hyphenated at the end of its line (`Wierz-⏎bicka`, OCR or
+    /// typesetting) goes on with the first word of the next line when that
+    /// word is lower-case. Returns the end of the name.
+    static func lineBroken(_ ts: TokenStream, _ end: Int) -> Int {
+        let toks = ts.tokens
+        guard end > 0, end + 1 < toks.count, toks[end].isPunct("-"), toks[end].glued,
+              toks[end - 1].kind == .word, toks[end + 1].line == toks[end].line + 1, ts.lineEnd(toks[end].line) == end + 1,
+              !toks[end + 1].has(.gapBefore), toks[end + 1].kind == .word, toks[end + 1].letters >= 2,
+              !toks[end + 1].has(.initialUpper) || isNameWord(ts, end + 1, strong: false) else { return end }
+        return end + 2
+    }
+
+    /// Whether a `:` follows the label and the rest of its line describes
+    /// the field rather than fills it (`Name, Vorname/Firma (max. 27
+    /// Stellen)`): it holds another label word.
+    static func setOffByColon(_ ts: TokenStream, _ hit: LabelHit) -> Bool {
+        let toks = ts.tokens
+        let lineEnd = ts.lineEnd(toks[hit.first].line)
+        guard hit.end < lineEnd, toks[hit.end].isPunct(":") else { return false }
+        return toks[(hit.end + 1)..<lineEnd].contains { $0.kind == .word && LabelTable.shared.isLabelWord($0.hash) }
+    }
+
+    /// Letters in boxes, read by OCR as capitals one space apart (`K O W A L
+    /// S K I   M A R T A`): at least five (`I B A N` is a box label), to the end of the line. Returns
+    /// the end.
+    static func spaced(_ ts: TokenStream, _ k: Int) -> Int? {
+        let toks = ts.tokens
+        let lineEnd = ts.lineEnd(toks[k].line)
+        var j = k
+        while j < lineEnd, toks[j].kind == .word, toks[j].letters == 1, toks[j].has(.initialUpper),
+              j == k || toks[j].has(.spaceBefore) {
+            j += 1
+        }
+        return j - k >= 5 && j == lineEnd ? j : nil
+    }
+
+    /// Further names in a label's list on its line, after `,`, `;`, `und`,
+    /// `and`, `&`, past a bracket (`Marco (2012), Anna (2015)`): each must
+    /// open with a listed given name.
+    static func more(_ ts: TokenStream, after end: Int, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        guard end < toks.count else { return }
+        let lineEnd = ts.lineEnd(toks[end].line)
+        var k = end
+        var found = 0
+        while k < lineEnd, found < 8 {
+            if toks[k].isPunct("(") {
+                // Skip a short bracket.
+                var c = k + 1
+                while c < min(lineEnd, k + 12), !toks[c].isPunct(")") { c += 1 }
+                guard c < lineEnd, toks[c].isPunct(")") else { return }
+                k = c + 1
+                continue
+            }
+            guard toks[k].isPunct(",") || toks[k].isPunct(";") || toks[k].isPunct("&") || ts.isWord(k, "und")
+                    || ts.isWord(k, "and") else { return }
+            k += 1
+            guard k < lineEnd, words.isUnambiguousGiven(toks[k].hash), let r = run(ts, from: k, strong: true),
+                  !r.hitOrganisation, r.first == k else { return }
+            emit(r)
+            found += 1
+            k = r.end
+        }
+    }
+
+    /// A name label alone in the first cell of a row of three or more cells
+    /// heads a table column (`Name  Abteilung  Kartennummer`).
+    static func isColumnHeader(_ ts: TokenStream, _ hit: LabelHit) -> Bool {
+        let toks = ts.tokens
+        let t = toks[hit.first]
+        guard t.has(.cellStart) else { return false }
+        let lineEnd = ts.lineEnd(t.line)
+        var e = hit.end
+        while e < lineEnd, toks[e].isPunct(":") || toks[e].isPunct("/") || toks[e].isPunct(")") { e += 1 }
+        guard e >= lineEnd || toks[e].has(.cellStart) else { return false }
+        return toks[lineEnd - 1].cell >= 2
+    }
+
+    /// The cells of the column headed by `hit`, down to the first blank line
+    /// or the first row that is no longer a table row. A cell is a candidate
+    /// when it is wholly name-shaped. The column is a column of names when
+    /// its header is a role (`Karteninhaber`) or at least half of its
+    /// candidates hold a listed name (or initials and a surname): then every candidate of two or more words is taken; otherwise
+    /// (`Name  Menge  Preis` over products) only the cells with a listed name.
+    static func column(_ ts: TokenStream, under hit: LabelHit, skip: Int, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        let header = Int(toks[hit.first].line)
+        let cell = toks[hit.first].cell
+        var cells: [Run] = []
+        var l = header + 1
+        while l < min(ts.lineCount, header + 400) {
+            if ts.hasGap(before: l) { break }
+            let r = ts.line(l)
+            l += 1
+            guard !r.isEmpty else { continue }
+            // A row of one cell ends the table (a footnote, a total line).
+            if toks[r.upperBound - 1].cell == 0 && toks[r.lowerBound].kind == .word { break }
+            guard let c = r.first(where: { toks[$0].cell == cell && toks[$0].has(.cellStart) }) else { continue }
+            // The header of the next table.
+            if toks[c].kind == .word, LabelTable.shared.isLabelWord(toks[c].hash) { break }
+            guard let run = run(ts, from: c, strong: true, connectors: true), !run.hitOrganisation, run.first == c else { continue }
+            let ends = run.end >= r.upperBound || toks[run.end].has(.cellStart) || toks[run.end].isPunct(",")
+                || toks[run.end].isPunct("(")
+            if ends { cells.append(run) }
+        }
+        func strong(_ r: Run) -> Bool { r.listed > 0 || r.end - r.first > r.names }
+        // A role header (`Karteninhaber`, `Dozent/in`) names people; `Name` may head products.
+        let names = hit.label.needsListed || cells.filter(strong).count * 2 >= cells.count
+        for r in cells where r.first != skip && (strong(r) || (names && r.names >= 2)) { emit(r) }
     }
 
     /// A line (or part of one) that is nothing but a name, optionally after
@@ -308,6 +466,7 @@ enum NameRecognizer {
             looked += 1
             guard let run = run(ts, from: a, strong: true, connectors: true), !run.hitOrganisation else { continue }
             let endsLine = run.end == r.upperBound || toks[run.end].isPunct(",") || toks[run.end].isPunct("(")
+                || lineBroken(ts, run.end) > run.end
                 || toks[run.end].has(.cellStart)
             if endsLine && (run.names >= 2 || run.listed > 0) {
                 emit(run)
@@ -337,6 +496,12 @@ enum NameRecognizer {
         let t = toks[j]
         guard !wordLikeGiven.contains(toks[k].hash), t.has(.capitalised), t.letters >= 3, isNameWord(ts, j, strong: false),
               !words.givenAmbiguous.contains(t.hash) else { return false }
+        if looksLikeNoun(ts, t) { return false }
+        return introduced(ts, k)
+    }
+
+    /// A word ending like a German or English abstract noun (`-ung`, `-heit`, `-ness`).
+    static func looksLikeNoun(_ ts: TokenStream, _ t: Token) -> Bool {
         for suffix in nounSuffixes where t.count > suffix.count + 1 {
             var i = Int(t.end) - 1
             var ok = true
@@ -345,10 +510,20 @@ enum NameRecognizer {
                 if (v < 0x80 ? v.lowercasedASCII : WordHash.fold(v)) != c { ok = false; break }
                 i -= 1
             }
-            if ok { return false }
+            if ok { return true }
         }
+        return false
+    }
+
+    /// Whether a name starting at token `k` stands where a person is
+    /// introduced: at the start of a line or cell, after punctuation, or
+    /// after `von`, `an`, `mit`, `to`, `from`, `and`, …, never after a verb.
+    /// `openingCounts`: whether the start of a line or cell is enough (not
+    /// for a given name that is also a word: `Mark Weber erklärt`).
+    static func introduced(_ ts: TokenStream, _ k: Int, openingCounts: Bool = true) -> Bool {
+        let toks = ts.tokens
         let g = toks[k]
-        if g.has(.lineStart) || g.has(.cellStart) { return true }
+        if g.has(.lineStart) || g.has(.cellStart) || k == 0 { return openingCounts }
         let p = toks[k - 1]
         if p.kind == .punct {
             return p.isPunct(",") || p.isPunct(":") || p.isPunct("(") || p.isPunct("/") || p.isPunct(";")
@@ -357,13 +532,73 @@ enum NameRecognizer {
         return p.kind == .word && !p.has(.initialUpper) && introducers.contains(p.hash)
     }
 
+    /// Initials with dots directly followed by a listed surname (`G.
+    /// Ehlers`, `L.Meißner`, `K. M. Engelhardt`) where a person is
+    /// introduced (line or cell start, `(`, `:`, `,`, `an`, `by`, …).
+    static func initialled(_ ts: TokenStream, _ k: Int) -> Run? {
+        let toks = ts.tokens
+        guard introduced(ts, k) else { return nil }
+        let lineEnd = ts.lineEnd(toks[k].line)
+        var j = k
+        var initials = 0
+        while j + 2 < lineEnd, initials < 3, toks[j].kind == .word, toks[j].letters == 1, toks[j].has(.initialUpper),
+              toks[j + 1].glued, toks[j + 1].isPunct(".") {
+            j += 2
+            initials += 1
+        }
+        guard initials > 0, j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].letters >= 2,
+              !words.organisations.contains(toks[j].hash) else { return nil }
+        // An unlisted surname only after `:` or `(`, or in a cell inside a line
+        // (a row of signatures), never opening a line (`A. Allgemeines`).
+        if !words.surnames.contains(toks[j].hash) {
+            let g = toks[k]
+            let after = k > 0 && !g.has(.lineStart) && (toks[k - 1].isPunct(":") || toks[k - 1].isPunct("(") || g.has(.cellStart))
+            guard after, isNameWord(ts, j, strong: false), !looksLikeNoun(ts, toks[j]) else { return nil }
+        }
+        var end = j + 1
+        while end + 1 < lineEnd, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued,
+              toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper) { end += 2 }
+        if end < lineEnd, toks[end].kind == .word, words.organisations.contains(toks[end].hash) { return nil }
+        // "L. Fernández Ortega"
+        if end < lineEnd, toks[end].kind == .word, toks[end].has(.spaceBefore), !toks[end].has(.cellStart),
+           words.surnames.contains(toks[end].hash) { end += 1 }
+        var r = Run(first: k, end: end)
+        r.names = 1
+        r.listed = 1
+        return r
+    }
+
     static func pairs(_ ts: TokenStream, emit: (Run, Bool) -> Void) {
         let toks = ts.tokens
         var k = 0
         let n = toks.count
         while k < n {
             let t = toks[k]
-            guard t.kind == .word, t.has(.initialUpper), t.letters >= 2, words.isUnambiguousGiven(t.hash) else { k += 1; continue }
+            guard t.kind == .word, t.has(.initialUpper) else { k += 1; continue }
+            if t.letters == 1 {
+                // "G. Ehlers", "K. M. Engelhardt": initials and a listed surname, where a person is introduced.
+                if let r = initialled(ts, k) { emit(r, true); k = r.end } else { k += 1 }
+                continue
+            }
+            // A given name that is also a word (`June`, `Grace`) only before a listed
+            // surname, where a person is introduced: "helpers: June Ashworth".
+            guard t.letters >= 2 else { k += 1; continue }
+            let ambiguous = !words.given.contains(t.hash) && words.givenAmbiguous.contains(t.hash)
+                && !wordLikeGiven.contains(t.hash)
+            guard ambiguous || words.isUnambiguousGiven(t.hash) else { k += 1; continue }
+            // "Bitte keine Nüsse: Leon und Amira": two listed given names joined.
+            if !ambiguous, let y = coordinated(ts, k) {
+                var a = Run(first: k, end: k + 1)
+                a.names = 1
+                a.listed = 1
+                var b = Run(first: y, end: y + 1)
+                b.names = 1
+                b.listed = 1
+                emit(a, true)
+                emit(b, true)
+                k = y + 1
+                continue
+            }
             let lineEnd = ts.lineEnd(t.line)
             var j = k + 1
             var givens = 1
@@ -386,10 +621,18 @@ enum NameRecognizer {
             guard j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].has(.spaceBefore),
                   toks[j].letters >= 2, !words.organisations.contains(toks[j].hash) else { k += 1; continue }
             let listed = words.surnames.contains(toks[j].hash)
+            if ambiguous {
+                guard listed, givens == 1, introduced(ts, k, openingCounts: false) else { k += 1; continue }
+            }
             guard listed || (givens == 1 && unlistedSurname(ts, given: k, surname: j)) else { k += 1; continue }
             var end = j + 1
             while end + 1 < lineEnd, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued,
                   toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper) { end += 2 }
+            // A second listed surname: "Diego García Herrera", "Lucía Fernández Ortega".
+            if listed, end < lineEnd, toks[end].kind == .word, toks[end].has(.initialUpper), toks[end].has(.spaceBefore),
+               toks[end].letters >= 2, words.surnames.contains(toks[end].hash), !words.organisations.contains(toks[end].hash) {
+                end += 1
+            }
             if end < lineEnd, toks[end].kind == .word, words.organisations.contains(toks[end].hash) { k = end; continue }
             var first = k
             // A title just before: "Dr. Anna Fischer".
@@ -402,6 +645,52 @@ enum NameRecognizer {
             r.listed = r.names
             emit(r, listed)
             k = end
+            // "Tobias Lindqvist und Maren Lindqvist-Ahrens": a partner with the
+            // same or a listed surname after `und`, `and`, `&`.
+            if let p = partner(ts, after: end, surname: toks[j].hash) {
+                emit(p, true)
+                k = p.end
+            }
         }
+    }
+
+    @inline(__always) static func isAnd(_ ts: TokenStream, _ k: Int) -> Bool {
+        ts.tokens[k].isPunct("&") || ts.isWord(k, "und") || ts.isWord(k, "and")
+    }
+
+    /// A listed given name `k`, introduced, then `und`/`and`/`&`, then another
+    /// listed given name standing alone (the line may break after `und`).
+    /// Returns the second name's token.
+    static func coordinated(_ ts: TokenStream, _ k: Int) -> Int? {
+        let toks = ts.tokens
+        let y = k + 2
+        guard y < toks.count, toks[k + 1].line == toks[k].line, isAnd(ts, k + 1), !toks[y].has(.gapBefore),
+              toks[y].kind == .word, toks[y].has(.initialUpper), toks[y].letters >= 2, words.isUnambiguousGiven(toks[y].hash),
+              introduced(ts, k) else { return nil }
+        // The second stands alone: no surname after it.
+        if y + 1 < toks.count, toks[y + 1].line == toks[y].line, toks[y + 1].kind == .word, toks[y + 1].has(.initialUpper) {
+            return nil
+        }
+        return y
+    }
+
+    /// The partner after a name ending at `end`: `und`, a name-shaped word,
+    /// and the same surname (hyphenated parts allowed) or a listed one.
+    static func partner(_ ts: TokenStream, after end: Int, surname: UInt64) -> Run? {
+        let toks = ts.tokens
+        guard end + 2 < toks.count else { return nil }
+        let lineEnd = ts.lineEnd(toks[end].line)
+        guard end + 2 < lineEnd, isAnd(ts, end), isNameWord(ts, end + 1, strong: false), !looksLikeNoun(ts, toks[end + 1]),
+              toks[end + 2].kind == .word, toks[end + 2].has(.initialUpper), toks[end + 2].has(.spaceBefore),
+              toks[end + 2].hash == surname || words.surnames.contains(toks[end + 2].hash),
+              !words.organisations.contains(toks[end + 2].hash) else { return nil }
+        var e = end + 3
+        while e + 1 < lineEnd, toks[e].glued, toks[e].isPunct("-"), toks[e + 1].glued,
+              toks[e + 1].kind == .word, toks[e + 1].has(.initialUpper) { e += 2 }
+        if e < lineEnd, toks[e].kind == .word, words.organisations.contains(toks[e].hash) { return nil }
+        var r = Run(first: end + 1, end: e)
+        r.names = 2
+        r.listed = 1
+        return r
     }
 }

@@ -18,9 +18,9 @@ struct WordSets: Sendable {
     static let shared = WordSets()
 
     private init() {
-        given = WordHash.set(GivenNames.packed)
+        given = HashSet64(WordHash.hashes(GivenNames.packed) + WordHash.hashes(GivenNamesWorld.packed))
         givenAmbiguous = WordHash.set(GivenNamesAmbiguous.packed)
-        surnames = WordHash.set(Surnames.packed)
+        surnames = HashSet64(WordHash.hashes(Surnames.packed) + WordHash.hashes(SurnamesWorld.packed))
         organisations = WordHash.set(CommonWords.organisations)
         months = WordHash.set(CommonWords.months)
         weekdays = WordHash.set(CommonWords.weekdays)
@@ -52,6 +52,7 @@ enum CommonWords {
 
     static let organisations = """
         GmbH AG KG OHG UG eG eV mbH KGaA SE Ltd Limited Inc Corp Corporation LLC LLP PLC plc Co Company Group Holding \
+        gGmbH GesmbH BVBA BV NV SARL SAS SpA Srl \
         Holdings GbR PartG Partner Partners Stiftung Verein Verband Bund Bank Sparkasse Volksbank Raiffeisenbank \
         Postbank Versicherung Versicherungen Krankenkasse Krankenversicherung Rentenversicherung AOK BKK IKK DAK TK \
         Barmer Allianz Finanzamt Amt Bundesamt Landesamt Stadtamt Bürgeramt Ordnungsamt Jugendamt Sozialamt \
