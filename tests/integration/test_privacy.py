@@ -59,6 +59,9 @@ ALLOWED_WRITABLE = {"/dev/fuse", "/dev/null"}
 class NoNetworkNoFiles(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
+        # Scans too, so tesseract's workers are in the trace.
+        for name in ("befund-scan.png", "kontoauszug-scan.pdf"):
+            shutil.copy(os.path.join(harness.REPO_ROOT, "examples", "scans", name), WS.fixtures.root)
         cls.dir = WS.tempdir("trace")
         cls.trace = os.path.join(cls.dir, "strace.log")
         m = TracedMount(WS.fixtures.root, cls.dir, WS.env, trace_path=cls.trace)
@@ -84,6 +87,9 @@ class NoNetworkNoFiles(unittest.TestCase):
     def test_trace_saw_the_reads(self):
         # Guards the other tests: an empty trace would pass them all.
         self.assertGreaterEqual(len(self.read), 3, self.read)
+        self.assertIn("befund-scan.redacted.png", self.read)
+        self.assertIn("kontoauszug-scan.redacted.pdf", self.read)
+        self.assertTrue(any("tessdata" in l for l in self.lines), "no OCR worker in the trace")
         self.assertTrue(self.calls("openat", "open"), "strace recorded no opens")
         self.assertTrue(any("/dev/fuse" in l for l in self.lines), "the daemon is not in the trace")
         self.assertTrue(any('"__worker"' in l for l in self.calls("execve")), "no worker process in the trace")
