@@ -18,10 +18,8 @@ final class RenderScheduler: Sendable {
     typealias Task = @Sendable () -> Void
 
     private struct State {
-        var interactive: [Task] = []
-        var interactiveHead = 0
-        var prefetch: [Task] = []
-        var prefetchHead = 0
+        var interactive = FIFO()
+        var prefetch = FIFO()
         /// Interactive tasks queued or running.
         var demand = 0
     }
@@ -52,7 +50,7 @@ final class RenderScheduler: Sendable {
     func submit(_ task: @escaping Task) {
         startOnce()
         state.withLock { s in
-            s.interactive.append(task)
+            s.interactive.push(task)
             s.demand += 1
         }
         interactiveReady.signal()
@@ -61,27 +59,19 @@ final class RenderScheduler: Sendable {
     /// Queues a background render.
     func submitPrefetch(_ task: @escaping Task) {
         startOnce()
-        state.withLock { $0.prefetch.append(task) }
+        state.withLock { $0.prefetch.push(task) }
         prefetchReady.signal()
     }
 
     /// Prefetch tasks not yet started.
     var queuedPrefetches: Int {
-        state.withLock { $0.prefetch.count - $0.prefetchHead }
+        state.withLock { $0.prefetch.count }
     }
 
     private func interactiveLoop() -> Never {
         while true {
             interactiveReady.wait()
-            let task = state.withLock { s -> Task in
-                let t = s.interactive[s.interactiveHead]
-                s.interactiveHead += 1
-                if s.interactiveHead > 64, s.interactiveHead * 2 > s.interactive.count {
-                    s.interactive.removeFirst(s.interactiveHead)
-                    s.interactiveHead = 0
-                }
-                return t
-            }
+            let task = state.withLock { $0.interactive.pop() }
             task()
             state.withLock { $0.demand -= 1 }
         }
@@ -92,15 +82,7 @@ final class RenderScheduler: Sendable {
             prefetchReady.wait()
             // Yield to every open that is queued or rendering.
             while state.withLock({ $0.demand }) > 0 { usleep(50_000) }
-            let task = state.withLock { s -> Task in
-                let t = s.prefetch[s.prefetchHead]
-                s.prefetchHead += 1
-                if s.prefetchHead > 64, s.prefetchHead * 2 > s.prefetch.count {
-                    s.prefetch.removeFirst(s.prefetchHead)
-                    s.prefetchHead = 0
-                }
-                return t
-            }
+            let task = state.withLock { $0.prefetch.pop() }
             task()
         }
     }
@@ -110,3 +92,25 @@ final class RenderScheduler: Sendable {
 /// system. Not in the Glibc module map (malloc.h), hence declared here.
 @_silgen_name("malloc_trim")
 func mallocTrim(_ pad: Int) -> Int32
+
+/// A queue of tasks popped from the front in O(1): a head index into an
+/// array, compacted once the consumed half is large. The caller's semaphore
+/// guarantees `pop` only runs when a task is there.
+private struct FIFO {
+    private var items: [RenderScheduler.Task] = []
+    private var head = 0
+
+    var count: Int { items.count - head }
+
+    mutating func push(_ t: @escaping RenderScheduler.Task) { items.append(t) }
+
+    mutating func pop() -> RenderScheduler.Task {
+        let t = items[head]
+        head += 1
+        if head > 64, head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return t
+    }
+}

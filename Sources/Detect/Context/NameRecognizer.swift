@@ -159,9 +159,14 @@ enum NameRecognizer {
     /// `Stadtsparkasse`, `Hausverwaltung`) names an organisation.
     static func isOrganisationCompound(_ ts: TokenStream, _ t: Token) -> Bool {
         guard t.kind == .word, t.count >= 7 else { return false }
-        let e = Int(t.end)
-        for suffix in organisationSuffixes where t.count >= suffix.count + 3 {
-            var i = e - 1
+        return endsWithAny(ts, t, organisationSuffixes, keeping: 3)
+    }
+
+    /// Whether token `t` ends in one of `suffixes` (folded) with at least
+    /// `keeping` scalars before it.
+    static func endsWithAny(_ ts: TokenStream, _ t: Token, _ suffixes: [[UInt32]], keeping: Int) -> Bool {
+        for suffix in suffixes where t.count >= suffix.count + keeping {
+            var i = Int(t.end) - 1
             var ok = true
             for c in suffix.reversed() {
                 let v = ts.text[i].value
@@ -502,17 +507,7 @@ enum NameRecognizer {
 
     /// A word ending like a German or English abstract noun (`-ung`, `-heit`, `-ness`).
     static func looksLikeNoun(_ ts: TokenStream, _ t: Token) -> Bool {
-        for suffix in nounSuffixes where t.count > suffix.count + 1 {
-            var i = Int(t.end) - 1
-            var ok = true
-            for c in suffix.reversed() {
-                let v = ts.text[i].value
-                if (v < 0x80 ? v.lowercasedASCII : WordHash.fold(v)) != c { ok = false; break }
-                i -= 1
-            }
-            if ok { return true }
-        }
-        return false
+        endsWithAny(ts, t, nounSuffixes, keeping: 2)
     }
 
     /// Whether a name starting at token `k` stands where a person is
