@@ -104,8 +104,8 @@ class TaggedJPEGThroughTheMount(unittest.TestCase):
         subprocess.run(["mutool", "draw", "-q", "-o", png, "-w", str(width), self.out["upright"]],
                        check=True, capture_output=True)
         scale = 150 / 72
-        for text, (x, y, bw, bh) in self.boxes.items():
-            box = (x * scale, y * scale, bw * scale, bh * scale)
+        for text, (x0, y0, x1, y1) in self.boxes.items():
+            box = (x0 * scale, y0 * scale, x1 * scale, y1 * scale)
             frac = ox.png_dark_fraction(png, box)
             if text == ox.CONTROL:
                 self.assertLess(frac, 0.5, f"control word {text!r} is {frac:.0%} dark")

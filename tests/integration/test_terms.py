@@ -224,6 +224,35 @@ class TermsTest(unittest.TestCase):
             self.assertTrue(h.wait_for(lambda: h.errno_of(os.listdir, m.mountpoint) is None, 10))
         self.assert_no_terms_in(self.outputs + [get(m.log_path)])
 
+    def test_terms_are_found_in_ocr_text(self):
+        # A photographed note: no text layer, the term only in the pixels.
+        import ocr_fixtures as ox
+        png = os.path.join(self.src, "notiz.png")
+        img = cairo.ImageSurface(cairo.FORMAT_RGB24, 900, 260)
+        c = cairo.Context(img)
+        c.set_source_rgb(1, 1, 1)
+        c.paint()
+        c.set_source_rgb(0, 0, 0)
+        c.select_font_face("DejaVu Sans")
+        c.set_font_size(30)
+        boxes = {}
+        for i, (line, word) in enumerate([(f"Hausmeister {OTHER} kommt morgen", OTHER),
+                                          ("Nebenkosten werden abgerechnet", "Nebenkosten")]):
+            x, y = 40, 90 + 80 * i
+            c.move_to(x, y)
+            c.show_text(line)
+            adv = c.text_extents(line[:line.index(word)]).x_advance
+            e = c.text_extents(word)
+            boxes[word] = (x + adv + e.x_bearing, y + e.y_bearing, x + adv + e.x_bearing + e.width, y + e.y_bearing + e.height)
+        img.write_to_png(png)
+        self.init_with(OTHER)
+        with h.Mount(self.src, tempfile.mkdtemp(dir=self.base), self.env) as m:
+            out = os.path.join(self.base, "notiz.out.png")
+            put(out, h.read_file(os.path.join(m.mountpoint, "notiz.redacted.png")))
+        self.assertGreater(ox.png_dark_fraction(out, boxes[OTHER]), 0.95, "the term read by OCR is not burned")
+        self.assertLess(ox.png_dark_fraction(out, boxes["Nebenkosten"]), 0.5)
+        self.assert_no_terms_in(self.outputs + [get(m.log_path)])
+
     def test_writer_killed_at_random_points_leaves_old_or_new(self):
         self.init_with("Anfangswort")
         rng = random.Random(1234)
