@@ -6,6 +6,9 @@ import RedactCore
 public enum OCRError: Error, Equatable, Sendable {
     /// `Init` failed for these languages (missing or unreadable data).
     case initFailed(languages: String)
+    /// `Recognize` failed or gave no result to iterate. Never read as "no
+    /// words": a page whose ink was not read must not be served.
+    case recognitionFailed
 }
 
 /// Where Debian puts the trained data (TESSDATA_PREFIX names this folder).
@@ -41,24 +44,27 @@ public final class OCREngine {
     /// 5.3 read nothing from some rectangles (full width, not reaching the
     /// bottom) of an image it read whole without trouble.
     /// (TessBaseAPISetImage, Recognize, result iterator at RIL_WORD and RIL_SYMBOL)
-    public func recognize(_ image: GrayImage, dpi: Int, region: PixelRect? = nil) -> [OCRWord] {
-        guard let r = region else { return recognizeWhole(image, dpi: dpi) }
+    public func recognize(_ image: GrayImage, dpi: Int, region: PixelRect? = nil) throws(OCRError) -> [OCRWord] {
+        guard let r = region else { return try recognizeWhole(image, dpi: dpi) }
+        // A region wholly outside the image holds no ink to read.
         guard let crop = image.cropped(r) else { return [] }
         let dx = Double(r.x0), dy = Double(r.y0)
-        return recognizeWhole(crop, dpi: dpi).map { word in
+        return try recognizeWhole(crop, dpi: dpi).map { word in
             word.mapped { Rect(x: $0.x + dx, y: $0.y + dy, width: $0.width, height: $0.height) }
         }
     }
 
-    private func recognizeWhole(_ image: GrayImage, dpi: Int) -> [OCRWord] {
+    private func recognizeWhole(_ image: GrayImage, dpi: Int) throws(OCRError) -> [OCRWord] {
         defer { TessBaseAPIClear(api) }
-        return image.bytes.withUnsafeBufferPointer { buf -> [OCRWord] in
+        let words = image.bytes.withUnsafeBufferPointer { buf -> [OCRWord]? in
             TessBaseAPISetImage(api, buf.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
             TessBaseAPISetSourceResolution(api, Int32(dpi))
-            guard TessBaseAPIRecognize(api, nil) == 0, let it = TessBaseAPIGetIterator(api) else { return [] }
+            guard TessBaseAPIRecognize(api, nil) == 0, let it = TessBaseAPIGetIterator(api) else { return nil }
             defer { TessResultIteratorDelete(it) }
             return Self.words(it)
         }
+        guard let words else { throw .recognitionFailed }
+        return words
     }
 
     private static func words(_ it: OpaquePointer) -> [OCRWord] {

@@ -98,7 +98,7 @@ final class PageReader {
     /// the turned reading is kept if it reads better. OSD runs at half
     /// resolution: it needs the shape of lines, not the letters.
     func readWhole(_ image: GrayImage, dpi: Int, engine: OCREngine) throws(RedactError) -> [OCRWord] {
-        let upright = engine.recognize(image, dpi: dpi)
+        let upright = try Self.read(engine, image, dpi: dpi)
         let first = OCRQuality(upright)
         if first.isGood { return upright }
         // Big pages: OSD at half size (it needs the shape of lines, not
@@ -120,22 +120,27 @@ final class PageReader {
             guard first.words > 0 else { return upright }
             var best = (upright, first.score)
             for k in 1...3 {
-                let w = readTurned(image, turns: k, dpi: dpi, engine: engine)
+                let w = try readTurned(image, turns: k, dpi: dpi, engine: engine)
                 let q = OCRQuality(w)
                 if q.score > best.1 { best = (w, q.score) }
                 if q.isGood { break }
             }
             return best.0
         }
-        let turned = readTurned(image, turns: turns, dpi: dpi, engine: engine)
+        let turned = try readTurned(image, turns: turns, dpi: dpi, engine: engine)
         return OCRQuality(turned).score > first.score ? turned : upright
     }
 
     /// Reads `image` turned clockwise by `turns`, boxes mapped back.
-    private func readTurned(_ image: GrayImage, turns: Int, dpi: Int, engine: OCREngine) -> [OCRWord] {
-        engine.recognize(image.rotated(clockwise: turns), dpi: dpi).map { word in
+    private func readTurned(_ image: GrayImage, turns: Int, dpi: Int, engine: OCREngine) throws(RedactError) -> [OCRWord] {
+        try Self.read(engine, image.rotated(clockwise: turns), dpi: dpi).map { word in
             word.mapped { unrotate($0, clockwise: turns, width: image.width, height: image.height) }
         }
+    }
+
+    /// One OCR pass; a failed pass fails the page (and so the file).
+    static func read(_ engine: OCREngine, _ image: GrayImage, dpi: Int) throws(RedactError) -> [OCRWord] {
+        do { return try engine.recognize(image, dpi: dpi) } catch { throw .damaged(.text) }
     }
 
     func engineReady() throws(RedactError) -> OCREngine {

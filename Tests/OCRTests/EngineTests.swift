@@ -45,7 +45,7 @@ final class EngineTests: XCTestCase {
 
     func testReadsWordsWithSymbolBoxes() throws {
         let engine = try OCREngine(languages: "eng+deu")
-        let words = engine.recognize(Self.draw(Self.lines), dpi: 150)
+        let words = try engine.recognize(Self.draw(Self.lines), dpi: 150)
         let text = words.map(\.string)
         XCTAssertTrue(text.contains("Kontoauszug"), "\(words.count) words")
         XCTAssertTrue(text.contains("4306"))
@@ -61,7 +61,15 @@ final class EngineTests: XCTestCase {
         }
         XCTAssertTrue(words.allSatisfy { (0...100).contains($0.confidence) })
         // Reused engine: a second page reads the same.
-        XCTAssertEqual(engine.recognize(Self.draw(Self.lines), dpi: 150).map(\.string), text)
+        XCTAssertEqual(try engine.recognize(Self.draw(Self.lines), dpi: 150).map(\.string), text)
+    }
+
+    func testABlankPageIsNoWordsNotAFailure() throws {
+        // Failures now throw (the page then fails); an empty page must not.
+        let engine = try OCREngine(languages: "eng")
+        let blank = GrayImage(width: 600, height: 400, bytes: [UInt8](repeating: 255, count: 600 * 400))
+        XCTAssertEqual(try engine.recognize(blank, dpi: 150).count, 0)
+        XCTAssertEqual(try engine.recognize(blank, dpi: 150, region: PixelRect(x0: 10, y0: 10, x1: 200, y1: 100)).count, 0)
     }
 
     func testRegionLimitsWhatIsRead() throws {
@@ -69,7 +77,7 @@ final class EngineTests: XCTestCase {
         let image = Self.draw(Self.lines)
         let s = 150.0 / 72.0
         let region = PixelRect(x0: 0, y0: Int(70 * s), x1: image.width, y1: Int(100 * s))
-        let words = engine.recognize(image, dpi: 150, region: region)
+        let words = try engine.recognize(image, dpi: 150, region: region)
         XCTAssertTrue(words.contains { $0.string == "IBAN" })
         XCTAssertFalse(words.contains { $0.string == "Kontoauszug" })
         // Boxes are in whole-image pixels, not region pixels.
