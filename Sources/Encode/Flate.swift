@@ -1,23 +1,15 @@
 import CZlib
+import ImageCodec
 
 /// zlib (RFC 1950) streams for `/FlateDecode`: the only place Encode talks to
 /// zlib.
 public enum Flate {
     /// Compresses `bytes` into one zlib stream at `level` (-1 for zlib's
     /// default, 0 to store, 1...9). Deterministic for a given zlib build.
-    /// Wraps zlib `compress2`.
+    /// (ImageCodec's `ZlibStream`, shared with the PNG writer)
     public static func compress(_ bytes: [UInt8], level: Int32 = 6) throws(EncodeError) -> [UInt8] {
         guard (-1...9).contains(level) else { throw .invalidCompressionLevel(level) }
-        let bound = Int(compressBound(uLong(bytes.count)))
-        var destLen = uLongf(bound)
-        var code: Int32 = Z_OK
-        let out = [UInt8](unsafeUninitializedCapacity: bound) { dst, initialized in
-            code = bytes.withUnsafeBufferPointer { src in
-                compress2(dst.baseAddress, &destLen, src.baseAddress, uLong(src.count), level)
-            }
-            initialized = code == Z_OK ? Int(destLen) : 0
-        }
-        guard code == Z_OK else { throw .compressionFailed(code: code) }
+        guard let out = ZlibStream.compress(bytes, level: level) else { throw .compressionFailed(code: Z_MEM_ERROR) }
         return out
     }
 

@@ -166,23 +166,10 @@ public final class DiskCache: Sendable {
             Log.error("disk cache: sealing failed: \(error.message)")
             return false
         }
-        let tmp = ".tmp-" + name.prefix(16) + "-\(getpid())"
         do throws(Errno) {
-            let r = retryOnInterrupt { openat(directory.rawValue, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-            let fd: FileDescriptor
-            switch r {
-            case .success(let f): fd = FileDescriptor(owning: f)
-            case .failure(let e): throw e
-            }
-            do throws(Errno) {
-                try fd.writeAll(sealed)
-                guard fsync(fd.rawValue) == 0 else { throw Errno.current }
-                guard renameat(directory.rawValue, tmp, directory.rawValue, name) == 0 else { throw Errno.current }
-            } catch {
-                unlinkat(directory.rawValue, tmp, 0)
-                throw error
-            }
-            _ = fsync(directory.rawValue)
+            // The folder is listed at mount for crashed writers' temporaries
+            // (removeStaleTemporaries), not on every write.
+            try AtomicFile.write(sealed, named: name, in: directory, mode: 0o600, removingStale: false)
         } catch {
             Log.error("disk cache: write failed errno=\(error.rawValue)")
             return false
@@ -224,7 +211,7 @@ public final class DiskCache: Sendable {
         guard let names = try? directory.directoryEntries() else { return }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        for n in names where n.hasPrefix(".tmp-") {
+        for n in names where AtomicFile.isTemporary(n) {
             if let st = try? directory.statusAt(n), st.mtime.tv_sec < now.tv_sec - 60 {
                 _ = unlinkat(directory.rawValue, n, 0)
             }

@@ -89,20 +89,12 @@ enum PNGWriter {
         return out
     }
 
-    /// One zlib stream. (compress2)
+    /// One zlib stream. With a buffer of compressBound bytes compress2
+    /// fails only when out of memory, which is fatal anyway.
     static func deflate(_ bytes: [UInt8], level: Int32) -> [UInt8] {
-        let bound = Int(compressBound(uLong(bytes.count)))
-        var destLen = uLongf(bound)
-        var code: Int32 = Z_OK
-        let out = [UInt8](unsafeUninitializedCapacity: bound) { dst, initialized in
-            code = bytes.withUnsafeBufferPointer { src in
-                compress2(dst.baseAddress, &destLen, src.baseAddress, uLong(src.count), level)
-            }
-            initialized = code == Z_OK ? Int(destLen) : 0
+        guard let out = ZlibStream.compress(bytes, level: level) else {
+            preconditionFailure("zlib compress2 failed")
         }
-        // With a buffer of compressBound bytes compress2 fails only when
-        // out of memory, which is fatal anyway.
-        precondition(code == Z_OK, "zlib compress2 failed (\(code))")
         return out
     }
 }

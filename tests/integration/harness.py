@@ -65,6 +65,14 @@ def fuse_unusable_reason() -> str | None:
     return None
 
 
+def require_mountable():
+    """The binary must exist; skip (with the reason) where FUSE cannot mount."""
+    require_binary()
+    reason = fuse_unusable_reason()
+    if reason:
+        raise unittest.SkipTest(reason)
+
+
 def make_env(home: str) -> dict:
     """Environment for the binary: config, cache and data in a private folder."""
     env = dict(os.environ)
@@ -182,10 +190,7 @@ class Mount:
         return [binary(), "mount", self.source, self.mountpoint, "--foreground", *self.args]
 
     def start(self) -> "Mount":
-        require_binary()
-        reason = fuse_unusable_reason()
-        if reason:
-            raise unittest.SkipTest(reason)
+        require_mountable()
         assert mount_entry(self.mountpoint) is None, f"{self.mountpoint} is already mounted"
         log = open(self.log_path, "ab")
         out = open(self.stdout_path, "ab")

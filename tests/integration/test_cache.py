@@ -74,10 +74,7 @@ FILES = {"eins.pdf": 1, "zwei.pdf": 2, "drei.pdf": 3, "zehn.pdf": 10, "gross.pdf
 
 def setUpModule():
     global WS, SRC
-    h.require_binary()
-    reason = h.fuse_unusable_reason()
-    if reason:
-        raise unittest.SkipTest(reason)
+    h.require_mountable()
     WS = h.Workspace("redactfs-cache-")
     r = h.redactfs("init", env=WS.env)
     assert r.returncode == 0, h.describe(r)

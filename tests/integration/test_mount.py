@@ -49,10 +49,7 @@ def snapshot(root: str) -> dict[str, tuple]:
 
 def setUpModule():
     global WS, SOURCE_SNAPSHOT
-    harness.require_binary()
-    reason = harness.fuse_unusable_reason()
-    if reason:
-        raise unittest.SkipTest(reason)
+    harness.require_mountable()
     WS = harness.Workspace("redactfs-mount-")
     WS.fixtures.secrets.append(fixtures.Secret(XATTR_VALUE.decode(), "email", "letter.pdf"))
     try:

@@ -32,10 +32,7 @@ def cli(path: str) -> bytes:
 
 def setUpModule():
     global WS, SRC
-    h.require_binary()
-    reason = h.fuse_unusable_reason()
-    if reason:
-        raise unittest.SkipTest(reason)
+    h.require_mountable()
     WS = h.Workspace("redactfs-stress-")
     SRC = os.path.join(WS.base, "src")
     os.makedirs(SRC)
