@@ -22,25 +22,37 @@ public struct PageText: Sendable, Equatable {
     }
 }
 
-extension PageText {
-    /// The tokens (maximal runs of non-space scalars, numbered from 1 in
-    /// page order) that a scalar range touches, for `scan` to say which
-    /// words a detection came from without printing them. Nil for a range
-    /// that holds only white space.
-    public func tokenNumbers(of range: Range<Int>) -> ClosedRange<Int>? {
-        let r = range.clamped(to: 0..<scalars.count)
-        var token = 0, first: Int?, last: Int?
+/// The page's tokens (maximal runs of non-space scalars, numbered from 1
+/// in page order), computed once per page, so `scan` can say which words
+/// each detection came from without printing them.
+public struct TokenNumbering: Sendable {
+    /// Token number of each scalar; 0 for white space.
+    private let number: [Int32]
+
+    public init(_ text: PageText) {
+        var token: Int32 = 0
         var inToken = false
-        for i in 0..<r.upperBound {
-            let space = scalars[i].properties.isWhitespace
+        number = text.scalars.map { s in
+            let space = s.properties.isWhitespace
             if !space && !inToken { token += 1 }
             inToken = !space
-            if !space && i >= r.lowerBound {
-                if first == nil { first = token }
-                last = token
-            }
+            return space ? 0 : token
         }
-        guard let f = first, let l = last else { return nil }
-        return f...l
+    }
+
+    /// The tokens a scalar range touches; nil for a range of white space only.
+    public func numbers(of range: Range<Int>) -> ClosedRange<Int>? {
+        let r = range.clamped(to: 0..<number.count)
+        guard let first = r.first(where: { number[$0] != 0 }),
+              let last = r.last(where: { number[$0] != 0 }) else { return nil }
+        return Int(number[first])...Int(number[last])
+    }
+}
+
+extension PageText {
+    /// The tokens a scalar range touches (see `TokenNumbering`; build one
+    /// per page when asking for many ranges).
+    public func tokenNumbers(of range: Range<Int>) -> ClosedRange<Int>? {
+        TokenNumbering(self).numbers(of: range)
     }
 }

@@ -150,12 +150,13 @@ struct ScanCommand {
         printOut("page\ttier\tcategory\tkind\treason\tconfidence\ttokens\tbox")
         var total = 0
         for page in pages {
+            let numbering = TokenNumbering(page.text)
             for (d, boxes) in zip(page.detections, page.boxes) {
                 total += 1
                 let box = boxes.map { b in
                     "\(fmt(b.x)),\(fmt(b.y)),\(fmt(b.width)),\(fmt(b.height))"
                 }.joined(separator: " ")
-                let tokens = page.text.tokenNumbers(of: d.range).map { "\($0.lowerBound)-\($0.upperBound)" } ?? "-"
+                let tokens = numbering.numbers(of: d.range).map { "\($0.lowerBound)-\($0.upperBound)" } ?? "-"
                 let kind = d.kind.isEmpty ? "-" : d.kind
                 var line = "\(page.index + 1)\t\(d.category.tier.rawValue)\t\(d.category.rawValue)\t\(kind)"
                     + "\t\(d.reason.rawValue)\t\(fmt(d.confidence))\t\(tokens)\t\(box)"
