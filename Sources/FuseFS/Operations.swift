@@ -15,9 +15,11 @@ enum Operations {
                 // st_ino from getattr is what programs see; stable numbers.
                 cfg.pointee.use_ino = 1
                 cfg.pointee.readdir_ino = 0  // we fill st_ino ourselves
-                // Sizes change from estimate to exact at open(): never let
-                // the kernel cache attributes. Names are cheap to recheck.
-                cfg.pointee.attr_timeout = 0
+                // Attributes are cached for a second, so `ls -l` costs no
+                // round trip per file. Sizes change from estimate to exact at
+                // open(): the open drops the cached attributes when they
+                // differ (PageCachePolicy).
+                cfg.pointee.attr_timeout = 1
                 cfg.pointee.entry_timeout = 1
                 cfg.pointee.negative_timeout = 0
                 cfg.pointee.kernel_cache = 0
@@ -30,14 +32,28 @@ enum Operations {
         // With a file handle (the kernel checking the size while a file is
         // read), answer for that handle's bytes: the source may have changed
         // since it was opened.
-        ops.getattr = { p, st, fi in fs().getattr(path(p), st!, handle: fi?.pointee.fh) }
-        ops.readdir = { p, buf, filler, _, _, _ in
-            fs().readdir(path(p)) { name, st in
-                _ = name.withCString { cname in
+        ops.getattr = { p, st, fi in fs().getattr(path(p), &st!.pointee, handle: fi?.pointee.fh) }
+        ops.opendir = { p, fi in
+            let (rc, h) = fs().opendir(path(p))
+            if rc == 0 { fi!.pointee.fh = h }
+            return rc
+        }
+        ops.releasedir = { _, fi in
+            fs().releasedir(handle: fi!.pointee.fh)
+            return 0
+        }
+        // Entries go out with offsets (libfuse's second readdir mode): only
+        // then does high-level libfuse pass FUSE_FILL_DIR_PLUS attributes on
+        // to the kernel instead of dropping them.
+        ops.readdir = { p, buf, filler, off, fi, flags in
+            let plus = flags.rawValue & FUSE_READDIR_PLUS.rawValue != 0
+            let fill = fuse_fill_dir_flags(rawValue: plus ? FUSE_FILL_DIR_PLUS.rawValue : 0)
+            return fs().readdir(path(p), handle: fi!.pointee.fh, offset: Int(off), plus: plus) { name, st, next in
+                name.withCString { cname in
                     if var st {
-                        return filler!(buf, cname, &st, 0, fuse_fill_dir_flags(rawValue: 0))
+                        return filler!(buf, cname, &st, off_t(next), fill) == 0
                     }
-                    return filler!(buf, cname, nil, 0, fuse_fill_dir_flags(rawValue: 0))
+                    return filler!(buf, cname, nil, off_t(next), fuse_fill_dir_flags(rawValue: 0)) == 0
                 }
             }
         }
@@ -47,14 +63,18 @@ enum Operations {
                 fi!.pointee.fh = h
                 fi!.pointee.keep_cache = d.keepCache ? 1 : 0
                 fi!.pointee.direct_io = d.directIO ? 1 : 0
+                // Before the reply: the first read must ask for the size.
+                if d.invalidate { _ = fuse_invalidate_path(fuse_get_context()!.pointee.fuse, p) }
             }
             return rc
         }
         ops.read = { _, buf, size, off, fi in
             fs().read(handle: fi!.pointee.fh, into: buf!, size: size, offset: Int64(off))
         }
-        ops.release = { _, fi in
-            fs().release(handle: fi!.pointee.fh)
+        ops.release = { p, fi in
+            if fs().release(handle: fi!.pointee.fh), let p {
+                _ = fuse_invalidate_path(fuse_get_context()!.pointee.fuse, p)
+            }
             return 0
         }
         ops.statfs = { _, v in fs().statfs(v!) }

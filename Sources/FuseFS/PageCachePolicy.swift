@@ -1,41 +1,58 @@
 import Synchronization
 
 /// Decides, per open, whether the kernel may keep the pages it cached for
-/// a file and whether the handle must bypass the page cache.
+/// a file, whether the handle must bypass the page cache, and whether the
+/// kernel's cached attributes must be dropped; and says which size a path
+/// reports.
 ///
-/// The kernel keeps one page cache per FUSE inode, and the high-level
-/// libfuse API gives one inode per path. Two versions of one output open at
-/// once (the source was replaced while a reader still had the old one open)
-/// would share those pages, and a reader could get a mixture. So:
-/// - an open whose version differs from one still open gets direct I/O
-///   (its reads bypass the page cache and do not fill it; shared mmap of that
-///   one handle is then refused) and drops the cached pages, so the old
-///   handle reads its own bytes from us again;
+/// The kernel keeps one page cache and one size per FUSE inode, and the
+/// high-level libfuse API gives one inode per path. It caches attributes for
+/// `attr_timeout` (so `ls -l` costs no round trip per file), and a read
+/// through the page cache stops at the size it holds. So:
+/// - an open whose version differs from one still open gets direct I/O (its
+///   reads bypass the page cache, do not fill it and do not stop at the
+///   cached size; shared mmap of that one handle is then refused) and drops
+///   the cached pages, so the old handle reads its own bytes from us again;
 /// - otherwise the pages are kept only if they can hold nothing but this
 ///   version (the last version served through the page cache, with no other
-///   version open since).
-/// - the size reported for a path (without a handle) is at least that of
-///   every output open through it: the kernel keeps one size per inode and
-///   would otherwise end a read of an older, longer version early. Readers of
-///   a shorter version see a short read at their end, which the kernel takes
-///   as end of file.
+///   version open since);
+/// - while handles that read through the page cache are open, a path
+///   reports their version's size (they are all of one version), so no
+///   reply about another version can stretch or cut their reads;
+/// - an open through the page cache whose size differs from the last size
+///   the kernel was told for the path invalidates the kernel's attributes
+///   (and pages), so its first read asks for the exact size. Without that a
+///   reader would stop at the estimate given before the render.
 final class PageCachePolicy: Sendable {
     private struct PathState {
         /// The version the page cache may hold; nil: unknown, drop it.
         var cached: OutputIdentity?
         var open: [OutputIdentity: Int] = [:]
-        var largest = 0
+        /// Handles reading through the page cache (all of version `cached`)
+        /// and that version's size.
+        var pageCacheHandles = 0
+        var pageCacheSize = 0
+        /// The size in the last attributes sent for the path; nil: unknown.
+        var told: Int?
+    }
+    private struct Handle {
+        var path: String
+        var id: OutputIdentity
+        var direct: Bool
     }
     private struct State {
         var paths: [String: PathState] = [:]
-        var handles: [UInt64: (path: String, id: OutputIdentity)] = [:]
+        var handles: [UInt64: Handle] = [:]
     }
     /// Guards the per-path state. Never held across I/O or a reply.
     private let state = Mutex(State())
+    static let maxPaths = 100_000
 
     struct Decision: Equatable {
         var keepCache: Bool
         var directIO: Bool
+        /// Drop the kernel's attributes (and pages) for the path before replying.
+        var invalidate = false
     }
 
     /// Records an open of version `id` of `path` through `handle`.
@@ -48,30 +65,81 @@ final class PageCachePolicy: Sendable {
                 d = Decision(keepCache: false, directIO: true)
                 p.cached = nil
             } else {
-                d = Decision(keepCache: p.cached == id, directIO: false)
+                d = Decision(keepCache: p.cached == id, directIO: false, invalidate: p.told != size)
                 p.cached = id
+                p.pageCacheHandles += 1
+                p.pageCacheSize = size
+                // Unknown until the kernel asks again (an older reply may be
+                // on its way; the kernel drops it, and so do we).
+                if d.invalidate { p.told = nil }
             }
             p.open[id, default: 0] += 1
-            p.largest = max(p.largest, size)
             s.paths[path] = p
-            s.handles[handle] = (path, id)
+            s.handles[handle] = Handle(path: path, id: id, direct: conflict)
             return d
         }
     }
 
-    func released(_ handle: UInt64) {
+    /// Records a close. True when the kernel's attributes for the path must
+    /// be dropped: the last handle reading through the page cache closed
+    /// while another version was open, so the kernel holds the size of a
+    /// version that is no longer the one the path shows.
+    func released(_ handle: UInt64) -> Bool {
         state.withLock { s in
-            guard let (path, id) = s.handles.removeValue(forKey: handle), var p = s.paths[path] else { return }
-            let n = (p.open[id] ?? 1) - 1
-            p.open[id] = n > 0 ? n : nil
-            if p.open.isEmpty { p.largest = 0 }
-            s.paths[path] = p
+            guard let h = s.handles.removeValue(forKey: handle), var p = s.paths[h.path] else { return false }
+            let n = (p.open[h.id] ?? 1) - 1
+            p.open[h.id] = n > 0 ? n : nil
+            var invalidate = false
+            if !h.direct {
+                p.pageCacheHandles -= 1
+                if p.pageCacheHandles == 0 && p.cached == nil {
+                    invalidate = true
+                    p.told = nil
+                }
+            }
+            if p.open.isEmpty && p.cached == nil && p.told == nil {
+                s.paths[h.path] = nil
+            } else {
+                s.paths[h.path] = p
+            }
+            return invalidate
         }
     }
 
-    /// The largest output open through `path` (0 when none is open). Kept
-    /// until every handle of the path is closed.
-    func largestOpen(_ path: String) -> Int {
-        state.withLock { $0.paths[path]?.largest ?? 0 }
+    /// The size a path must report (without a handle) while handles read
+    /// it through the page cache; nil when none does.
+    func pageCacheSize(_ path: String) -> Int? {
+        state.withLock { s in
+            guard let p = s.paths[path], p.pageCacheHandles > 0 else { return nil }
+            return p.pageCacheSize
+        }
+    }
+
+    /// Whether `handle` bypasses the page cache. While handles of another
+    /// version read through it, a direct handle's own size is not told to
+    /// the kernel (it would apply to their inode too); its reads end where
+    /// its bytes end all the same.
+    func isDirect(_ handle: UInt64) -> Bool {
+        state.withLock { $0.handles[handle]?.direct ?? false }
+    }
+
+    /// Notes the size sent to the kernel in attributes for `path`.
+    func told(_ path: String, size: Int) {
+        state.withLock { s in
+            if s.paths[path]?.told == size { return }
+            // Bounded: forgetting what the kernel was told only costs an
+            // invalidation at the next open.
+            if s.paths.count >= Self.maxPaths { s.paths = s.paths.filter { !$0.value.open.isEmpty } }
+            s.paths[path, default: PathState()].told = size
+        }
+    }
+
+    /// A read through `handle` ended at `end`, short of what was asked: the
+    /// kernel then cuts its size for the path to `end`.
+    func shortRead(_ handle: UInt64, end: Int) {
+        state.withLock { s in
+            guard let h = s.handles[handle], !h.direct, s.paths[h.path]?.told != end else { return }
+            s.paths[h.path]?.told = nil
+        }
     }
 }

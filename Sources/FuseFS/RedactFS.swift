@@ -52,6 +52,8 @@ public final class RedactFS: Sendable {
     private let pageCache = PageCachePolicy()
     /// Shown paths queued for prefetch (each once).
     private let prefetchQueued = Mutex<Set<String>>([])
+    /// Snapshots of open directories.
+    private let directories = DirectoryHandles()
     static let maxPrefetchQueue = 10_000
 
     /// `termsIdentity` is a digest of the loaded terms: it changes the
@@ -124,27 +126,30 @@ public final class RedactFS: Sendable {
 
     // MARK: - Operations (each returns 0 or a negative errno)
 
-    func getattr(_ path: String, _ out: UnsafeMutablePointer<stat>, handle: UInt64? = nil) -> Int32 {
+    func getattr(_ path: String, _ out: inout stat, handle: UInt64? = nil) -> Int32 {
         let entry: SourceEntry
         do { entry = try tree.resolve(path) } catch { return -error.rawValue }
         var st = fill(entry)
         if entry.kind == .pdf {
             var n = Int(st.st_size)
-            if let h = handle, let b = cache.bytes(of: h)?.count {
+            let shared = pageCache.pageCacheSize(path)
+            if let h = handle, let b = cache.bytes(of: h)?.count, shared == nil || !pageCache.isDirect(h) {
                 n = b
-            } else {
-                n = max(n, pageCache.largestOpen(path))
+            } else if let shared {
+                n = shared
             }
             st.st_size = off_t(n)
             st.st_blocks = blkcnt_t((n + 511) / 512)
+            pageCache.told(path, size: n)
         }
-        out.pointee = st
+        out = st
         return 0
     }
 
     /// Attributes of an entry. Never renders: a file with no output yet
-    /// reports a non-zero estimate (attr timeout 0 keeps the kernel from
-    /// caching it); after open() the size is exact.
+    /// reports a non-zero estimate; an open makes the kernel drop it when
+    /// the output's size differs (`PageCachePolicy`), so reads see the exact
+    /// size.
     private func fill(_ entry: SourceEntry) -> stat {
         var st = stat()
         let s = entry.status
@@ -175,22 +180,57 @@ public final class RedactFS: Sendable {
         return st
     }
 
-    /// Lists a directory with each entry's inode number and type, so
-    /// readdir and stat agree (`find -inum`, `ls -i`).
-    func readdir(_ path: String, _ emit: (String, stat?) -> Void) -> Int32 {
+    // MARK: - Directories
+
+    /// Opens a directory: takes a snapshot of its shown entries, so a
+    /// listing read in several calls (the kernel asks for a few dozen
+    /// entries at a time) neither skips nor repeats a name when the folder
+    /// changes meanwhile. Queues its files for prefetch when asked to.
+    func opendir(_ path: String) -> (Int32, handle: UInt64) {
         let entries: [(name: String, status: FileStatus)]
-        do { entries = try tree.entries(path) } catch { return -error.rawValue }
-        emit(".", nil)
-        emit("..", nil)
-        for e in entries {
-            var st = stat()
-            st.st_ino = ino_t(inodeNumber(e.status))
-            st.st_mode = e.status.isDirectory ? mode_t(Glibc.S_IFDIR) : mode_t(Glibc.S_IFREG)
-            emit(e.name, st)
-        }
+        do { entries = try tree.entries(path) } catch { return (-error.rawValue, 0) }
+        let h = directories.open(entries)
         if options.prefetch {
             let dir = path.hasSuffix("/") ? path : path + "/"
             queuePrefetch(entries.filter { !$0.status.isDirectory }.map { dir + $0.name })
+        }
+        return (0, h)
+    }
+
+    func releasedir(handle: UInt64) {
+        directories.release(handle)
+    }
+
+    /// Lists the snapshot from `offset` on (offset n resumes after the n-th
+    /// entry, "." and ".." included). Each entry carries its inode number
+    /// and type, so readdir and stat agree (`find -inum`, `ls -i`); with
+    /// `plus` (READDIRPLUS) it carries the attributes getattr would give,
+    /// so the kernel makes the entry at once and `ls -l` costs one
+    /// GETATTR per file instead of a LOOKUP and a GETATTR. `emit` returns
+    /// false when the kernel's buffer is full.
+    func readdir(_ path: String, handle: UInt64, offset: Int, plus: Bool,
+                 _ emit: (String, stat?, _ next: Int) -> Bool) -> Int32 {
+        guard let entries = directories.entries(handle) else { return -EBADF }
+        var i = max(0, offset)
+        let dir = path.hasSuffix("/") ? path : path + "/"
+        while i < entries.count + 2 {
+            let ok: Bool
+            if i < 2 {
+                ok = emit(i == 0 ? "." : "..", nil, i + 1)
+            } else {
+                let e = entries[i - 2]
+                var st = stat()
+                // Attributes as getattr gives them now; an entry gone since
+                // the snapshot is still listed, by inode and type only.
+                if !plus || getattr(dir + e.name, &st) != 0 {
+                    st = stat()
+                    st.st_ino = ino_t(inodeNumber(e.status))
+                    st.st_mode = e.status.isDirectory ? mode_t(Glibc.S_IFDIR) : mode_t(Glibc.S_IFREG)
+                }
+                ok = emit(e.name, st, i + 1)
+            }
+            if !ok { break }
+            i += 1
         }
         return 0
     }
@@ -329,7 +369,7 @@ public final class RedactFS: Sendable {
         _ = mallocTrim(0)
     }
 
-    static let none = PageCachePolicy.Decision(keepCache: false, directIO: false)
+    static let none = PageCachePolicy.Decision(keepCache: false, directIO: false, invalidate: false)
 
     private func serve(_ bytes: [UInt8], id: OutputIdentity, path: String) -> (Int32, handle: UInt64, PageCachePolicy.Decision) {
         let h = cache.openHandle(bytes, id)
@@ -367,15 +407,17 @@ public final class RedactFS: Sendable {
         guard offset >= 0 else { return -EINVAL }
         if offset >= Int64(bytes.count) { return 0 }
         let n = min(size, bytes.count - Int(offset))
+        if n < size { pageCache.shortRead(handle, end: bytes.count) }
         bytes.withUnsafeBytes { p in
             UnsafeMutableRawPointer(buf).copyMemory(from: p.baseAddress! + Int(offset), byteCount: n)
         }
         return Int32(n)
     }
 
-    func release(handle: UInt64) {
-        pageCache.released(handle)
-        cache.release(handle)
+    /// True when the kernel's attributes for the path must be dropped.
+    func release(handle: UInt64) -> Bool {
+        defer { cache.release(handle) }
+        return pageCache.released(handle)
     }
 
     func statfs(_ out: UnsafeMutablePointer<statvfs>) -> Int32 {

@@ -85,18 +85,42 @@ final class OutputCacheTests: XCTestCase {
 final class PageCachePolicyTests: XCTestCase {
     func testKeepsPagesOnlyForTheSameVersionAndBypassesThemWhileAnotherIsOpen() {
         let p = PageCachePolicy()
+        p.told("/a", size: 10)
         XCTAssertEqual(p.opened("/a", identity(1), size: 10, handle: 1), .init(keepCache: false, directIO: false))
-        p.released(1)
+        XCTAssertFalse(p.released(1))
         XCTAssertEqual(p.opened("/a", identity(1), size: 10, handle: 2), .init(keepCache: true, directIO: false))
-        // A new version while the old one is open: direct I/O, pages dropped.
+        // A new version while the old one is open: direct I/O, pages dropped,
+        // and the path keeps the size of the version read through the pages.
         XCTAssertEqual(p.opened("/a", identity(2), size: 30, handle: 3), .init(keepCache: false, directIO: true))
-        XCTAssertEqual(p.largestOpen("/a"), 30)
-        p.released(2)
-        p.released(3)
-        XCTAssertEqual(p.largestOpen("/a"), 0)
-        // The pages may hold either version now: dropped at the next open.
-        XCTAssertEqual(p.opened("/a", identity(2), size: 30, handle: 4), .init(keepCache: false, directIO: false))
-        XCTAssertEqual(p.opened("/b", identity(1), size: 10, handle: 5), .init(keepCache: false, directIO: false))
+        XCTAssertEqual(p.pageCacheSize("/a"), 10)
+        XCTAssertTrue(p.isDirect(3))
+        XCTAssertFalse(p.isDirect(2))
+        // The last handle on the pages closes: the kernel must forget size 10.
+        XCTAssertTrue(p.released(2))
+        XCTAssertNil(p.pageCacheSize("/a"))
+        XCTAssertFalse(p.released(3))
+        // The pages may hold either version now: dropped at the next open,
+        // and the kernel still holds size 10: its attributes are dropped too.
+        XCTAssertEqual(p.opened("/a", identity(2), size: 30, handle: 4), .init(keepCache: false, directIO: false, invalidate: true))
+        XCTAssertEqual(p.pageCacheSize("/a"), 30)
+        XCTAssertEqual(p.opened("/b", identity(1), size: 10, handle: 5), .init(keepCache: false, directIO: false, invalidate: true))
+    }
+
+    func testAnOpenDropsTheKernelsAttributesOnlyWhenItsSizeDiffersFromWhatTheKernelWasTold() {
+        let p = PageCachePolicy()
+        // ls -l told the kernel an estimate; the output is larger.
+        p.told("/a", size: 4000)
+        XCTAssertTrue(p.opened("/a", identity(1), size: 9000, handle: 1).invalidate)
+        // The kernel asks again and is told the exact size: a second open keeps all.
+        p.told("/a", size: 9000)
+        XCTAssertEqual(p.opened("/a", identity(1), size: 9000, handle: 2), .init(keepCache: true, directIO: false, invalidate: false))
+        // A read that ended short of what the kernel asked for at another
+        // size than it was told: the kernel cut its size, so it is unknown.
+        p.shortRead(2, end: 9000)
+        XCTAssertFalse(p.opened("/a", identity(1), size: 9000, handle: 3).invalidate)
+        p.told("/a", size: 12000)
+        p.shortRead(3, end: 9000)
+        XCTAssertTrue(p.opened("/a", identity(1), size: 9000, handle: 4).invalidate)
     }
 }
 

@@ -163,8 +163,58 @@ class TestMemoryBudget(CacheTest):
             os.rename(os.path.join(src, ".neu"), os.path.join(src, "akte.pdf"))
             self.assertEqual(h.read_file(path), REF["drei.pdf"])
             self.assertEqual(head + fa.read(), REF["zwei.pdf"])
+        # The kernel caches a path's attributes for attr_timeout (1 s) and
+        # the close reaches the daemon after close() returns, so the path's
+        # size is exact within that second, not at once.
+        deadline = time.monotonic() + 2.0
+        while os.stat(path).st_size != len(REF["drei.pdf"]) and time.monotonic() < deadline:
+            time.sleep(0.05)
         self.assertEqual(os.stat(path).st_size, len(REF["drei.pdf"]))
+        with open(path, "rb") as fb:
+            self.assertEqual(os.fstat(fb.fileno()).st_size, len(REF["drei.pdf"]))
+            self.assertEqual(fb.read(), REF["drei.pdf"])
         m.stop()
+
+
+class TestAttributes(CacheTest):
+    """The kernel caches attributes for a second (attr_timeout), so `ls -l`
+    costs no round trip per file; sizes still change from the estimate to
+    the exact size at open."""
+
+    def test_estimate_seen_before_open_never_cuts_a_read(self):
+        m = self.mount()
+        for name, read in (("eins.pdf", h.read_file), ("zwei.pdf", copy_read), ("drei.pdf", mmap_read)):
+            p = m.path(shown(name))
+            # The estimate, now cached by the kernel, is smaller than the output.
+            self.assertLess(os.stat(p).st_size, len(REF[name]), name)
+            self.assertEqual(read(p), REF[name], name)
+            self.assertEqual(os.stat(p).st_size, len(REF[name]), name)
+
+    def test_listing_carries_the_attributes_stat_gives(self):
+        m = self.mount()
+        self.assertEqual(h.read_file(m.path(shown("eins.pdf"))), REF["eins.pdf"])
+        out = subprocess.run(["ls", "-lin", "--time-style=+%s", m.mountpoint], capture_output=True, text=True, check=True)
+        rows = [l.split() for l in out.stdout.splitlines()[1:]]
+        self.assertEqual(sorted(r[-1] for r in rows), sorted(os.listdir(m.mountpoint)))
+        for r in rows:
+            st = os.stat(m.path(r[-1]))
+            self.assertEqual((int(r[0]), int(r[5])), (st.st_ino, st.st_size), r[-1])
+        sizes = {r[-1]: int(r[5]) for r in rows}
+        self.assertEqual(sizes[shown("eins.pdf")], len(REF["eins.pdf"]))
+        self.assertEqual(self.finish(m)["renders"], 1)
+
+
+def copy_read(path: str) -> bytes:
+    with tempfile.TemporaryDirectory() as d:
+        subprocess.run(["cp", path, d + "/out"], check=True)
+        with open(d + "/out", "rb") as f:
+            return f.read()
+
+
+def mmap_read(path: str) -> bytes:
+    import mmap
+    with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, prot=mmap.PROT_READ) as mm:
+        return bytes(mm)
 
 
 class TestDiskCache(CacheTest):

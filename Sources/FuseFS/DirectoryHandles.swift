@@ -1,0 +1,33 @@
+import Posix
+import Synchronization
+
+/// The listings of open directories, by handle. A listing is taken once
+/// at opendir and served from here until releasedir.
+final class DirectoryHandles: Sendable {
+    typealias Entries = [(name: String, status: FileStatus)]
+    private struct State {
+        var next: UInt64 = 1
+        var open: [UInt64: Entries] = [:]
+    }
+    /// Guards the table only; never held across I/O.
+    private let state = Mutex(State())
+
+    func open(_ entries: Entries) -> UInt64 {
+        state.withLock { s in
+            let h = s.next
+            s.next += 1
+            s.open[h] = entries
+            return h
+        }
+    }
+
+    func entries(_ handle: UInt64) -> Entries? {
+        state.withLock { $0.open[handle] }
+    }
+
+    func release(_ handle: UInt64) {
+        state.withLock { _ = $0.open.removeValue(forKey: handle) }
+    }
+
+    var count: Int { state.withLock { $0.open.count } }
+}
