@@ -288,8 +288,9 @@ public final class RedactFS: Sendable {
         var key: OutputKey
         var id: OutputIdentity
         var redactor: Redactor
-        /// The source's file name: an image's output type follows it.
+        /// The source's file name, and the type the listing showed it as.
         var name: String
+        var output: NameMap.OutputType?
     }
 
     private func prepare(_ path: String, shown: String) -> Result<Prepared, Errno> {
@@ -312,7 +313,8 @@ public final class RedactFS: Sendable {
             let id = try OutputIdentity.of(fd, status: st, context: cur.context)
             return .success(Prepared(fd: fd, status: st, key: OutputKey(st, generation: cur.generation),
                                      id: id, redactor: redactor,
-                                     name: String(entry.relativePath.split(separator: "/").last ?? "")))
+                                     name: String(entry.relativePath.split(separator: "/").last ?? ""),
+                                     output: NameMap.outputType(forShown: shown)))
         } catch {
             Log.error("\(shown): stage=open errno=\(error.rawValue)")
             return .failure(error)
@@ -341,7 +343,7 @@ public final class RedactFS: Sendable {
         if prefetch { stats.prefetchRenders.add(1, ordering: .relaxed) }
         var result: Result<[UInt8], RedactError>
         do throws(RedactError) {
-            let r = try p.redactor.redact(p.fd, name: p.name, priority: prefetch ? .background : .interactive)
+            let r = try p.redactor.redact(p.fd, name: p.name, output: p.output, priority: prefetch ? .background : .interactive)
             // A source rewritten in place while it was read could give a
             // mixture of two versions: serve and keep nothing of it. (Not
             // ctime: replacing the file by a rename sets the old inode's

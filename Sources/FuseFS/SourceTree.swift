@@ -100,7 +100,7 @@ final class SourceTree: Sendable {
             let st = try dir.statusAt(e.source)
             guard st.isDirectory else { throw .noSuchFileOrDirectory }
             return SourceEntry(kind: .directory, relativePath: srcRel, status: st)
-        case .file:
+        case .file, .multiPageImage:
             let st = try fileStatus(dir, name: e.source, relativePath: srcRel)
             return SourceEntry(kind: .pdf, relativePath: srcRel, status: st)
         }
@@ -180,9 +180,9 @@ final class SourceTree: Sendable {
             } else if NameMap.outputName(forFile: name) != nil {
                 let rel = relativePath.isEmpty ? name : relativePath + "/" + name
                 if st.isRegular || (st.isSymlink && insideRoot(rel) != nil) {
-                    if hasMatchingMagic(dir, name: name, relativePath: rel, symlink: st.isSymlink),
+                    if let kind = shownKind(dir, name: name, relativePath: rel, symlink: st.isSymlink),
                        let fst = try? fileStatus(dir, name: name, relativePath: rel) {
-                        entries.append((name, .file))
+                        entries.append((name, kind))
                         statuses[name] = fst
                     }
                 }
@@ -197,22 +197,28 @@ final class SourceTree: Sendable {
         return listing
     }
 
-    /// Readable, and its first bytes agree with its name: a PDF header for
-    /// `.pdf`, an image signature for image names (`SourceKind.classify(head:name:)`).
-    private func hasMatchingMagic(_ dir: FileDescriptor, name: String, relativePath: String, symlink: Bool) -> Bool {
+    /// How a file is shown, or nil when it is not: it must be readable and
+    /// its first bytes must agree with its name (a PDF header for `.pdf`, an
+    /// image signature for image names, `SourceKind.classify(head:name:)`).
+    /// A TIFF with a second page is shown as a PDF (`TIFFPages`).
+    private func shownKind(_ dir: FileDescriptor, name: String, relativePath: String, symlink: Bool) -> NameMap.EntryKind? {
         let fd: FileDescriptor
         do {
             if symlink {
-                guard let t = insideRoot(relativePath) else { return false }
+                guard let t = insideRoot(relativePath) else { return nil }
                 fd = try FileDescriptor.open(t, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
             } else {
                 fd = try dir.openAt(name, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
             }
-            guard try fd.status().isRegular else { return false }
+            guard try fd.status().isRegular else { return nil }
             let head = try fd.read(count: 1024, at: 0)
-            return (try? SourceKind.classify(head: head, name: name)) != nil
+            guard let kind = try? SourceKind.classify(head: head, name: name) else { return nil }
+            if NameMap.sourceType(forFile: name) == .tiff, kind == .image(.tiff), TIFFPages.hasSecondPage(fd) {
+                return .multiPageImage
+            }
+            return .file
         } catch {
-            return false
+            return nil
         }
     }
 }

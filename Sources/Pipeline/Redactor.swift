@@ -68,15 +68,19 @@ public final class Redactor: Sendable {
     /// burned and compressed as it arrives, and its pixels dropped.
     /// All or nothing: any failing page fails the whole file.
     ///
-    /// Image sources are decoded and OCR'd by one worker and written as the
+    /// Image sources are decoded and OCR'd by one worker and written as
+    /// `output` (the mount passes the type its listing showed), else as the
     /// type `name` maps to (`NameMap.outputType(forFile:)`; without a name,
-    /// by the image's own format): PNG, JPEG, or a PDF for TIFF.
-    public func redact(_ fd: FileDescriptor, name: String? = nil, priority: Priority = .interactive,
+    /// by the image's own format): PNG, JPEG, or a PDF for a TIFF with more
+    /// than one page. A source with more pages than a PNG or JPEG holds (a
+    /// TIFF that gained pages since it was listed) fails, losing no page.
+    public func redact(_ fd: FileDescriptor, name: String? = nil, output wanted: NameMap.OutputType? = nil,
+                       priority: Priority = .interactive,
                        progress: ((Int, Int) -> Void)? = nil) throws(RedactError) -> Redaction {
         let start = Self.now()
         let kind: SourceKind
         if let name { kind = try SourceKind.classify(fd, name: name) } else { kind = try SourceKind.classify(fd) }
-        let output = Self.outputType(kind, name: name)
+        let output = wanted ?? Self.outputType(kind, name: name, multiPage: kind == .image(.tiff) && TIFFPages.hasSecondPage(fd))
         let st: FileStatus
         do { st = try fd.status() } catch { throw .io(.open, error.rawValue) }
         guard st.size <= limits.maxSourceBytes else { throw .limitExceeded(.sourceBytes(max: limits.maxSourceBytes)) }
@@ -102,7 +106,7 @@ public final class Redactor: Sendable {
             pixels.burn(RedactionPlan.boxes(for: found, in: text), scale: scale)
             let burned = OutputPage(size: page.size, image: pixels)
             if output != .pdf {
-                guard page.index == 0 else { throw .damaged(.encode) }
+                guard page.index == 0 else { throw .limitExceeded(.frames(max: 1)) }
                 collected.withLock { c in
                     c.single = burned
                     for d in found { c.counts[d.category, default: 0] += 1 }
@@ -134,10 +138,11 @@ public final class Redactor: Sendable {
 
     /// What an output is written as: by the name when there is one, else by
     /// the source's own format.
-    static func outputType(_ kind: SourceKind, name: String?) -> NameMap.OutputType {
-        if let name, let t = NameMap.outputType(forFile: name) { return t }
+    static func outputType(_ kind: SourceKind, name: String?, multiPage: Bool) -> NameMap.OutputType {
+        if let name, let t = NameMap.outputType(forFile: name, multiPage: multiPage) { return t }
         switch kind {
-        case .pdf, .image(.tiff): return .pdf
+        case .pdf: return .pdf
+        case .image(.tiff): return multiPage ? .pdf : .png
         case .image(.jpeg): return .jpeg
         case .image: return .png
         }

@@ -3,16 +3,19 @@
 /// The extension (in any case) decides what a file shows as:
 ///
 ///     a.pdf                        a.redacted.pdf   every page rasterized
-///     b.tif / b.tiff               b.redacted.pdf   every TIFF page, one PDF page each
 ///     c.jpg / c.jpeg               c.redacted.jpg   re-encoded from pixels
 ///     d.png / .webp / .bmp / .gif  d.redacted.png   re-encoded from pixels (GIF: first frame)
+///     b.tif / b.tiff, one page     b.redacted.png   re-encoded from pixels
+///     b.tif / b.tiff, more pages   b.redacted.pdf   every TIFF page, one PDF page each
 ///
 /// Directories keep their names; everything else, and every dotfile, is
-/// not shown. A TIFF always becomes a PDF, one page or many, so a file's
-/// shown name never depends on its content. Collisions are settled
+/// not shown. A TIFF is the one file whose shown name depends on more than
+/// its name: the lister says whether it holds a second page
+/// (`EntryKind.multiPageImage`). Collisions are settled
 /// deterministically: a directory wins over a file, and among files the
 /// bytewise-first source name wins (`a.PDF` before `a.pdf`, `a.jpeg`
-/// before `a.jpg`, `a.pdf` before `a.tif`), so a listing and a lookup
+/// before `a.jpg`, `a.pdf` before a multi-page `a.tif`, `a.png` before a
+/// single-page one), so a listing and a lookup
 /// always agree.
 public enum NameMap {
     public static let outputSuffix = ".redacted.pdf"
@@ -21,6 +24,8 @@ public enum NameMap {
     public enum EntryKind: Sendable, Equatable {
         case directory
         case file
+        /// A file holding more than one page (a multi-page TIFF): shown as a PDF.
+        case multiPageImage
     }
 
     /// What a source file is, by its extension.
@@ -47,12 +52,19 @@ public enum NameMap {
     ]
 
     /// The output type written for a source type.
-    public static func outputType(for source: SourceType) -> OutputType {
+    public static func outputType(for source: SourceType, multiPage: Bool = false) -> OutputType {
         switch source {
-        case .pdf, .tiff: return .pdf
+        case .pdf: return .pdf
+        case .tiff: return multiPage ? .pdf : .png
         case .jpeg: return .jpeg
         case .png, .webp, .bmp, .gif: return .png
         }
+    }
+
+    /// The output type a shown name ends in (`x.redacted.png` → `.png`).
+    public static func outputType(forShown name: String) -> OutputType? {
+        for t in [OutputType.pdf, .png, .jpeg] where name.hasSuffix(t.suffix) { return t }
+        return nil
     }
 
     /// The source type of a file name, or nil if such files are not shown.
@@ -62,14 +74,14 @@ public enum NameMap {
     }
 
     /// The output type of a file name, or nil if such files are not shown.
-    public static func outputType(forFile name: String) -> OutputType? {
-        sourceType(forFile: name).map(outputType(for:))
+    public static func outputType(forFile name: String, multiPage: Bool = false) -> OutputType? {
+        sourceType(forFile: name).map { outputType(for: $0, multiPage: multiPage) }
     }
 
     /// The name a source file shows under, or nil if it is not shown.
-    public static func outputName(forFile name: String) -> String? {
+    public static func outputName(forFile name: String, multiPage: Bool = false) -> String? {
         guard !name.hasPrefix("."), let (stem, type) = split(name) else { return nil }
-        return stem + outputType(for: type).suffix
+        return stem + outputType(for: type, multiPage: multiPage).suffix
     }
 
     /// The name a source directory shows under, or nil if it is hidden.
@@ -115,10 +127,11 @@ public enum NameMap {
             let r = rename(shown)
             place(r, suffix: "", (e.name, .directory), renamed: r != shown)
         }
-        for e in sorted where e.kind == .file {
+        for e in sorted where e.kind != .directory {
             guard !e.name.hasPrefix("."), let (stem, type) = split(e.name) else { continue }
             let r = rename(stem)
-            place(r, suffix: outputType(for: type).suffix, (e.name, .file), renamed: r != stem)
+            place(r, suffix: outputType(for: type, multiPage: e.kind == .multiPageImage).suffix,
+                  (e.name, e.kind), renamed: r != stem)
         }
         return out
     }

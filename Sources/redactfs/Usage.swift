@@ -33,8 +33,8 @@ enum Usage {
 
     Mounts SOURCE read-only at MOUNTPOINT. Each NAME.pdf shows as
     NAME.redacted.pdf, NAME.jpg as NAME.redacted.jpg, PNG, WebP, BMP and GIF as
-    NAME.redacted.png, TIFF as NAME.redacted.pdf; other files, dotfiles and
-    links out of SOURCE are not shown.
+    NAME.redacted.png, TIFF as NAME.redacted.png (one page) or .pdf (more
+    pages); other files, dotfiles and links out of SOURCE are not shown.
     Unmount with 'fusermount3 -u MOUNTPOINT'.
 
     OPTIONS:

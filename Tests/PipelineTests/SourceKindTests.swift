@@ -42,3 +42,54 @@ final class SourceKindTests: XCTestCase {
         }
     }
 }
+
+/// A TIFF's second page is seen from its header and first IFD alone.
+final class TIFFPagesTests: XCTestCase {
+    /// A classic TIFF: header, then IFD0 at 8 with `entries` entries and a link.
+    static func classic(little: Bool, entries: Int, link: UInt32) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { little ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)] }
+        func u32(_ v: UInt32) -> [UInt8] {
+            let b = [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+            return little ? b.reversed() : b
+        }
+        var out: [UInt8] = little ? [0x49, 0x49] : [0x4D, 0x4D]
+        out += u16(42) + u32(8) + u16(entries)
+        out += [UInt8](repeating: 0xAB, count: entries * 12)
+        return out + u32(link)
+    }
+
+    func pages(_ bytes: [UInt8]) -> Bool {
+        TIFFPages.hasSecondPage { off, n in
+            guard off >= 0, off < Int64(bytes.count) else { return [] }
+            return Array(bytes[Int(off)..<min(bytes.count, Int(off) + n)])
+        }
+    }
+
+    func testTheFirstIFDsLinkDecides() {
+        for little in [true, false] {
+            XCTAssertFalse(pages(Self.classic(little: little, entries: 9, link: 0)))
+            XCTAssertTrue(pages(Self.classic(little: little, entries: 9, link: 4000)))
+            // The link sits after the entries, however many there are.
+            XCTAssertFalse(pages(Self.classic(little: little, entries: 0, link: 0)))
+            XCTAssertTrue(pages(Self.classic(little: little, entries: 300, link: 1)))
+        }
+    }
+
+    func testBigTIFF() {
+        // II, 43, offset size 8, 0, IFD0 at 16; count 1 (8 bytes), one 20-byte entry, 8-byte link.
+        var b: [UInt8] = [0x49, 0x49, 43, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0]
+        b += [1, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0xCD, count: 20)
+        XCTAssertFalse(pages(b + [UInt8](repeating: 0, count: 8)))
+        XCTAssertTrue(pages(b + [0x40, 0, 0, 0, 0, 0, 0, 0]))
+    }
+
+    func testCutOrHostileHeadersReadAsOnePage() {
+        let good = Self.classic(little: true, entries: 9, link: 4000)
+        for cut in [0, 4, 7, 9, good.count - 2] {
+            XCTAssertFalse(pages(Array(good.prefix(cut))), "cut at \(cut)")
+        }
+        XCTAssertFalse(pages([0x49, 0x49, 41, 0, 8, 0, 0, 0, 0, 0, 0, 0]))       // not 42
+        XCTAssertFalse(pages([0x49, 0x49, 42, 0, 0xFF, 0xFF, 0xFF, 0xFF]))       // IFD past the end
+        XCTAssertFalse(pages([0x89, 0x50, 0x4E, 0x47, 0, 0, 0, 0]))             // a PNG
+    }
+}

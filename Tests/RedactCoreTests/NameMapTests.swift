@@ -27,16 +27,24 @@ final class NameMapTests: XCTestCase {
         XCTAssertEqual(NameMap.outputName(forFile: "scan.WebP"), "scan.redacted.png")
         XCTAssertEqual(NameMap.outputName(forFile: "old.bmp"), "old.redacted.png")
         XCTAssertEqual(NameMap.outputName(forFile: "anim.gif"), "anim.redacted.png")
-        XCTAssertEqual(NameMap.outputName(forFile: "fax.tif"), "fax.redacted.pdf")
-        XCTAssertEqual(NameMap.outputName(forFile: "fax.TIFF"), "fax.redacted.pdf")
+        // A TIFF shows as a PNG with one page and as a PDF with more.
+        XCTAssertEqual(NameMap.outputName(forFile: "fax.tif"), "fax.redacted.png")
+        XCTAssertEqual(NameMap.outputName(forFile: "fax.TIFF", multiPage: true), "fax.redacted.pdf")
         XCTAssertEqual(NameMap.outputName(forFile: "a.b.png"), "a.b.redacted.png")
         XCTAssertEqual(NameMap.sourceType(forFile: "x.Jpg"), .jpeg)
-        XCTAssertEqual(NameMap.outputType(forFile: "x.tiff"), .pdf)
+        XCTAssertEqual(NameMap.outputType(forFile: "x.tiff"), .png)
+        XCTAssertEqual(NameMap.outputType(forFile: "x.tiff", multiPage: true), .pdf)
+        XCTAssertEqual(NameMap.outputType(forShown: "x.redacted.png"), .png)
+        XCTAssertEqual(NameMap.outputType(forShown: "dir/x.redacted.jpg"), .jpeg)
+        XCTAssertEqual(NameMap.outputType(forShown: "x.redacted.pdf"), .pdf)
+        XCTAssertNil(NameMap.outputType(forShown: "x.pdf"))
         XCTAssertEqual(NameMap.outputType(forFile: "x.gif"), .png)
         XCTAssertEqual(NameMap.outputType(forFile: "x.jpeg"), .jpeg)
         XCTAssertNil(NameMap.outputType(forFile: "x.txt"))
         for t in NameMap.SourceType.allCases {
-            XCTAssertEqual(NameMap.outputType(for: t), t == .jpeg ? .jpeg : (t == .pdf || t == .tiff ? .pdf : .png))
+            XCTAssertEqual(NameMap.outputType(for: t), t == .jpeg ? .jpeg : (t == .pdf ? .pdf : .png))
+            // Only a TIFF's type depends on its pages.
+            XCTAssertEqual(NameMap.outputType(for: t, multiPage: true) == NameMap.outputType(for: t), t != .tiff)
         }
     }
 
@@ -50,12 +58,16 @@ final class NameMapTests: XCTestCase {
 
     func testImageCollisionsPickTheBytewiseFirstSource() {
         let entries: [(name: String, kind: NameMap.EntryKind)] = [
-            ("a.jpg", .file), ("a.jpeg", .file), ("b.pdf", .file), ("b.tif", .file), ("c.png", .file),
+            ("a.jpg", .file), ("a.jpeg", .file), ("b.pdf", .file), ("b.tif", .multiPageImage), ("c.png", .file),
             ("c.gif", .file), ("c.webp", .file), ("d.redacted.png", .directory), ("d.bmp", .file),
+            ("e.tif", .file), ("e.png", .file), ("f.tiff", .file),
         ]
         for order in [entries, entries.reversed(), entries.shuffled()] {
             let m = NameMap.map(order)
-            XCTAssertEqual(m.count, 4)
+            XCTAssertEqual(m.count, 6)
+            XCTAssertEqual(m["e.redacted.png"]?.source, "e.png")
+            XCTAssertEqual(m["f.redacted.png"]?.source, "f.tiff")
+            XCTAssertNil(m["f.redacted.pdf"])
             XCTAssertEqual(m["a.redacted.jpg"]?.source, "a.jpeg")
             XCTAssertEqual(m["b.redacted.pdf"]?.source, "b.pdf")
             XCTAssertEqual(m["c.redacted.png"]?.source, "c.gif")
