@@ -138,8 +138,22 @@ final class PageReader {
         }
     }
 
-    /// One OCR pass; a failed pass fails the page (and so the file).
+    /// One OCR pass; a failed pass fails the page (and so the file). A page
+    /// tilted by more than tesseract copes with is read straightened
+    /// (`Deskew`) and its boxes turned back onto it; should that read
+    /// poorly (a photo whose lines were not text), the page as it stands is
+    /// read too and the better reading kept.
     static func read(_ engine: OCREngine, _ image: GrayImage, dpi: Int) throws(RedactError) -> [OCRWord] {
+        guard let skew = Deskew.estimate(image), Deskew.worthTurning(skew) else { return try pass(engine, image, dpi: dpi) }
+        let (straight, back) = image.straightened(skew.degrees)
+        let straightened = try pass(engine, straight, dpi: dpi).map { $0.mapped(back) }
+        let q = OCRQuality(straightened)
+        if q.isGood { return straightened }
+        let asIs = try pass(engine, image, dpi: dpi)
+        return OCRQuality(asIs).score > q.score ? asIs : straightened
+    }
+
+    private static func pass(_ engine: OCREngine, _ image: GrayImage, dpi: Int) throws(RedactError) -> [OCRWord] {
         do { return try engine.recognize(image, dpi: dpi) } catch { throw .damaged(.text) }
     }
 

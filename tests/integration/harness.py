@@ -343,6 +343,35 @@ class Gray:
         return dark / total
 
 
+    def dark_fraction_in_turned_box(self, box_pts, degrees: float, dpi: float = 150, margin: float = 1.5,
+                                    threshold: int = 64) -> float:
+        """Dark share of the rectangle turned by `degrees` (clockwise, y down)
+        whose bounding box is `box_pts`: the box of a phrase on a tilted page
+        holds paper beside the phrase that no burn needs to cover."""
+        import math
+        s = dpi / 72.0
+        bx0, by0, bx1, by1 = (v * s for v in box_pts)
+        W, H = bx1 - bx0, by1 - by0
+        phi = math.radians(degrees)
+        c, n = abs(math.cos(phi)), abs(math.sin(phi))
+        det = c * c - n * n
+        if abs(det) < 0.2:
+            raise AssertionError(f"angle {degrees} too close to 45 degrees to recover the box")
+        length, thick = (c * W - n * H) / det, (c * H - n * W) / det
+        cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
+        ux, uy = math.cos(phi), math.sin(phi)
+        dark = total = 0
+        for y in range(max(0, int(by0)), min(self.height, int(by1) + 1)):
+            for x in range(max(0, int(bx0)), min(self.width, int(bx1) + 1)):
+                dx, dy = x + 0.5 - cx, y + 0.5 - cy
+                if abs(dx * ux + dy * uy) <= length / 2 - margin and abs(-dx * uy + dy * ux) <= thick / 2 - margin:
+                    total += 1
+                    dark += self.data[y * self.width + x] < threshold
+        if total == 0:
+            raise AssertionError(f"empty turned box {box_pts} at {degrees} degrees")
+        return dark / total
+
+
 def parse_pgm(data: bytes) -> Gray:
     tokens, pos = [], 0
     while len(tokens) < 4:
