@@ -8,3 +8,7 @@ int rf_set_parent_death_signal(int sig) { return prctl(PR_SET_PDEATHSIG, sig, 0,
 #include <fcntl.h>
 #include <unistd.h>
 int rf_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int rf_open_unnamed_temporary(const char *dir) {
+    return open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);
+}

@@ -1,6 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import Posix
 import RedactCore
+import Secrets
 import Synchronization
 
 /// One render, shared by everyone who opens the same output while it runs.
@@ -32,8 +36,11 @@ final class RenderJob: @unchecked Sendable {
 /// keeps its bytes for as long as it is open (a reader never sees a
 /// mixture), so those bytes are counted first and the cache shrinks, least
 /// recently used first, to make room. An output bigger than the budget is
-/// served to its handles but not kept. Only when open handles alone hold
-/// more than the budget does the daemon hold more: exactly what is open.
+/// served to its handles but not kept. When open handles alone would hold
+/// more than the budget, a newly opened output is moved out of memory into
+/// a sealed, unnamed temporary file (`SpillFile`) and read from there, so
+/// the daemon holds the budget plus a fixed amount however many files are
+/// open. Without a place for such files it holds what is open.
 ///
 /// Failures are not cached: the next open tries again.
 final class OutputCache: Sendable {
@@ -43,8 +50,16 @@ final class OutputCache: Sendable {
         var lastUse: UInt64
     }
     struct Handle {
-        var bytes: [UInt8]
+        /// In memory (shared with the cache), or sealed on disk.
+        var bytes: [UInt8]?
+        var spilled: SpillFile?
+        var size: Int
         var identity: OutputIdentity
+    }
+    /// Where open outputs go when they would pass the budget.
+    struct Spill: Sendable {
+        var directory: String
+        var cipher: SpillCipher
     }
     private struct State {
         var done: [OutputKey: Entry] = [:]
@@ -59,15 +74,19 @@ final class OutputCache: Sendable {
         var nextHandle: UInt64 = 1
         var cachedBytes = 0
         var clock: UInt64 = 0
+        /// The most output bytes ever held in memory at once.
+        var peak = 0
     }
     let budget: Int
     let stats: CacheStats
+    let spill: Spill?
     /// Guards all cache state. Never held across a render, I/O or a reply.
     private let state = Mutex(State())
 
-    init(budget: Int, stats: CacheStats) {
+    init(budget: Int, stats: CacheStats, spill: Spill? = nil) {
         self.budget = budget
         self.stats = stats
+        self.spill = spill
     }
 
     /// The size of an output made for this key, if one was made.
@@ -150,25 +169,64 @@ final class OutputCache: Sendable {
     // MARK: - Handles
 
     func openHandle(_ bytes: [UInt8], _ id: OutputIdentity) -> UInt64 {
-        state.withLock { s in
+        // In memory if another handle holds these bytes already or they fit
+        // beside what open handles hold (cached outputs make way).
+        let fits: Bool = state.withLock { s in
+            if spill == nil || s.pinned[id] != nil { return true }
+            return s.pinned.values.reduce(0) { $0 + $1.bytes } + bytes.count <= budget
+        }
+        var spilled: SpillFile?
+        if !fits, let spill {
+            // Sealing and writing happen outside the lock.
+            do {
+                spilled = try SpillFile(bytes, directory: spill.directory, cipher: spill.cipher)
+                stats.spills.add(1, ordering: .relaxed)
+            } catch {
+                Log.error("stage=cache errno=\(error.rawValue): an open output could not be moved out of memory; "
+                          + "it stays in memory, past the cache budget")
+            }
+        }
+        return state.withLock { s in
             let h = s.nextHandle
             s.nextHandle += 1
-            s.handles[h] = Handle(bytes: bytes, identity: id)
-            s.pinned[id, default: (0, bytes.count)].count += 1
+            if let spilled {
+                s.handles[h] = Handle(bytes: nil, spilled: spilled, size: bytes.count, identity: id)
+            } else {
+                s.handles[h] = Handle(bytes: bytes, spilled: nil, size: bytes.count, identity: id)
+                s.pinned[id, default: (0, bytes.count)].count += 1
+            }
             evict(&s)
             return h
         }
     }
 
-    func bytes(of handle: UInt64) -> [UInt8]? {
-        state.withLock { $0.handles[handle]?.bytes }
+    /// The size of the output a handle reads.
+    func size(ofHandle handle: UInt64) -> Int? {
+        state.withLock { $0.handles[handle]?.size }
+    }
+
+    /// Copies up to `count` bytes at `offset` of a handle's output into
+    /// `buffer`: the number copied, or a negative errno.
+    func read(_ handle: UInt64, into buffer: UnsafeMutableRawPointer, count: Int, offset: Int64) -> Int {
+        guard let h = state.withLock({ $0.handles[handle] }) else { return -Int(EBADF) }
+        guard offset >= 0 else { return -Int(EINVAL) }
+        if offset >= Int64(h.size) { return 0 }
+        let n = min(count, h.size - Int(offset))
+        if let bytes = h.bytes {
+            bytes.withUnsafeBytes { p in buffer.copyMemory(from: p.baseAddress! + Int(offset), byteCount: n) }
+            return n
+        }
+        do { return try h.spilled!.read(into: buffer, count: n, at: Int(offset)) } catch {
+            Log.error("stage=serve errno=\(error.rawValue): an output moved out of memory could not be read back")
+            return -Int(error.rawValue)
+        }
     }
 
     func release(_ handle: UInt64) {
         // The bytes may be the last reference: free them outside the lock.
         let gone: Handle? = state.withLock { s in
             guard let h = s.handles.removeValue(forKey: handle) else { return nil }
-            if let p = s.pinned[h.identity] {
+            if h.bytes != nil, let p = s.pinned[h.identity] {
                 s.pinned[h.identity] = p.count > 1 ? (p.count - 1, p.bytes) : nil
             }
             evict(&s)
@@ -190,6 +248,7 @@ final class OutputCache: Sendable {
     /// budget. Evicting a pinned one would free nothing.
     private func evict(_ s: inout State) {
         var total = Self.held(s)
+        defer { s.peak = max(s.peak, total); stats.peakHeld.store(s.peak, ordering: .relaxed) }
         guard total > budget else { return }
         let order = s.done.filter { s.pinned[$0.value.identity] == nil }
             .sorted { $0.value.lastUse < $1.value.lastUse }
@@ -212,6 +271,9 @@ final class CacheStats: Sendable {
     let diskWrites = Atomic<Int>(0)
     let diskRefused = Atomic<Int>(0)
     let evictions = Atomic<Int>(0)
+    let spills = Atomic<Int>(0)
+    /// The most output bytes held in memory at once (cache and open files).
+    let peakHeld = Atomic<Int>(0)
     let deadlines = Atomic<Int>(0)
     let interrupts = Atomic<Int>(0)
 
@@ -219,7 +281,8 @@ final class CacheStats: Sendable {
         "renders=\(renders.load(ordering: .relaxed)) prefetched=\(prefetchRenders.load(ordering: .relaxed)) "
             + "memory_hits=\(memoryHits.load(ordering: .relaxed)) disk_hits=\(diskHits.load(ordering: .relaxed)) "
             + "disk_writes=\(diskWrites.load(ordering: .relaxed)) disk_refused=\(diskRefused.load(ordering: .relaxed)) "
-            + "evictions=\(evictions.load(ordering: .relaxed)) deadlines=\(deadlines.load(ordering: .relaxed)) "
+            + "evictions=\(evictions.load(ordering: .relaxed)) spilled=\(spills.load(ordering: .relaxed)) "
+            + "held_peak_kib=\(peakHeld.load(ordering: .relaxed) >> 10) deadlines=\(deadlines.load(ordering: .relaxed)) "
             + "interrupted=\(interrupts.load(ordering: .relaxed))"
     }
 }

@@ -5,6 +5,7 @@ import CFuse
 import Pipeline
 import Posix
 import RedactCore
+import Secrets
 import Synchronization
 
 /// How outputs are cached, scheduled and waited for.
@@ -17,6 +18,10 @@ public struct CacheOptions: Sendable {
     public var prefetch = false
     /// How long an open waits for its output before failing with EIO (`--deadline`).
     public var deadlineSeconds: Double = 120
+    /// Where open outputs go, sealed, when open files alone would pass
+    /// `memoryBytes` (the disk cache's folder when there is one); nil: they
+    /// stay in memory.
+    public var spillDirectory: String? = "/var/tmp"
     /// Renders that run at once for opens (prefetch adds at most one).
     public var renderSlots = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     public init() {}
@@ -62,7 +67,7 @@ public final class RedactFS: Sendable {
     public init(source: String, redactor: Redactor, termsIdentity: [UInt8], options: CacheOptions = CacheOptions()) throws(Errno) {
         tree = try SourceTree(rootPath: source, naming: Self.naming(redactor, generation: 1))
         self.options = options
-        cache = OutputCache(budget: options.memoryBytes, stats: stats)
+        cache = OutputCache(budget: options.memoryBytes, stats: stats, spill: Self.spill(options))
         scheduler = RenderScheduler(slots: options.renderSlots)
         current = Mutex(Current(redactor: redactor, failure: nil, generation: 1, since: timespec(),
                                 context: OutputIdentity.context(termsIdentity: termsIdentity, settings: redactor.settings)))
@@ -87,6 +92,16 @@ public final class RedactFS: Sendable {
             tree.setNaming(nil)
         }
         cache.removeAll()
+    }
+
+    /// A fresh key for this mount's spilled outputs, or none (then open
+    /// outputs stay in memory) when there is no folder or no randomness.
+    static func spill(_ options: CacheOptions) -> OutputCache.Spill? {
+        guard let dir = options.disk?.path ?? options.spillDirectory else { return nil }
+        do { return OutputCache.Spill(directory: dir, cipher: try SpillCipher()) } catch {
+            Log.error("stage=cache: no key for outputs moved out of memory; open outputs stay in memory")
+            return nil
+        }
     }
 
     static func naming(_ redactor: Redactor, generation: Int) -> SourceTree.Naming {
@@ -133,7 +148,7 @@ public final class RedactFS: Sendable {
         if entry.kind == .pdf {
             var n = Int(st.st_size)
             let shared = pageCache.pageCacheSize(path)
-            if let h = handle, let b = cache.bytes(of: h)?.count, shared == nil || !pageCache.isDirect(h) {
+            if let h = handle, let b = cache.size(ofHandle: h), shared == nil || !pageCache.isDirect(h) {
                 n = b
             } else if let shared {
                 n = shared
@@ -405,14 +420,8 @@ public final class RedactFS: Sendable {
     }
 
     func read(handle: UInt64, into buf: UnsafeMutablePointer<CChar>, size: Int, offset: Int64) -> Int32 {
-        guard let bytes = cache.bytes(of: handle) else { return -EBADF }
-        guard offset >= 0 else { return -EINVAL }
-        if offset >= Int64(bytes.count) { return 0 }
-        let n = min(size, bytes.count - Int(offset))
-        if n < size { pageCache.shortRead(handle, end: bytes.count) }
-        bytes.withUnsafeBytes { p in
-            UnsafeMutableRawPointer(buf).copyMemory(from: p.baseAddress! + Int(offset), byteCount: n)
-        }
+        let n = cache.read(handle, into: UnsafeMutableRawPointer(buf), count: size, offset: offset)
+        if n >= 0 && n < size, let total = cache.size(ofHandle: handle) { pageCache.shortRead(handle, end: total) }
         return Int32(n)
     }
 

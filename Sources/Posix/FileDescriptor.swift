@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CPosix
 
 /// File-status facts we use, copied out of `struct stat`.
 public struct FileStatus: Sendable, Equatable {
@@ -161,6 +162,31 @@ public final class FileDescriptor: @unchecked Sendable {
         guard n >= 0 else { throw Errno.current }
         buf[n] = 0
         return String(cString: buf)
+    }
+
+    /// An unnamed file in `directory`, mode 0600, for reading and writing,
+    /// that no one can ever link into the tree: it vanishes when closed,
+    /// even after a crash. (open(2) with O_TMPFILE | O_EXCL)
+    public static func unnamedTemporary(in directory: String) throws(Errno) -> FileDescriptor {
+        let r = retryOnInterrupt { rf_open_unnamed_temporary(directory) }
+        switch r {
+        case .success(let fd): return FileDescriptor(owning: fd)
+        case .failure(let e): throw e
+        }
+    }
+
+    /// Writes all bytes at `offset`, retrying short writes. (pwrite(2))
+    public func writeAll(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws(Errno) {
+        var done = 0
+        while done < bytes.count {
+            let r = retryOnInterrupt {
+                Glibc.pwrite(rawValue, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            }
+            switch r {
+            case .success(let n): done += n
+            case .failure(let e): throw e
+            }
+        }
     }
 
     /// Opens a path (absolute, or relative to the working directory).

@@ -53,10 +53,54 @@ final class OutputCacheTests: XCTestCase {
         render(c, key(3), identity(3), bytes: 10)
         XCTAssertFalse(c.has(key(3), identity(3)))
         c.release(h2)
-        XCTAssertEqual(c.bytes(of: h)?.count, 60)
+        XCTAssertEqual(c.size(ofHandle: h), 60)
         c.release(h)
-        XCTAssertNil(c.bytes(of: h))
+        XCTAssertNil(c.size(ofHandle: h))
         XCTAssertLessThanOrEqual(c.heldBytes, 100)
+    }
+
+    func read(_ c: OutputCache, _ h: UInt64, _ count: Int, at offset: Int) -> [UInt8]? {
+        var buf = [UInt8](repeating: 0, count: count)
+        let n = buf.withUnsafeMutableBytes { c.read(h, into: $0.baseAddress!, count: count, offset: Int64(offset)) }
+        return n < 0 ? nil : Array(buf.prefix(n))
+    }
+
+    func testOpenOutputsPastTheBudgetAreMovedOutOfMemorySealed() throws {
+        let dir = TempFolder()
+        let stats = CacheStats()
+        let c = OutputCache(budget: 200_000, stats: stats,
+                            spill: OutputCache.Spill(directory: dir.path, cipher: try SpillCipher()))
+        let a = (0..<150_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        let b = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 13 + 1) }
+        let ha = c.openHandle(a, identity(1))
+        let hb = c.openHandle(b, identity(2))       // would pass the budget beside a
+        let hb2 = c.openHandle(b, identity(2))      // another, also moved out
+        XCTAssertEqual(stats.spills.load(ordering: .relaxed), 2)
+        XCTAssertEqual(c.heldBytes, 150_000)
+        // Nothing is left with a name in the folder.
+        XCTAssertEqual(dir.names(), [])
+        // Reads across chunk boundaries, at the end and past it.
+        let chunk = SpillCipher.chunkSize
+        for (off, n) in [(0, 100), (chunk - 10, 20), (chunk * 2 - 1, chunk + 2), (299_990, 100), (300_000, 10)] {
+            XCTAssertEqual(read(c, hb, n, at: off), Array(b[min(off, b.count)..<min(b.count, off + n)]), "\(off)")
+            XCTAssertEqual(read(c, hb2, n, at: off), Array(b[min(off, b.count)..<min(b.count, off + n)]), "\(off)")
+        }
+        XCTAssertEqual(read(c, ha, 10, at: 5), Array(a[5..<15]))
+        XCTAssertEqual(c.size(ofHandle: hb), 300_000)
+        // The same output as an open in-memory handle shares its bytes.
+        let ha2 = c.openHandle(a, identity(1))
+        XCTAssertEqual(stats.spills.load(ordering: .relaxed), 2)
+        for h in [ha, ha2, hb, hb2] { c.release(h) }
+        XCTAssertNil(read(c, hb, 1, at: 0))
+    }
+
+    func testWithoutASpillFolderOpenOutputsStayInMemory() {
+        let stats = CacheStats()
+        let c = OutputCache(budget: 100, stats: stats)
+        let h = c.openHandle([UInt8](repeating: 3, count: 150), identity(1))
+        XCTAssertEqual(stats.spills.load(ordering: .relaxed), 0)
+        XCTAssertEqual(read(c, h, 200, at: 0), [UInt8](repeating: 3, count: 150))
+        c.release(h)
     }
 
     func testAConcurrentOpenSharesTheRenderAndFailuresAreNotKept() {
@@ -229,5 +273,22 @@ final class OCRIdentityTests: XCTestCase {
         XCTAssertEqual(c, OutputIdentity.context(termsIdentity: [1], settings: base))
         XCTAssertNotEqual(c, OutputIdentity.context(termsIdentity: [1], settings: langs))
         XCTAssertNotEqual(c, OutputIdentity.context(termsIdentity: [1], settings: dpi))
+    }
+}
+
+final class SpillFileTests: XCTestCase {
+    func testOnDiskThereIsNoPlaintextAndNoName() throws {
+        let dir = TempFolder()
+        let text = Array(String(repeating: "Kontoauszug Seite 1 von 3, Saldo 1.234,56 EUR. ", count: 4000).utf8)
+        let f = try SpillFile(text, directory: dir.path, cipher: try SpillCipher())
+        XCTAssertEqual(dir.names(), [])
+        let raw = try f.fd.read(count: text.count * 2, at: 0)
+        XCTAssertEqual(raw.count, text.count + ((text.count + SpillCipher.chunkSize - 1) / SpillCipher.chunkSize) * SpillCipher.tagSize)
+        let needle = Array("Kontoauszug".utf8)
+        XCTAssertFalse(raw.indices.dropLast(needle.count).contains { Array(raw[$0..<($0 + needle.count)]) == needle })
+        var back = [UInt8](repeating: 0, count: text.count)
+        let n = try back.withUnsafeMutableBytes { try f.read(into: $0.baseAddress!, count: text.count, at: 0) }
+        XCTAssertEqual(n, text.count)
+        XCTAssertEqual(back, text)
     }
 }
