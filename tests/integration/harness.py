@@ -85,6 +85,17 @@ def make_env(home: str) -> dict:
     return env
 
 
+def scratch(cls, prefix: str) -> tuple[str, str, dict]:
+    """For a test class's setUpClass: a private folder (removed after the
+    class), an empty `src` folder in it and an environment whose config and
+    cache live there. Returns (base, src, env)."""
+    base = tempfile.mkdtemp(prefix=prefix)
+    cls.addClassCleanup(shutil.rmtree, base, True)
+    src = os.path.join(base, "src")
+    os.makedirs(src)
+    return base, src, make_env(os.path.join(base, "home"))
+
+
 def run(args: list[str], timeout: float = 120, **kw) -> subprocess.CompletedProcess:
     """Run a tool, capture bytes output. Never raises on a non-zero exit."""
     kw.setdefault("stdout", subprocess.PIPE)

@@ -7,7 +7,6 @@ are invented."""
 from __future__ import annotations
 
 import os
-import shutil
 import tempfile
 import unittest
 
@@ -22,12 +21,8 @@ class TiltedScans(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         harness.require_mountable()
-        cls.base = tempfile.mkdtemp(prefix="redactfs-tilt-")
-        cls.addClassCleanup(shutil.rmtree, cls.base, True)
-        src = os.path.join(cls.base, "src")
-        os.makedirs(src)
+        cls.base, src, env = harness.scratch(cls, "redactfs-tilt-")
         cls.boxes = {n: ox.make_scan(os.path.join(src, n), noise=3000, dpi=200, **kw) for n, kw in CASES.items()}
-        env = harness.make_env(os.path.join(cls.base, "home"))
         cls.mount = harness.Mount(src, tempfile.mkdtemp(dir=cls.base), env, args=("--jobs", "2")).start()
         cls.addClassCleanup(cls.mount.stop)
 

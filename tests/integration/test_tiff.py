@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import tempfile
 import unittest
 
@@ -23,17 +22,13 @@ class TIFFNames(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         harness.require_mountable()
-        cls.base = tempfile.mkdtemp(prefix="redactfs-tiff-")
-        cls.addClassCleanup(shutil.rmtree, cls.base, True)
-        cls.src = os.path.join(cls.base, "src")
-        os.makedirs(cls.src)
+        cls.base, cls.src, cls.env = harness.scratch(cls, "redactfs-tiff-")
         a, b = os.path.join(cls.base, "a.png"), os.path.join(cls.base, "b.png")
         cls.boxes = ox.make_photo_png(a)
         ox.make_photo_png(b, turns=2)
         cls.pages = [ox.png_rgb(a), ox.png_rgb(b)]
         ox.write_tiff(os.path.join(cls.src, "brief.tif"), cls.pages[:1])
         ox.write_tiff(os.path.join(cls.src, "akte.TIFF"), cls.pages)
-        cls.env = harness.make_env(os.path.join(cls.base, "home"))
 
     def mount(self) -> harness.Mount:
         m = harness.Mount(self.src, tempfile.mkdtemp(dir=self.base), self.env).start()
