@@ -65,7 +65,9 @@ extern "C" size_t rf_phone_find(const char *utf8, size_t len, const char *region
         }
         return count;
     } catch (...) {
-        return 0;
+        // Not "no number here": the caller must not take a failure for
+        // an all-clear (it redacts the piece instead).
+        return RF_PHONE_FAILED;
     }
 }
 

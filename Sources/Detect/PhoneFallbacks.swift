@@ -142,7 +142,7 @@ extension PhoneRecognizer {
             b += width
         }
         if let copy = repaired {
-            let found = matches(in: bytes, region: region.code)
+            guard let found = matches(in: bytes, region: region.code) else { return failedPiece(s, piece, into: &out) }
             if !found.isEmpty {
                 copy.withUnsafeBufferPointer { t in
                     for m in found {
@@ -162,7 +162,7 @@ extension PhoneRecognizer {
         let shaped = hasNationalShape(s, piece)
         if shaped, hints == nil { hints = hintedRegions(s, besides: region) }
         for hint in hints ?? [] where shaped {
-            let found = matches(in: bytes, region: hint.code)
+            guard let found = matches(in: bytes, region: hint.code) else { return failedPiece(s, piece, into: &out) }
             if found.isEmpty { continue }
             for m in found {
                 guard m.start < m.end, m.end <= bytes.count else { continue }
@@ -175,7 +175,10 @@ extension PhoneRecognizer {
         }
         // 3. Possible, with a country code: only where the piece shows that shape.
         guard hasGroupedInternationalNumber(s, piece) else { return }
-        for m in matches(in: bytes, region: region.code, leniency: Int32(RF_PHONE_LENIENCY_POSSIBLE)) {
+        guard let possible = matches(in: bytes, region: region.code, leniency: Int32(RF_PHONE_LENIENCY_POSSIBLE)) else {
+            return failedPiece(s, piece, into: &out)
+        }
+        for m in possible {
             guard m.start < m.end, m.end <= bytes.count, bytes[Int(m.start)] == 0x2B else { continue }
             let range = scalarRange(s, m, byteToScalar)
             var digits = 0
@@ -188,9 +191,10 @@ extension PhoneRecognizer {
         }
     }
 
-    /// Runs `rf_phone_find` over `bytes`, growing the buffer once if needed.
+    /// Runs `rf_phone_find` over `bytes`, growing the buffer once if needed;
+    /// nil when libphonenumber failed (see `failedPiece`).
     static func matches(in bytes: [UInt8], region: String,
-                        leniency: Int32 = Int32(RF_PHONE_LENIENCY_VALID)) -> [rf_phone_match] {
+                        leniency: Int32 = Int32(RF_PHONE_LENIENCY_VALID)) -> [rf_phone_match]? {
         var cap = 64
         while true {
             var out = [rf_phone_match](repeating: rf_phone_match(), count: cap)
@@ -201,8 +205,19 @@ extension PhoneRecognizer {
                     }
                 }
             }
+            if total == RF_PHONE_FAILED { return nil }
             if total <= cap { return Array(out.prefix(total)) }
             cap = total
         }
+    }
+
+    /// When libphonenumber fails on a piece, the piece was not read: its
+    /// digits are redacted as a phone number rather than passed as clean
+    /// (a failure must never read as "nothing here").
+    static func failedPiece(_ s: Text, _ piece: Range<Int>, into out: inout [Detection]) {
+        guard let lo = piece.first(where: { s[$0].value.isDigit }),
+              let hi = piece.last(where: { s[$0].value.isDigit }) else { return }
+        out.append(Detection(category: .phone, range: lo..<(hi + 1), confidence: 0.5, reason: .pattern,
+                             kind: "phone matcher failed"))
     }
 }

@@ -78,7 +78,10 @@ enum PhoneRecognizer {
                 appendUTF8(s[k], to: &bytes)
                 for _ in before..<bytes.count { byteToScalar.append(Int32(k)) }
             }
-            let found = matches(in: bytes, region: region.code)
+            guard let found = matches(in: bytes, region: region.code) else {
+                failedPiece(s, piece, into: &out)
+                continue
+            }
             if found.isEmpty, fallbacks {
                 fallback(s, piece, region: region, hints: &hints, bytes: &bytes, byteToScalar: byteToScalar, into: &out)
                 continue

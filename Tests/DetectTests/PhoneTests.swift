@@ -260,13 +260,27 @@ final class PhoneTests: XCTestCase {
 
     func testShimDirectly() {
         let text = Array("Tel 030 12345678".utf8)
-        let m = PhoneRecognizer.matches(in: text, region: "DE")
+        let m = PhoneRecognizer.matches(in: text, region: "DE") ?? []
         XCTAssertEqual(m.count, 1)
         XCTAssertEqual(m.first?.start, 4)
         XCTAssertEqual(m.first?.end, 16)
         XCTAssertEqual(m.first?.country_code, 49)
         // Unknown region: numbers without a country code are not found; no crash.
-        XCTAssertEqual(PhoneRecognizer.matches(in: text, region: "ZZ").count, 0)
-        XCTAssertEqual(PhoneRecognizer.matches(in: [], region: "DE").count, 0)
+        // Nothing found is an empty list, not a failure.
+        XCTAssertEqual(PhoneRecognizer.matches(in: text, region: "ZZ")?.count, 0)
+        XCTAssertEqual(PhoneRecognizer.matches(in: [], region: "DE")?.count, 0)
+    }
+
+    func testAFailedMatcherRedactsThePieceInsteadOfPassingIt() {
+        let t = scalars("Rückruf unter 0176 / 987 65 43 erbeten")
+        var out: [Detection] = []
+        t.withUnsafeBufferPointer { PhoneRecognizer.failedPiece($0, 0..<t.count, into: &out) }
+        XCTAssertEqual(out.count, 1)
+        XCTAssertEqual(out.first?.category, .phone)
+        XCTAssertEqual(out.first.map { String(String.UnicodeScalarView(t[$0.range])) }, "0176 / 987 65 43")
+        // A piece without digits gives nothing to redact.
+        out = []
+        t.withUnsafeBufferPointer { PhoneRecognizer.failedPiece($0, 0..<7, into: &out) }
+        XCTAssertEqual(out, [])
     }
 }

@@ -53,8 +53,13 @@ enum {
 ///
 /// Writes up to `cap` matches, in text order, to `out` and returns how many
 /// there are in all: if that is more than `cap`, call again with a larger
-/// buffer. Returns 0 for invalid UTF-8, an unknown region or any internal
-/// failure. Thread-safe. Wraps `i18n::phonenumbers::PhoneNumberMatcher`.
+/// buffer. Returns 0 for invalid UTF-8 or an unknown region, and
+/// `RF_PHONE_FAILED` when libphonenumber failed (threw): then nothing is
+/// known about the text. Thread-safe. Wraps
+/// `i18n::phonenumbers::PhoneNumberMatcher`.
+/// `rf_phone_find` failed: not the same as finding nothing.
+#define RF_PHONE_FAILED ((size_t)-1)
+
 size_t rf_phone_find(const char *utf8, size_t len, const char *region,
                      int leniency, rf_phone_match *out, size_t cap);
 
