@@ -92,12 +92,15 @@ final class PageReader {
         return words
     }
 
-    /// Reads a whole page the right way up. The page is read as it stands
+    /// Reads a whole page the right way up, its background evened out. The page is read as it stands
     /// first; only when that reads poorly (a page scanned sideways or upside
     /// down reads as few, unsure words) does orientation detection run, and
     /// the turned reading is kept if it reads better. OSD runs at half
     /// resolution: it needs the shape of lines, not the letters.
-    func readWhole(_ image: GrayImage, dpi: Int, engine: OCREngine) throws(RedactError) -> [OCRWord] {
+    func readWhole(_ original: GrayImage, dpi: Int, engine: OCREngine) throws(RedactError) -> [OCRWord] {
+        // A shadow or a tint would make tesseract's one threshold eat the
+        // text at the darker end (`BackgroundFlattening`); same geometry.
+        let image = original.flattenedBackground() ?? original
         let upright = try Self.read(engine, image, dpi: dpi)
         let first = OCRQuality(upright)
         if first.isGood { return upright }
