@@ -25,6 +25,10 @@ final class DirectoryHandles: Sendable {
         state.withLock { $0.open[handle] }
     }
 
+    func replace(_ handle: UInt64, _ entries: Entries) {
+        state.withLock { s in if s.open[handle] != nil { s.open[handle] = entries } }
+    }
+
     func release(_ handle: UInt64) {
         state.withLock { _ = $0.open.removeValue(forKey: handle) }
     }

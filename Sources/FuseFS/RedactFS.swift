@@ -216,7 +216,8 @@ public final class RedactFS: Sendable {
         directories.release(handle)
     }
 
-    /// Lists the snapshot from `offset` on (offset n resumes after the n-th
+    /// Lists the snapshot from `offset` on (offset 0 takes a new one, for
+    /// rewinddir; offset n resumes after the n-th
     /// entry, "." and ".." included). Each entry carries its inode number
     /// and type, so readdir and stat agree (`find -inum`, `ls -i`); with
     /// `plus` (READDIRPLUS) it carries the attributes getattr would give,
@@ -225,7 +226,12 @@ public final class RedactFS: Sendable {
     /// false when the kernel's buffer is full.
     func readdir(_ path: String, handle: UInt64, offset: Int, plus: Bool,
                  _ emit: (String, stat?, _ next: Int) -> Bool) -> Int32 {
-        guard let entries = directories.entries(handle) else { return -EBADF }
+        guard var entries = directories.entries(handle) else { return -EBADF }
+        // Offset 0 is a fresh start (opendir, or rewinddir): list anew.
+        if offset == 0, let fresh = try? tree.entries(path) {
+            entries = fresh
+            directories.replace(handle, fresh)
+        }
         var i = max(0, offset)
         let dir = path.hasSuffix("/") ? path : path + "/"
         while i < entries.count + 2 {

@@ -257,6 +257,46 @@ class TestA_Names(MountTest):
                          {d for d in MIRRORED_DIRS if "/" not in d})
 
 
+class TestA2_Listings(unittest.TestCase):
+    """Listings read in many calls, with offsets, from a snapshot taken at
+    opendir; rewinddir starts a fresh one."""
+
+    def test_long_listing_in_many_calls_and_rewinddir(self):
+        import ctypes
+        src = WS.tempdir("listsrc")
+        pdf = WS.fixtures.path("letter.pdf")
+        names = [f"brief-{i:03d}-{'x' * 60}.pdf" for i in range(300)]
+        for n in names:
+            shutil.copyfile(pdf, os.path.join(src, n))
+        m = WS.mount(source=src)
+        m.start()
+        self.addCleanup(m.stop, False)
+        want = sorted(n[:-4] + ".redacted.pdf" for n in names)
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.opendir.restype = ctypes.c_void_p
+        libc.readdir.restype = ctypes.c_void_p
+        libc.readdir.argtypes = [ctypes.c_void_p]
+        libc.rewinddir.argtypes = [ctypes.c_void_p]
+        libc.closedir.argtypes = [ctypes.c_void_p]
+        # struct dirent on x86-64: d_ino, d_off (8 each), d_reclen (2), d_type (1), d_name.
+        def read_all(d):
+            out = []
+            while True:
+                e = libc.readdir(d)
+                if not e:
+                    return sorted(n for n in out if n not in (".", ".."))
+                out.append(ctypes.string_at(e + 19).decode())
+        d = libc.opendir(m.mountpoint.encode())
+        self.assertTrue(d)
+        try:
+            self.assertEqual(read_all(d), want)
+            shutil.copyfile(pdf, os.path.join(src, "neu.pdf"))
+            libc.rewinddir(d)
+            self.assertEqual(read_all(d), sorted(want + ["neu.redacted.pdf"]))
+        finally:
+            libc.closedir(d)
+
+
 class TestB_Outputs(MountTest):
     """Every served PDF passes the output checks; pixels are burned where they should be."""
 
