@@ -21,8 +21,9 @@ int rf_sandbox_deny(const char *const *names, int count, int deny_errno);
 /// pipe2(fds, O_CLOEXEC) (needs _GNU_SOURCE, which Swift's Glibc lacks).
 int rf_pipe_cloexec(int fds[2]);
 // An unnamed file in `dir` for reading and writing, mode 0600, that can
-// never be given a name (O_TMPFILE | O_EXCL): it is gone when closed.
-// -1 with errno when the file system cannot make one.
+// never be given a name (O_TMPFILE | O_EXCL): it is gone when closed. On a
+// file system without O_TMPFILE, a file made under a random name and
+// removed at once. -1 with errno on failure.
 int rf_open_unnamed_temporary(const char *dir);
 
 #endif
