@@ -96,6 +96,18 @@ def scratch(cls, prefix: str) -> tuple[str, str, dict]:
     return base, src, make_env(os.path.join(base, "home"))
 
 
+def assert_burned(tc, darkness: dict[str, float], label: str, control: str | None = None):
+    """`darkness` maps each planted string to the dark share of its box in
+    an output: every personal string at least 95% dark, the control word
+    (which must stay readable) under half."""
+    for text, frac in darkness.items():
+        if text == control:
+            tc.assertLess(frac, 0.5, f"{label}: the control word is {frac:.0%} dark "
+                                     "(over-redaction or misplaced boxes)")
+        else:
+            tc.assertGreaterEqual(frac, 0.95, f"{label}: a personal string is only {frac:.0%} dark")
+
+
 def run(args: list[str], timeout: float = 120, **kw) -> subprocess.CompletedProcess:
     """Run a tool, capture bytes output. Never raises on a non-zero exit."""
     kw.setdefault("stdout", subprocess.PIPE)

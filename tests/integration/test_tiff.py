@@ -40,12 +40,8 @@ class TIFFNames(unittest.TestCase):
         out = os.path.join(tempfile.mkdtemp(dir=self.base), "out.png")
         with open(out, "wb") as f:
             f.write(data)
-        for text, box in self.boxes.items():
-            frac = ox.png_dark_fraction(out, box)
-            if text == ox.CONTROL:
-                self.assertLess(frac, 0.5, f"{label}: control word {frac:.0%} dark")
-            else:
-                self.assertGreaterEqual(frac, 0.95, f"{label}: a personal string is only {frac:.0%} dark")
+        harness.assert_burned(self, {t: ox.png_dark_fraction(out, b) for t, b in self.boxes.items()},
+                              label, control=ox.CONTROL)
 
     def test_one_page_shows_as_png_more_as_pdf(self):
         m = self.mount()
