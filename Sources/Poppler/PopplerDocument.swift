@@ -84,6 +84,40 @@ public final class PDFPage {
         return PageText(scalars: scalars, boxes: boxes)
     }
 
+    /// Which font draws which scalars of `text()`: runs of equal font name,
+    /// in order, covering the text once. Fails closed when the runs do not
+    /// cover exactly `scalarCount` scalars (the count `text()` returned):
+    /// a glyph credited to the wrong font could be trusted unverified.
+    /// Same area as `text()`, so the indices are over the same scalars.
+    /// (poppler_page_get_text_attributes_for_area)
+    public func fontRuns(scalarCount: Int) throws(RedactError) -> [PDFFontRun] {
+        if scalarCount == 0 { return [] }
+        var area = PopplerRectangle(x1: -Self.farAway, y1: -Self.farAway, x2: Self.farAway, y2: Self.farAway)
+        guard let list = poppler_page_get_text_attributes_for_area(page, &area) else { throw .damaged(.text) }
+        defer { poppler_page_free_text_attributes(list) }
+        var out: [PDFFontRun] = []
+        var next = 0
+        var node: UnsafeMutablePointer<GList>? = list
+        while let n = node {
+            node = n.pointee.next
+            guard let a = n.pointee.data?.assumingMemoryBound(to: PopplerTextAttributes.self) else {
+                throw .damaged(.text)
+            }
+            // end_index is inclusive; runs follow one another without gaps.
+            let start = Int(a.pointee.start_index), end = Int(a.pointee.end_index)
+            guard start == next, end >= start, end < scalarCount else { throw .damaged(.text) }
+            let name = a.pointee.font_name.map { String(cString: $0) } ?? ""
+            if let last = out.last, last.font == name {
+                out[out.count - 1].range = last.range.lowerBound..<(end + 1)
+            } else {
+                out.append(PDFFontRun(font: name, range: start..<(end + 1)))
+            }
+            next = end + 1
+        }
+        guard next == scalarCount else { throw .damaged(.text) }
+        return out
+    }
+
     /// Larger than any page we accept (Limits.maxPagePoints), on every side.
     static let farAway = 100_000.0
 
@@ -192,5 +226,16 @@ public final class PDFPage {
             }
         }
         return Pixmap(width: w, height: h, rgb: rgb)
+    }
+}
+
+/// Scalars `range` of a page's text are drawn in the font named `font`
+/// (poppler's name for it: subset prefix and all; not unique in a document).
+public struct PDFFontRun: Sendable, Equatable {
+    public var font: String
+    public var range: Range<Int>
+    public init(font: String, range: Range<Int>) {
+        self.font = font
+        self.range = range
     }
 }

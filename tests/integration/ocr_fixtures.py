@@ -340,3 +340,61 @@ def write_tiff(path: str, pages: list[tuple[int, int, bytes]]):
         prev_link = next_link
     with open(path, "wb") as f:
         f.write(out)
+
+
+# A font whose ToUnicode map lies: the page shows an IBAN and an e-mail,
+# the text layer says these innocent lines (same word lengths, so the words
+# line up one to one).
+LIE_IBAN = "Habe eine gute Zeit hier so"
+LIE_EMAIL = "Schoene Gruesse vom Bodensee"
+_GLYPH_NAMES = {".": "period", "@": "at", "-": "hyphen", ",": "comma", ":": "colon",
+                **{d: n for d, n in zip("0123456789", ("zero one two three four five six seven "
+                                                       "eight nine").split())}}
+
+
+def make_lying_font(path: str) -> dict[str, str]:
+    """A text PDF: honest Helvetica lines, and two lines in a Times whose
+    codes 33.. draw the IBAN and e-mail (/Differences) while its /ToUnicode
+    maps the same codes to LIE_IBAN and LIE_EMAIL. Returns drawn -> extracted."""
+    # One code per drawn character; a drawn space stays code 32 in both maps.
+    glyphs, uni, strings = [], [], []
+    for text, said in ((IBAN, LIE_IBAN), (EMAIL, LIE_EMAIL)):
+        assert len(text) == len(said)
+        out = b""
+        for d, u in zip(text, said):
+            if d == " ":
+                assert u == " "
+                out += b"20"
+                continue
+            glyphs.append(_GLYPH_NAMES.get(d, d))
+            uni.append(u)
+            out += b"%02X" % (32 + len(glyphs))
+        strings.append(b"<" + out + b">")
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+            b"/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+            b"/CMapName /Lie def /CMapType 2 def\n1 begincodespacerange <00> <FF> endcodespacerange\n")
+    pairs = [(32, " ")] + [(33 + i, u) for i, u in enumerate(uni)]
+    for k in range(0, len(pairs), 100):
+        chunk = pairs[k:k + 100]
+        cmap += b"%d beginbfchar\n" % len(chunk)
+        cmap += b"".join(b"<%02X> <%04X>\n" % (c, ord(u)) for c, u in chunk)
+        cmap += b"endbfchar\n"
+    cmap += b"endcmap CMapName currentdict /CMap defineresource pop end end\n"
+    content = fixtures.text_content([
+        (40, 780, 16, f"{CONTROL} Nummer 4711"),
+        (40, 750, 13, "Bitte ueberweisen Sie den Betrag bis Ende des Monats."),
+    ])
+    content += b"BT /F2 13 Tf 40 720 Td " + strings[0] + b" Tj ET\n"
+    content += b"BT /F2 13 Tf 40 690 Td " + strings[1] + b" Tj ET\n"
+    content += fixtures.text_content([(40, 660, 13, "Vielen Dank und freundliche Gruesse")])
+    pdf, catalog, _ = fixtures.simple_doc([{"content": content}])
+    tounicode = pdf.add(fixtures.stream(b"", cmap))
+    lie = pdf.add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Type /Encoding "
+                  b"/Differences [33 " + b" ".join(b"/" + g.encode() for g in glyphs) + b"] >> "
+                  b"/ToUnicode %d 0 R >>" % tounicode)
+    page_num = next(i for i, o in enumerate(pdf.objects, start=1) if o.startswith(b"<< /Type /Page "))
+    page = pdf.objects[page_num - 1]
+    pdf.set(page_num, page.replace(b"/Font << /F1 ", b"/Font << /F2 %d 0 R /F1 " % lie))
+    with open(path, "wb") as f:
+        f.write(pdf.bytes(catalog))
+    return {IBAN: LIE_IBAN, EMAIL: LIE_EMAIL}
