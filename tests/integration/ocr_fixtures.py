@@ -398,3 +398,72 @@ def make_lying_font(path: str) -> dict[str, str]:
     with open(path, "wb") as f:
         f.write(pdf.bytes(catalog))
     return {IBAN: LIE_IBAN, EMAIL: LIE_EMAIL}
+
+
+# Text in a script the OCR languages do not read: if the font drawing it
+# were (wrongly) OCR'd, its words would come back as Latin garbage that no
+# glyph explains, and the page's OCR text would not be empty.
+CANARY = "Ωμέγα Δέλτα Σίγμα"
+HONEST_LINES = [
+    ("DejaVu Sans", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD, 16, f"{CONTROL} Nummer 4711"),
+    ("DejaVu Serif", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL, 11,
+     "Bitte überweisen Sie den Betrag bis zum Ende des Monats auf das Konto"),
+    ("DejaVu Sans Mono", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL, 10, f"IBAN {IBAN2}"),
+    ("DejaVu Serif", cairo.FONT_SLANT_ITALIC, cairo.FONT_WEIGHT_NORMAL, 11, f"Rückfragen bitte an {EMAIL2}"),
+    ("DejaVu Sans", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL, 9, f"Griechische Namen: {CANARY}"),
+    ("DejaVu Sans", cairo.FONT_SLANT_OBLIQUE, cairo.FONT_WEIGHT_NORMAL, 12, "Vielen Dank und freundliche Grüße"),
+]
+
+
+def make_honest_fonts(path: str, pages: int = 2):
+    """A text PDF in six honest fonts (cairo embeds them with a true
+    ToUnicode map), with an IBAN and an e-mail in its text layer and the
+    Greek CANARY line. Every page the same."""
+    s = cairo.PDFSurface(path, 595, 842)
+    c = cairo.Context(s)
+    for _ in range(pages):
+        y = 80
+        for family, slant, weight, size, text in HONEST_LINES:
+            c.select_font_face(family, slant, weight)
+            c.set_font_size(size)
+            c.move_to(60, y)
+            c.show_text(text)
+            y += size * 2.2
+        c.show_page()
+    s.finish()
+
+
+def worker_pages(binary: str, pdf: str) -> list[tuple[str, str]]:
+    """Runs `redactfs __worker --text-only` on pdf the way the parent does
+    (the file on stdin, a fixed environment) and decodes its byte stream
+    (see Sources/Worker/Protocol.swift): (layer text, OCR text) per page."""
+    import struct
+    import subprocess
+    with open(pdf, "rb") as f:
+        r = subprocess.run([binary, "__worker", "--dpi", "150", "--ocr-dpi", "300", "--ocr-languages", "eng+deu",
+                            "--text-only"], stdin=f, capture_output=True, timeout=120,
+                           env={"OMP_THREAD_LIMIT": "1", "LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"})
+    b = r.stdout
+    assert r.returncode == 0 and b[:4] == b"RFW2", f"worker failed: rc {r.returncode}, {b[:8]!r}"
+    count = struct.unpack_from("<I", b, 4)[0]
+    pos, pages = 8, []
+
+    def text():
+        nonlocal pos
+        n = struct.unpack_from("<I", b, pos)[0]
+        pos += 4
+        out = []
+        for _ in range(n):
+            out.append(chr(struct.unpack_from("<I", b, pos)[0]))
+            pos += 36
+        return "".join(out)
+
+    for _ in range(count):
+        assert b[pos:pos + 1] == b"P", f"expected a page at {pos}, got {b[pos:pos + 1]!r}"
+        pos += 1 + 4 + 16
+        layer, ocr = text(), text()
+        assert b[pos] == 0, "--text-only sends no pixels"
+        pos += 1
+        pages.append((layer, ocr))
+    assert b[pos:pos + 1] == b"D", f"worker did not finish: {b[pos:pos + 1]!r}"
+    return pages
