@@ -3,11 +3,41 @@ import RedactCore
 
 /// Scalars `range` of a page's text layer are drawn in the font `font`.
 public struct FontSpan: Sendable, Equatable {
+    /// The font's name, or for a name several fonts share on the page, the
+    /// name and the run's index (see `FontSpan.spans`).
     public var font: String
     public var range: Range<Int>
-    public init(font: String, range: Range<Int>) {
+    /// The name is shared by several fonts on this page: the span's verdict
+    /// holds for this span only.
+    public var shared: Bool
+    public init(font: String, range: Range<Int>, shared: Bool = false) {
         self.font = font
         self.range = range
+        self.shared = shared
+    }
+
+    /// Spans from poppler's text runs (font name, style, range). poppler
+    /// starts a run where the font object, size, colour or underlining
+    /// changes and names fonts only by name: two runs in a row with the same
+    /// name and style are two fonts of one name (a lying font can take an
+    /// honest one's name). Every run of such a name is then its own span,
+    /// sampled and judged alone. Other runs of one name are merged.
+    public static func spans(_ runs: [(font: String, style: [Double], range: Range<Int>)]) -> [FontSpan] {
+        var shared = Set<String>()
+        for (a, b) in zip(runs, runs.dropFirst()) where a.font == b.font && a.style == b.style {
+            shared.insert(a.font)
+        }
+        var out: [FontSpan] = []
+        for (i, r) in runs.enumerated() {
+            if shared.contains(r.font) {
+                out.append(FontSpan(font: r.font + "\u{0}#\(i)", range: r.range, shared: true))
+            } else if let last = out.last, last.font == r.font, last.range.upperBound == r.range.lowerBound {
+                out[out.count - 1].range = last.range.lowerBound..<r.range.upperBound
+            } else {
+                out.append(FontSpan(font: r.font, range: r.range))
+            }
+        }
+        return out
     }
 }
 

@@ -84,11 +84,12 @@ public final class PDFPage {
         return PageText(scalars: scalars, boxes: boxes)
     }
 
-    /// Which font draws which scalars of `text()`: runs of equal font name,
-    /// in order, covering the text once. Fails closed when the runs do not
-    /// cover exactly `scalarCount` scalars (the count `text()` returned):
-    /// a glyph credited to the wrong font could be trusted unverified.
-    /// Same area as `text()`, so the indices are over the same scalars.
+    /// Which font draws which scalars of `text()`: poppler's runs of equal
+    /// font, size, colour and underlining, in order, covering the text
+    /// once. Fails closed when the runs do not cover exactly `scalarCount`
+    /// scalars (the count `text()` returned): a glyph credited to the wrong
+    /// font could be trusted unverified. Same area as `text()`, so the
+    /// indices are over the same scalars.
     /// (poppler_page_get_text_attributes_for_area)
     public func fontRuns(scalarCount: Int) throws(RedactError) -> [PDFFontRun] {
         if scalarCount == 0 { return [] }
@@ -106,12 +107,11 @@ public final class PDFPage {
             // end_index is inclusive; runs follow one another without gaps.
             let start = Int(a.pointee.start_index), end = Int(a.pointee.end_index)
             guard start == next, end >= start, end < scalarCount else { throw .damaged(.text) }
-            let name = a.pointee.font_name.map { String(cString: $0) } ?? ""
-            if let last = out.last, last.font == name {
-                out[out.count - 1].range = last.range.lowerBound..<(end + 1)
-            } else {
-                out.append(PDFFontRun(font: name, range: start..<(end + 1)))
-            }
+            let c = a.pointee.color
+            out.append(PDFFontRun(font: a.pointee.font_name.map { String(cString: $0) } ?? "",
+                                  style: [a.pointee.font_size, a.pointee.is_underlined != 0 ? 1 : 0,
+                                          Double(c.red), Double(c.green), Double(c.blue)],
+                                  range: start..<(end + 1)))
             next = end + 1
         }
         guard next == scalarCount else { throw .damaged(.text) }
@@ -230,12 +230,16 @@ public final class PDFPage {
 }
 
 /// Scalars `range` of a page's text are drawn in the font named `font`
-/// (poppler's name for it: subset prefix and all; not unique in a document).
+/// (poppler's name for it: subset prefix and all; not unique in a document)
+/// with `style` (size, underlined, red, green, blue). poppler starts a new
+/// run where the font object, size, colour or underlining changes.
 public struct PDFFontRun: Sendable, Equatable {
     public var font: String
+    public var style: [Double]
     public var range: Range<Int>
-    public init(font: String, range: Range<Int>) {
+    public init(font: String, style: [Double], range: Range<Int>) {
         self.font = font
+        self.style = style
         self.range = range
     }
 }

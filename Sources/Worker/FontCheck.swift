@@ -14,8 +14,9 @@ final class FontVerifier {
     /// document, and a font's map is the same on every page, so a font is
     /// verified once (measured: verifying every page took the cold open of
     /// a 10-page text PDF from 1.29x to 1.57x of pdftoppm). The limit:
-    /// poppler names fonts, it does not tell font objects apart, so two
-    /// fonts of one name share a verdict.
+    /// poppler names fonts without telling font objects apart, so two fonts
+    /// of one name share a verdict, unless they meet on a page in two runs
+    /// in a row of the same style (see `FontSpan.spans`).
     private var verdicts: [String: Bool] = [:]
 
     /// A font read well from fewer letters than this is trusted on this
@@ -31,7 +32,8 @@ final class FontVerifier {
     /// `pixels` is the page rendered at `scale` pixels per point.
     func explainedBoxes(layer: PageText, runs: [PDFFontRun], pixels: Pixmap, scale: Double,
                         engine: () throws(RedactError) -> OCREngine) throws(RedactError) -> [Rect] {
-        let spans = runs.map { FontSpan(font: $0.font, range: $0.range) }
+        let spans = FontSpan.spans(runs.map { ($0.font, $0.style, $0.range) })
+        let shared = Set(spans.filter(\.shared).map(\.font))
         var trusted = verdicts
         let samples = FontCheck.samples(layer: layer, spans: spans).filter { verdicts[$0.font] == nil }
         var lines: [[GrayImage]] = []
@@ -39,7 +41,11 @@ final class FontVerifier {
         for s in samples {
             let crops = s.words.compactMap { crop(pixels, $0.box, scale: scale) }
             // Nothing to show OCR: not verified, so not trusted.
-            guard !crops.isEmpty else { trusted[s.font] = false; verdicts[s.font] = false; continue }
+            guard !crops.isEmpty else {
+                trusted[s.font] = false
+                if !shared.contains(s.font) { verdicts[s.font] = false }
+                continue
+            }
             lines.append(crops)
             checked.append(s)
         }
@@ -49,12 +55,13 @@ final class FontVerifier {
             for (s, read) in zip(checked, strip.lineTexts(words)) {
                 let ok = FontCheck.agrees(s, read: read)
                 trusted[s.font] = ok
-                if !ok || s.expected.count >= Self.settledChars { verdicts[s.font] = ok }
+                // A run of a shared name is judged on this page only.
+                if !shared.contains(s.font) && (!ok || s.expected.count >= Self.settledChars) { verdicts[s.font] = ok }
             }
         }
         var out: [Rect] = []
         out.reserveCapacity(layer.boxes.count)
-        for run in runs where trusted[run.font] == true {
+        for run in spans where trusted[run.font] == true {
             for i in run.range where i < layer.boxes.count {
                 let b = layer.boxes[i]
                 if !b.isEmpty && !layer.scalars[i].properties.isWhitespace { out.append(b) }

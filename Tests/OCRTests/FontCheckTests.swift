@@ -85,6 +85,28 @@ final class FontCheckTests: XCTestCase {
         XCTAssertTrue(FontCheck.samples(layer: stacked, spans: [FontSpan(font: "V", range: 0..<4)]).isEmpty)
     }
 
+    func testTwoFontsOfOneNameAreJudgedRunByRun() {
+        let style = [13.0, 0, 0, 0, 0]
+        // Different styles: poppler's runs split, the name is one font.
+        var spans = FontSpan.spans([("Helvetica", style, 0..<10), ("Helvetica", [16, 0, 0, 0, 0], 10..<20),
+                                    ("Times", style, 20..<25), ("Helvetica", style, 25..<30)])
+        XCTAssertEqual(spans.map(\.font), ["Helvetica", "Times", "Helvetica"])
+        XCTAssertEqual(spans[0].range, 0..<20, "consecutive runs of one font merge")
+        XCTAssertFalse(spans.contains(where: \.shared))
+        // Same name and style in a row: poppler split them because the font
+        // object changed. Every run of that name stands alone.
+        spans = FontSpan.spans([("Helvetica", style, 0..<10), ("Helvetica", style, 10..<20),
+                                ("Times", style, 20..<25), ("Helvetica", style, 25..<30)])
+        XCTAssertEqual(spans.count, 4)
+        XCTAssertEqual(Set(spans.map(\.font)).count, 4)
+        XCTAssertEqual(spans.map(\.shared), [true, true, false, true])
+        XCTAssertEqual(spans.map(\.range), [0..<10, 10..<20, 20..<25, 25..<30])
+        // And are sampled apart: the lying run gets its own sample.
+        let (text, _) = layer([("Rechnung Nummer", "x"), ("Habe eine Zeit", "x")])
+        let samples = FontCheck.samples(layer: text, spans: FontSpan.spans([("H", style, 0..<16), ("H", style, 16..<30)]))
+        XCTAssertEqual(samples.map { $0.words.map { string($0.scalars) } }, [["Rechnung", "Nummer"], ["Habe", "eine", "Zeit"]])
+    }
+
     func testSymbolFontsAreSampledWithNothingToRead() {
         let (text, spans) = layer([("• • • •", "Bullets"), ("Text hier", "Body")])
         let samples = FontCheck.samples(layer: text, spans: spans)

@@ -352,10 +352,12 @@ _GLYPH_NAMES = {".": "period", "@": "at", "-": "hyphen", ",": "comma", ":": "col
                                                        "eight nine").split())}}
 
 
-def make_lying_font(path: str) -> dict[str, str]:
+def make_lying_font(path: str, base_font: str = "Times-Roman") -> dict[str, str]:
     """A text PDF: honest Helvetica lines, and two lines in a Times whose
     codes 33.. draw the IBAN and e-mail (/Differences) while its /ToUnicode
-    maps the same codes to LIE_IBAN and LIE_EMAIL. Returns drawn -> extracted."""
+    maps the same codes to LIE_IBAN and LIE_EMAIL. With base_font Helvetica the
+    two fonts share a name (and size, colour: poppler tells them apart only
+    by where one run of text ends). Returns drawn -> extracted."""
     # One code per drawn character; a drawn space stays code 32 in both maps.
     glyphs, uni, strings = [], [], []
     for text, said in ((IBAN, LIE_IBAN), (EMAIL, LIE_EMAIL)):
@@ -389,7 +391,7 @@ def make_lying_font(path: str) -> dict[str, str]:
     content += fixtures.text_content([(40, 660, 13, "Vielen Dank und freundliche Gruesse")])
     pdf, catalog, _ = fixtures.simple_doc([{"content": content}])
     tounicode = pdf.add(fixtures.stream(b"", cmap))
-    lie = pdf.add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Type /Encoding "
+    lie = pdf.add(b"<< /Type /Font /Subtype /Type1 /BaseFont /" + base_font.encode() + b" /Encoding << /Type /Encoding "
                   b"/Differences [33 " + b" ".join(b"/" + g.encode() for g in glyphs) + b"] >> "
                   b"/ToUnicode %d 0 R >>" % tounicode)
     page_num = next(i for i, o in enumerate(pdf.objects, start=1) if o.startswith(b"<< /Type /Page "))
@@ -400,25 +402,27 @@ def make_lying_font(path: str) -> dict[str, str]:
     return {IBAN: LIE_IBAN, EMAIL: LIE_EMAIL}
 
 
-# Text in a script the OCR languages do not read: if the font drawing it
-# were (wrongly) OCR'd, its words would come back as Latin garbage that no
-# glyph explains, and the page's OCR text would not be empty.
-CANARY = "Ωμέγα Δέλτα Σίγμα"
+# Letters of the font's own (WinAnsi) subset that OCR reads as other
+# letters (f, u, S Z C): if the font drawing them were (wrongly) OCR'd, its
+# words would come back spelled differently from the glyphs under them, and
+# the page's OCR text would not be empty. Not sampled (the font has ASCII
+# words).
+CANARY = "ƒƒƒ µµµ ŠŽŒ"
 HONEST_LINES = [
     ("DejaVu Sans", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD, 16, f"{CONTROL} Nummer 4711"),
     ("DejaVu Serif", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL, 11,
      "Bitte überweisen Sie den Betrag bis zum Ende des Monats auf das Konto"),
     ("DejaVu Sans Mono", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL, 10, f"IBAN {IBAN2}"),
     ("DejaVu Serif", cairo.FONT_SLANT_ITALIC, cairo.FONT_WEIGHT_NORMAL, 11, f"Rückfragen bitte an {EMAIL2}"),
-    ("DejaVu Sans", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL, 9, f"Griechische Namen: {CANARY}"),
+    ("DejaVu Sans", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL, 9, f"Formelzeichen: {CANARY}"),
     ("DejaVu Sans", cairo.FONT_SLANT_OBLIQUE, cairo.FONT_WEIGHT_NORMAL, 12, "Vielen Dank und freundliche Grüße"),
 ]
 
 
 def make_honest_fonts(path: str, pages: int = 2):
     """A text PDF in six honest fonts (cairo embeds them with a true
-    ToUnicode map), with an IBAN and an e-mail in its text layer and the
-    Greek CANARY line. Every page the same."""
+    ToUnicode map, one WinAnsi subset each), with an IBAN and an e-mail in
+    its text layer and the CANARY line. Every page the same."""
     s = cairo.PDFSurface(path, 595, 842)
     c = cairo.Context(s)
     for _ in range(pages):
