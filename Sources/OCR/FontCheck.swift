@@ -46,9 +46,23 @@ public struct FontSpan: Sendable, Equatable {
 public struct SampleWord: Sendable, Equatable {
     public var scalars: [Unicode.Scalar]
     public var box: Rect
-    public init(scalars: [Unicode.Scalar], box: Rect) {
+    /// Clockwise quarter turns that put the word upright (text on a turned
+    /// page runs down, up or right to left in the rendering).
+    public var turns: Int
+    public init(scalars: [Unicode.Scalar], box: Rect, turns: Int = 0) {
         self.scalars = scalars
         self.box = box
+        self.turns = turns
+    }
+
+    /// Which way the glyphs run, from the first glyph's centre to the
+    /// last's: the quarter turns that make the word read left to right.
+    static func turns(first a: Rect, last b: Rect) -> Int {
+        let dx = (b.x + b.width / 2) - (a.x + a.width / 2)
+        let dy = (b.y + b.height / 2) - (a.y + a.height / 2)
+        if abs(dx) >= abs(dy) { return dx >= 0 ? 0 : 2 }
+        // Running down the page: the text was turned clockwise; turn back.
+        return dy > 0 ? 3 : 1
     }
 }
 
@@ -108,7 +122,8 @@ public enum FontCheck {
                 while j < r.upperBound, !layer.scalars[j].properties.isWhitespace, !layer.boxes[j].isEmpty { j += 1 }
                 let token = Array(layer.scalars[i..<j])
                 let box = layer.boxes[i..<j].dropFirst().reduce(layer.boxes[i]) { $0.union($1) }
-                let word = SampleWord(scalars: token, box: box)
+                let word = SampleWord(scalars: token, box: box,
+                                      turns: SampleWord.turns(first: layer.boxes[i], last: layer.boxes[j - 1]))
                 if readable(word) {
                     if words[span.font]!.count < maxCandidates { words[span.font]!.append(word) }
                 } else if !token.contains(where: isWordScalar), others[span.font]!.count < maxCandidates {
@@ -139,7 +154,8 @@ public enum FontCheck {
     }
 
     /// A word OCR can be asked to read: Latin letters and digits (any
-    /// punctuation around them stays in the crop), upright, not tiny.
+    /// punctuation around them stays in the crop), a line not a stack, not
+    /// tiny.
     static func readable(_ w: SampleWord) -> Bool {
         var letters = 0
         for s in w.scalars {
@@ -149,9 +165,11 @@ public enum FontCheck {
             }
         }
         guard letters >= 2 else { return false }
-        // Sideways or stacked text: the crop would show it turned.
-        guard w.box.width >= w.box.height, w.box.height >= 3 else { return false }
-        return true
+        // Along the line longer than across it (not stacked letters), and
+        // not tiny.
+        let along = w.turns % 2 == 0 ? w.box.width : w.box.height
+        let across = w.turns % 2 == 0 ? w.box.height : w.box.width
+        return along >= across && across >= 3
     }
 
     /// Greedy cover of distinct folded scalars, then fill up in page order.

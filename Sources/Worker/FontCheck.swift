@@ -39,7 +39,7 @@ final class FontVerifier {
         var lines: [[GrayImage]] = []
         var checked: [FontSample] = []
         for s in samples {
-            let crops = s.words.compactMap { crop(pixels, $0.box, scale: scale) }
+            let crops = s.words.compactMap { w in crop(pixels, w.box, scale: scale)?.rotated(clockwise: w.turns) }
             // Nothing to show OCR: not verified, so not trusted.
             guard !crops.isEmpty else {
                 trusted[s.font] = false
@@ -72,7 +72,7 @@ final class FontVerifier {
 
     /// The gray pixels of `box` (points), padded, or nil when off the page.
     private func crop(_ page: Pixmap, _ box: Rect, scale: Double) -> GrayImage? {
-        let p = box.height * Self.cropPadding
+        let p = min(box.width, box.height) * Self.cropPadding
         guard let r = GrayImage.pixelRect(box.padded(dx: p, dy: p), scale: scale,
                                           width: page.width, height: page.height) else { return nil }
         let w = r.x1 - r.x0, h = r.y1 - r.y0

@@ -72,17 +72,32 @@ final class FontCheckTests: XCTestCase {
     }
 
     func testWordsOCRCannotCheckAreNotSampled() {
-        // Greek (not read by the OCR languages), a single letter, and a
-        // stacked word (taller than wide) are left out; a font with only
-        // such words gets no letters to compare.
+        // Greek (not read by the OCR languages), a single letter, and
+        // stacked letters (shorter along the line than across it) are left
+        // out; a font with only such words gets no letters to compare.
         let (text, spans) = layer([("Ωμέγα x Konto", "A")])
         let sample = try! XCTUnwrap(FontCheck.samples(layer: text, spans: spans).first)
         XCTAssertEqual(sample.words.map { string($0.scalars) }, ["Konto"])
         let (greek, greekSpans) = layer([("Ωμέγα", "G")])
         XCTAssertTrue(FontCheck.samples(layer: greek, spans: greekSpans).isEmpty, "no Latin word and no symbol")
         let stacked = PageText(scalars: Array("Name".unicodeScalars),
-                               boxes: (0..<4).map { Rect(x: 10, y: 10 + Double($0) * 10, width: 6, height: 10) })
+                               boxes: (0..<4).map { Rect(x: 10, y: 10 + Double($0) * 2, width: 20, height: 2) })
         XCTAssertTrue(FontCheck.samples(layer: stacked, spans: [FontSpan(font: "V", range: 0..<4)]).isEmpty)
+    }
+
+    func testSidewaysWordsAreTurnedUpright() {
+        // Text on a page with /Rotate 90 runs down the rendering (turn it
+        // back 3 quarter turns), with /Rotate 270 up (1), with 180 leftwards.
+        func word(_ step: (Int) -> Rect) -> SampleWord? {
+            let t = PageText(scalars: Array("Konto".unicodeScalars), boxes: (0..<5).map(step))
+            return FontCheck.samples(layer: t, spans: [FontSpan(font: "F", range: 0..<5)]).first?.words.first
+        }
+        XCTAssertEqual(word { Rect(x: 100, y: 10 + Double($0) * 6, width: 10, height: 6) }?.turns, 3)
+        XCTAssertEqual(word { Rect(x: 100, y: 100 - Double($0) * 6, width: 10, height: 6) }?.turns, 1)
+        XCTAssertEqual(word { Rect(x: 100 - Double($0) * 6, y: 50, width: 6, height: 10) }?.turns, 2)
+        XCTAssertEqual(word { Rect(x: 10 + Double($0) * 6, y: 50, width: 6, height: 10) }?.turns, 0)
+        XCTAssertEqual(word { Rect(x: 100, y: 10 + Double($0) * 6, width: 10, height: 6) }?.box,
+                       Rect(x: 100, y: 10, width: 10, height: 30))
     }
 
     func testTwoFontsOfOneNameAreJudgedRunByRun() {

@@ -471,3 +471,16 @@ def worker_pages(binary: str, pdf: str) -> list[tuple[str, str]]:
         pages.append((layer, ocr))
     assert b[pos:pos + 1] == b"D", f"worker did not finish: {b[pos:pos + 1]!r}"
     return pages
+
+
+def make_honest_turned(path: str):
+    """Three pages of honest Helvetica text with /Rotate 90, 180 and 270:
+    the text runs down, leftwards and up in the rendering. Each has the
+    CANARY line."""
+    lines = [(72, 760, 14, f"{CONTROL} Nummer 4711"),
+             (72, 730, 11, "Bitte überweisen Sie den Betrag bis zum Ende des Monats."),
+             (72, 700, 11, f"Formelzeichen: {CANARY}")]
+    pdf, catalog, _ = fixtures.simple_doc([{"content": fixtures.text_content(lines), "rotate": r}
+                                           for r in (90, 180, 270)])
+    with open(path, "wb") as f:
+        f.write(pdf.bytes(catalog))

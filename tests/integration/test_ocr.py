@@ -48,6 +48,7 @@ def setUpModule():
     ox.make_lying_font(p("lie.pdf"))
     ox.make_lying_font(p("lie-same-name.pdf"), base_font="Helvetica")
     ox.make_honest_fonts(p("honest.pdf"))
+    ox.make_honest_turned(p("honest-turned.pdf"))
 
 
 def tearDownModule():
@@ -233,6 +234,12 @@ class CommandLineOCR(unittest.TestCase):
         for i, (layer, ocr) in enumerate(pages, start=1):
             self.assertIn(ox.CANARY, layer, f"fixture: page {i} text layer")
             self.assertEqual(ocr, "", f"page {i}: honest fonts were OCR'd ({len(ocr)} scalars)")
+        # Pages turned by /Rotate: their words are sampled turned upright.
+        pages = ox.worker_pages(harness.binary(), os.path.join(SRC, "honest-turned.pdf"))
+        self.assertEqual(len(pages), 3)
+        for rotate, (layer, ocr) in zip((90, 180, 270), pages):
+            self.assertIn(ox.CANARY, layer, f"fixture: /Rotate {rotate} text layer")
+            self.assertEqual(ocr, "", f"/Rotate {rotate}: honest text was OCR'd")
         # The same channel shows what a lying font draws.
         (layer, ocr), = ox.worker_pages(harness.binary(), os.path.join(SRC, "lie.pdf"))
         self.assertIn(ox.IBAN, ocr)
