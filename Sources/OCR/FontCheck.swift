@@ -100,12 +100,14 @@ public enum FontCheck {
     /// possible (a map that lies about a few codes is caught only when the
     /// sample draws them), then filled up to `maxChars`.
     /// Only Latin letters and digits are sampled: those the OCR languages
-    /// read. A font with none gets a sample of its other glyphs, which OCR
-    /// must then read as (almost) nothing.
+    /// read. A font whose letters are all of other scripts gets no sample
+    /// (and so no trust); a font with no letters or digits at all gets a
+    /// sample of its other glyphs, which OCR must read as (almost) nothing.
     public static func samples(layer: PageText, spans: [FontSpan], maxChars: Int = sampleChars) -> [FontSample] {
         var order: [String] = []
         var words: [String: [SampleWord]] = [:]
         var others: [String: [SampleWord]] = [:]
+        var hasLetters = Set<String>()
         let n = layer.scalars.count
         for span in spans {
             if words[span.font] == nil {
@@ -118,31 +120,42 @@ public enum FontCheck {
             while i < r.upperBound {
                 let s = layer.scalars[i]
                 if s.properties.isWhitespace || layer.boxes[i].isEmpty { i += 1; continue }
+                // Runs of letters and digits are words; runs of other glyphs
+                // (punctuation, dot leaders, symbols) are left out of word
+                // crops: a leader of 60 dots reads as anything.
+                let letters = isWordScalar(s)
                 var j = i
-                while j < r.upperBound, !layer.scalars[j].properties.isWhitespace, !layer.boxes[j].isEmpty { j += 1 }
+                while j < r.upperBound, !layer.scalars[j].properties.isWhitespace, !layer.boxes[j].isEmpty,
+                      isWordScalar(layer.scalars[j]) == letters { j += 1 }
                 let token = Array(layer.scalars[i..<j])
                 let box = layer.boxes[i..<j].dropFirst().reduce(layer.boxes[i]) { $0.union($1) }
                 let word = SampleWord(scalars: token, box: box,
                                       turns: SampleWord.turns(first: layer.boxes[i], last: layer.boxes[j - 1]))
-                if readable(word) {
-                    if words[span.font]!.count < maxCandidates { words[span.font]!.append(word) }
-                } else if !token.contains(where: isWordScalar), others[span.font]!.count < maxCandidates {
+                if letters {
+                    hasLetters.insert(span.font)
+                    if readable(word), words[span.font]!.count < maxCandidates { words[span.font]!.append(word) }
+                } else if others[span.font]!.count < maxCandidates {
                     others[span.font]!.append(word)
                 }
                 i = j
             }
         }
         return order.compactMap { font in
-            // Plain ASCII words where the font has them: they read alike
-            // in every OCR language.
+            // Plain ASCII words of two or more where the font has them:
+            // they read alike in every OCR language. Single letters (a math
+            // font's variables) only when there is nothing else.
             let latin = words[font]!
-            let ascii = latin.filter { $0.scalars.allSatisfy { $0.isASCII } }
-            let candidates = ascii.isEmpty ? latin : ascii
+            let tiers = [latin.filter { $0.scalars.count >= 2 && $0.scalars.allSatisfy(\.isASCII) },
+                         latin.filter { $0.scalars.count >= 2 }, latin]
+            let candidates = tiers.first { !$0.isEmpty } ?? []
             if !candidates.isEmpty {
                 let chosen = choose(candidates, maxChars: maxChars)
                 return FontSample(font: font, words: chosen, expected: chosen.flatMap { folded($0.scalars) },
                                   glyphs: chosen.reduce(0) { $0 + $1.scalars.count })
             }
+            // Letters OCR cannot check (another script): no sample, so the
+            // font is not trusted. Its punctuation must not vouch for it.
+            if hasLetters.contains(font) { return nil }
             var chosen: [SampleWord] = []
             var glyphs = 0
             for w in others[font]! where glyphs < maxChars / 2 {
@@ -153,18 +166,11 @@ public enum FontCheck {
         }
     }
 
-    /// A word OCR can be asked to read: Latin letters and digits (any
-    /// punctuation around them stays in the crop), a line not a stack, not
-    /// tiny.
+    /// A word OCR can be asked to read: Latin letters and digits, a line
+    /// not a stack, not tiny.
     static func readable(_ w: SampleWord) -> Bool {
-        var letters = 0
-        for s in w.scalars {
-            if isWordScalar(s) {
-                guard s.value < 0x250 else { return false }
-                letters += 1
-            }
-        }
-        guard letters >= 2 else { return false }
+        guard w.scalars.allSatisfy({ $0.value < 0x250 }) else { return false }
+        if w.scalars.count == 1 { return w.box.height >= 3 && w.box.width >= 1 }
         // Along the line longer than across it (not stacked letters), and
         // not tiny.
         let along = w.turns % 2 == 0 ? w.box.width : w.box.height

@@ -24,6 +24,21 @@ final class FontVerifier {
     /// little about the rest of the font.
     static let settledChars = 12
 
+    /// A font whose glyphs on a page are no letters or digits (bullets,
+    /// rules) and that read as such on this many glyphs is trusted for such
+    /// pages; on a page where it draws letters it is sampled again.
+    static let settledGlyphs = 4
+    /// Suffix of the verdict key for fonts verified on symbols only.
+    static let symbolsOnly = "\u{0}symbols"
+
+    /// The kept verdict for the font of `s`, if any: a font verified on
+    /// letters also covers its symbols, not the other way round.
+    private func cached(_ s: FontSample) -> Bool? {
+        if let v = verdicts[s.font] { return v }
+        if s.expected.isEmpty, let v = verdicts[s.font + Self.symbolsOnly] { return v }
+        return nil
+    }
+
     /// Pixels of padding around a word crop, as a share of its box height:
     /// anti-aliasing and accents spill out of poppler's glyph boxes.
     static let cropPadding = 0.12
@@ -34,11 +49,11 @@ final class FontVerifier {
                         engine: () throws(RedactError) -> OCREngine) throws(RedactError) -> [Rect] {
         let spans = FontSpan.spans(runs.map { ($0.font, $0.style, $0.range) })
         let shared = Set(spans.filter(\.shared).map(\.font))
-        var trusted = verdicts
-        let samples = FontCheck.samples(layer: layer, spans: spans).filter { verdicts[$0.font] == nil }
+        var trusted: [String: Bool] = [:]
         var lines: [[GrayImage]] = []
         var checked: [FontSample] = []
-        for s in samples {
+        for s in FontCheck.samples(layer: layer, spans: spans) {
+            if let v = cached(s) { trusted[s.font] = v; continue }
             let crops = s.words.compactMap { w in crop(pixels, w.box, scale: scale)?.rotated(clockwise: w.turns) }
             // Nothing to show OCR: not verified, so not trusted.
             guard !crops.isEmpty else {
@@ -56,7 +71,14 @@ final class FontVerifier {
                 let ok = FontCheck.agrees(s, read: read)
                 trusted[s.font] = ok
                 // A run of a shared name is judged on this page only.
-                if !shared.contains(s.font) && (!ok || s.expected.count >= Self.settledChars) { verdicts[s.font] = ok }
+                guard !shared.contains(s.font) else { continue }
+                if !ok {
+                    verdicts[s.font] = false
+                } else if s.expected.count >= Self.settledChars {
+                    verdicts[s.font] = true
+                } else if s.expected.isEmpty && s.glyphs >= Self.settledGlyphs {
+                    verdicts[s.font + Self.symbolsOnly] = true
+                }
             }
         }
         var out: [Rect] = []

@@ -85,6 +85,29 @@ final class FontCheckTests: XCTestCase {
         XCTAssertTrue(FontCheck.samples(layer: stacked, spans: [FontSpan(font: "V", range: 0..<4)]).isEmpty)
     }
 
+    func testPunctuationAndLeadersStayOutOfWordCrops() {
+        // A table of contents line: the dot leader is no part of any word.
+        let (text, spans) = layer([("SPECIFICATION (2007-01-21)..........................6", "F")])
+        let sample = try! XCTUnwrap(FontCheck.samples(layer: text, spans: spans).first)
+        XCTAssertEqual(sample.words.map { string($0.scalars) }, ["SPECIFICATION", "2007", "01", "21"])
+        XCTAssertEqual(sample.words[1].box, Rect(x: 20 + 15 * 6, y: 20, width: 24, height: 10))
+    }
+
+    func testSingleLettersOnlyWhenAFontHasNothingElse() {
+        // A math font's variables.
+        let (text, spans) = layer([("x + n = i", "CMMI"), ("Summe x", "CMR")])
+        let samples = FontCheck.samples(layer: text, spans: spans)
+        XCTAssertEqual(samples.map { $0.words.map { string($0.scalars) } }, [["x", "n", "i"], ["Summe"]])
+        XCTAssertEqual(string(samples[0].expected), "xnl")
+    }
+
+    func testOtherScriptsGetNoSampleEvenWithPunctuation() {
+        // Letters OCR cannot read must not be vouched for by the font's
+        // full stops and dashes.
+        let (text, spans) = layer([("Привет, мир - да.", "Cyr")])
+        XCTAssertTrue(FontCheck.samples(layer: text, spans: spans).isEmpty)
+    }
+
     func testSidewaysWordsAreTurnedUpright() {
         // Text on a page with /Rotate 90 runs down the rendering (turn it
         // back 3 quarter turns), with /Rotate 270 up (1), with 180 leftwards.
