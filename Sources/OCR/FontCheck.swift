@@ -166,16 +166,14 @@ public enum FontCheck {
         }
     }
 
-    /// A word OCR can be asked to read: Latin letters and digits, a line
-    /// not a stack, not tiny.
+    /// A word OCR can be asked to read: Latin letters and digits, not tiny
+    /// across its line. (Letters stacked one under the other are taken for
+    /// a word running down: turned, they read as nothing like the text, and
+    /// the font is read by OCR. That costs time, not privacy.)
     static func readable(_ w: SampleWord) -> Bool {
         guard w.scalars.allSatisfy({ $0.value < 0x250 }) else { return false }
-        if w.scalars.count == 1 { return w.box.height >= 3 && w.box.width >= 1 }
-        // Along the line longer than across it (not stacked letters), and
-        // not tiny.
-        let along = w.turns % 2 == 0 ? w.box.width : w.box.height
         let across = w.turns % 2 == 0 ? w.box.height : w.box.width
-        return along >= across && across >= 3
+        return across >= 3
     }
 
     /// Greedy cover of distinct folded scalars, then fill up in page order.

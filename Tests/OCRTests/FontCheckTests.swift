@@ -72,17 +72,21 @@ final class FontCheckTests: XCTestCase {
     }
 
     func testWordsOCRCannotCheckAreNotSampled() {
-        // Greek (not read by the OCR languages), a single letter, and
-        // stacked letters (shorter along the line than across it) are left
-        // out; a font with only such words gets no letters to compare.
+        // Greek (not read by the OCR languages), a single letter (while
+        // there are longer words), and letters under 3 pt are left out; a
+        // font with only such words gets no letters to compare.
         let (text, spans) = layer([("Ωμέγα x Konto", "A")])
         let sample = try! XCTUnwrap(FontCheck.samples(layer: text, spans: spans).first)
         XCTAssertEqual(sample.words.map { string($0.scalars) }, ["Konto"])
         let (greek, greekSpans) = layer([("Ωμέγα", "G")])
         XCTAssertTrue(FontCheck.samples(layer: greek, spans: greekSpans).isEmpty, "no Latin word and no symbol")
-        let stacked = PageText(scalars: Array("Name".unicodeScalars),
-                               boxes: (0..<4).map { Rect(x: 10, y: 10 + Double($0) * 2, width: 20, height: 2) })
-        XCTAssertTrue(FontCheck.samples(layer: stacked, spans: [FontSpan(font: "V", range: 0..<4)]).isEmpty)
+        let tiny = PageText(scalars: Array("Name".unicodeScalars),
+                            boxes: (0..<4).map { Rect(x: 10 + Double($0) * 2, y: 10, width: 2, height: 2.5) })
+        XCTAssertTrue(FontCheck.samples(layer: tiny, spans: [FontSpan(font: "V", range: 0..<4)]).isEmpty)
+        // Short words of narrow letters are words too (wider across than along).
+        let short = PageText(scalars: Array("in".unicodeScalars),
+                             boxes: [Rect(x: 10, y: 10, width: 2.5, height: 11), Rect(x: 12.5, y: 10, width: 5.5, height: 11)])
+        XCTAssertEqual(FontCheck.samples(layer: short, spans: [FontSpan(font: "S", range: 0..<2)]).first?.words.count, 1)
     }
 
     func testPunctuationAndLeadersStayOutOfWordCrops() {
