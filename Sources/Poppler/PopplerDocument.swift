@@ -84,6 +84,40 @@ public final class PDFPage {
         return PageText(scalars: scalars, boxes: boxes)
     }
 
+    /// Which font draws which scalars of `text()`: poppler's runs of equal
+    /// font, size, colour and underlining, in order, covering the text
+    /// once. Fails closed when the runs do not cover exactly `scalarCount`
+    /// scalars (the count `text()` returned): a glyph credited to the wrong
+    /// font could be trusted unverified. Same area as `text()`, so the
+    /// indices are over the same scalars.
+    /// (poppler_page_get_text_attributes_for_area)
+    public func fontRuns(scalarCount: Int) throws(RedactError) -> [PDFFontRun] {
+        if scalarCount == 0 { return [] }
+        var area = PopplerRectangle(x1: -Self.farAway, y1: -Self.farAway, x2: Self.farAway, y2: Self.farAway)
+        guard let list = poppler_page_get_text_attributes_for_area(page, &area) else { throw .damaged(.text) }
+        defer { poppler_page_free_text_attributes(list) }
+        var out: [PDFFontRun] = []
+        var next = 0
+        var node: UnsafeMutablePointer<GList>? = list
+        while let n = node {
+            node = n.pointee.next
+            guard let a = n.pointee.data?.assumingMemoryBound(to: PopplerTextAttributes.self) else {
+                throw .damaged(.text)
+            }
+            // end_index is inclusive; runs follow one another without gaps.
+            let start = Int(a.pointee.start_index), end = Int(a.pointee.end_index)
+            guard start == next, end >= start, end < scalarCount else { throw .damaged(.text) }
+            let c = a.pointee.color
+            out.append(PDFFontRun(font: a.pointee.font_name.map { String(cString: $0) } ?? "",
+                                  style: [a.pointee.font_size, a.pointee.is_underlined != 0 ? 1 : 0,
+                                          Double(c.red), Double(c.green), Double(c.blue)],
+                                  range: start..<(end + 1)))
+            next = end + 1
+        }
+        guard next == scalarCount else { throw .damaged(.text) }
+        return out
+    }
+
     /// Larger than any page we accept (Limits.maxPagePoints), on every side.
     static let farAway = 100_000.0
 
@@ -192,5 +226,20 @@ public final class PDFPage {
             }
         }
         return Pixmap(width: w, height: h, rgb: rgb)
+    }
+}
+
+/// Scalars `range` of a page's text are drawn in the font named `font`
+/// (poppler's name for it: subset prefix and all; not unique in a document)
+/// with `style` (size, underlined, red, green, blue). poppler starts a new
+/// run where the font object, size, colour or underlining changes.
+public struct PDFFontRun: Sendable, Equatable {
+    public var font: String
+    public var style: [Double]
+    public var range: Range<Int>
+    public init(font: String, style: [Double], range: Range<Int>) {
+        self.font = font
+        self.style = style
+        self.range = range
     }
 }

@@ -21,6 +21,9 @@ final class PageReader {
     let request: WorkerRequest
     private var engine: OCREngine?
     private var orientation: OrientationDetector?
+    private let fonts = FontVerifier()
+    /// The engine that reads font samples (see `verificationEngineReady`).
+    private var sampleEngine: OCREngine?
 
     /// A page whose unexplained ink covers more than this share of its
     /// area is read whole (with orientation detection) instead of region
@@ -41,7 +44,6 @@ final class PageReader {
         let pixels = try page.render(dpi: Double(request.dpi), limits: request.limits)
         let scale = Double(request.dpi) / 72.0
         let trusted = !TextLayerCheck.isGarbage(layer)
-        let explained = trusted ? glyphBoxes(layer) : []
         let pageRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
 
         var ocr = PageText.empty
@@ -49,6 +51,10 @@ final class PageReader {
         var regions: [Rect] = []
         var whole = !trusted || !hasWords
         if !whole {
+            // Only glyphs of fonts that read as their text explain ink.
+            let runs = try page.fontRuns(scalarCount: layer.scalars.count)
+            let explained = try fonts.explainedBoxes(layer: layer, runs: runs, pixels: pixels, scale: scale,
+                                                     engine: verificationEngineReady)
             regions = InkRegions.find(in: pixels, scale: scale, explained: explained)
             for area in page.imageAreas() {
                 if let r = clip(area.padded(dx: InkRegions.margin, dy: InkRegions.margin), to: pageRect),
@@ -171,6 +177,29 @@ final class PageReader {
         }
     }
 
+    /// Font samples are read with one language, English when it is among
+    /// the OCR languages: a second trained model costs more to load (eng
+    /// 55 ms, eng+deu 125 ms) and to run than any page of text takes to
+    /// render, and the samples are chosen to be plain Latin letters and
+    /// digits. When OCR is that one language anyway, the engine is shared.
+    func verificationEngineReady() throws(RedactError) -> OCREngine {
+        if let e = sampleEngine { return e }
+        let codes = OCRLanguageList.codes(request.ocrLanguages)
+        let language = codes.contains("eng") ? "eng" : (codes.first ?? "eng")
+        if codes == [language] {
+            let e = try engineReady()
+            sampleEngine = e
+            return e
+        }
+        do {
+            let e = try OCREngine(languages: language)
+            sampleEngine = e
+            return e
+        } catch {
+            throw .workerFailed(WireError.ocrUnavailable)
+        }
+    }
+
     private func orientationReady() throws(RedactError) -> OrientationDetector {
         if let o = orientation { return o }
         do {
@@ -186,13 +215,6 @@ final class PageReader {
     static func ocrDpi(_ wanted: Int, size: PageSize, maxPixels: Int) -> Int {
         let fit = (Double(maxPixels) / max(size.width * size.height, 1)).squareRoot() * 72.0
         return max(36, min(wanted, Int(fit.rounded(.down)) - 1))
-    }
-
-    private func glyphBoxes(_ text: PageText) -> [Rect] {
-        var out: [Rect] = []
-        out.reserveCapacity(text.boxes.count)
-        for (s, b) in zip(text.scalars, text.boxes) where !b.isEmpty && !s.properties.isWhitespace { out.append(b) }
-        return out
     }
 
     private func clip(_ r: Rect, to page: Rect) -> Rect? {

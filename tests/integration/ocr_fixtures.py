@@ -340,3 +340,147 @@ def write_tiff(path: str, pages: list[tuple[int, int, bytes]]):
         prev_link = next_link
     with open(path, "wb") as f:
         f.write(out)
+
+
+# A font whose ToUnicode map lies: the page shows an IBAN and an e-mail,
+# the text layer says these innocent lines (same word lengths, so the words
+# line up one to one).
+LIE_IBAN = "Habe eine gute Zeit hier so"
+LIE_EMAIL = "Schoene Gruesse vom Bodensee"
+_GLYPH_NAMES = {".": "period", "@": "at", "-": "hyphen", ",": "comma", ":": "colon",
+                **{d: n for d, n in zip("0123456789", ("zero one two three four five six seven "
+                                                       "eight nine").split())}}
+
+
+def make_lying_font(path: str, base_font: str = "Times-Roman") -> dict[str, str]:
+    """A text PDF: honest Helvetica lines, and two lines in a Times whose
+    codes 33.. draw the IBAN and e-mail (/Differences) while its /ToUnicode
+    maps the same codes to LIE_IBAN and LIE_EMAIL. With base_font Helvetica the
+    two fonts share a name (and size, colour: poppler tells them apart only
+    by where one run of text ends). Returns drawn -> extracted."""
+    # One code per drawn character; a drawn space stays code 32 in both maps.
+    glyphs, uni, strings = [], [], []
+    for text, said in ((IBAN, LIE_IBAN), (EMAIL, LIE_EMAIL)):
+        assert len(text) == len(said)
+        out = b""
+        for d, u in zip(text, said):
+            if d == " ":
+                assert u == " "
+                out += b"20"
+                continue
+            glyphs.append(_GLYPH_NAMES.get(d, d))
+            uni.append(u)
+            out += b"%02X" % (32 + len(glyphs))
+        strings.append(b"<" + out + b">")
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+            b"/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+            b"/CMapName /Lie def /CMapType 2 def\n1 begincodespacerange <00> <FF> endcodespacerange\n")
+    pairs = [(32, " ")] + [(33 + i, u) for i, u in enumerate(uni)]
+    for k in range(0, len(pairs), 100):
+        chunk = pairs[k:k + 100]
+        cmap += b"%d beginbfchar\n" % len(chunk)
+        cmap += b"".join(b"<%02X> <%04X>\n" % (c, ord(u)) for c, u in chunk)
+        cmap += b"endbfchar\n"
+    cmap += b"endcmap CMapName currentdict /CMap defineresource pop end end\n"
+    content = fixtures.text_content([
+        (40, 780, 16, f"{CONTROL} Nummer 4711"),
+        (40, 750, 13, "Bitte ueberweisen Sie den Betrag bis Ende des Monats."),
+    ])
+    content += b"BT /F2 13 Tf 40 720 Td " + strings[0] + b" Tj ET\n"
+    content += b"BT /F2 13 Tf 40 690 Td " + strings[1] + b" Tj ET\n"
+    content += fixtures.text_content([(40, 660, 13, "Vielen Dank und freundliche Gruesse")])
+    pdf, catalog, _ = fixtures.simple_doc([{"content": content}])
+    tounicode = pdf.add(fixtures.stream(b"", cmap))
+    lie = pdf.add(b"<< /Type /Font /Subtype /Type1 /BaseFont /" + base_font.encode() + b" /Encoding << /Type /Encoding "
+                  b"/Differences [33 " + b" ".join(b"/" + g.encode() for g in glyphs) + b"] >> "
+                  b"/ToUnicode %d 0 R >>" % tounicode)
+    page_num = next(i for i, o in enumerate(pdf.objects, start=1) if o.startswith(b"<< /Type /Page "))
+    page = pdf.objects[page_num - 1]
+    pdf.set(page_num, page.replace(b"/Font << /F1 ", b"/Font << /F2 %d 0 R /F1 " % lie))
+    with open(path, "wb") as f:
+        f.write(pdf.bytes(catalog))
+    return {IBAN: LIE_IBAN, EMAIL: LIE_EMAIL}
+
+
+# Letters of the font's own (WinAnsi) subset that OCR reads as other
+# letters (f, u, S Z C): if the font drawing them were (wrongly) OCR'd, its
+# words would come back spelled differently from the glyphs under them, and
+# the page's OCR text would not be empty. Not sampled (the font has ASCII
+# words).
+CANARY = "ƒƒƒ µµµ ŠŽŒ"
+HONEST_LINES = [
+    ("DejaVu Sans", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD, 16, f"{CONTROL} Nummer 4711"),
+    ("DejaVu Serif", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL, 11,
+     "Bitte überweisen Sie den Betrag bis zum Ende des Monats auf das Konto"),
+    ("DejaVu Sans Mono", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL, 10, f"IBAN {IBAN2}"),
+    ("DejaVu Serif", cairo.FONT_SLANT_ITALIC, cairo.FONT_WEIGHT_NORMAL, 11, f"Rückfragen bitte an {EMAIL2}"),
+    ("DejaVu Sans", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL, 9, f"Formelzeichen: {CANARY}"),
+    ("DejaVu Sans", cairo.FONT_SLANT_OBLIQUE, cairo.FONT_WEIGHT_NORMAL, 12, "Vielen Dank und freundliche Grüße"),
+]
+
+
+def make_honest_fonts(path: str, pages: int = 2):
+    """A text PDF in six honest fonts (cairo embeds them with a true
+    ToUnicode map, one WinAnsi subset each), with an IBAN and an e-mail in
+    its text layer and the CANARY line. Every page the same."""
+    s = cairo.PDFSurface(path, 595, 842)
+    c = cairo.Context(s)
+    for _ in range(pages):
+        y = 80
+        for family, slant, weight, size, text in HONEST_LINES:
+            c.select_font_face(family, slant, weight)
+            c.set_font_size(size)
+            c.move_to(60, y)
+            c.show_text(text)
+            y += size * 2.2
+        c.show_page()
+    s.finish()
+
+
+def worker_pages(binary: str, pdf: str) -> list[tuple[str, str]]:
+    """Runs `redactfs __worker --text-only` on pdf the way the parent does
+    (the file on stdin, a fixed environment) and decodes its byte stream
+    (see Sources/Worker/Protocol.swift): (layer text, OCR text) per page."""
+    import struct
+    import subprocess
+    with open(pdf, "rb") as f:
+        r = subprocess.run([binary, "__worker", "--dpi", "150", "--ocr-dpi", "300", "--ocr-languages", "eng+deu",
+                            "--text-only"], stdin=f, capture_output=True, timeout=120,
+                           env={"OMP_THREAD_LIMIT": "1", "LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"})
+    b = r.stdout
+    assert r.returncode == 0 and b[:4] == b"RFW2", f"worker failed: rc {r.returncode}, {b[:8]!r}"
+    count = struct.unpack_from("<I", b, 4)[0]
+    pos, pages = 8, []
+
+    def text():
+        nonlocal pos
+        n = struct.unpack_from("<I", b, pos)[0]
+        pos += 4
+        out = []
+        for _ in range(n):
+            out.append(chr(struct.unpack_from("<I", b, pos)[0]))
+            pos += 36
+        return "".join(out)
+
+    for _ in range(count):
+        assert b[pos:pos + 1] == b"P", f"expected a page at {pos}, got {b[pos:pos + 1]!r}"
+        pos += 1 + 4 + 16
+        layer, ocr = text(), text()
+        assert b[pos] == 0, "--text-only sends no pixels"
+        pos += 1
+        pages.append((layer, ocr))
+    assert b[pos:pos + 1] == b"D", f"worker did not finish: {b[pos:pos + 1]!r}"
+    return pages
+
+
+def make_honest_turned(path: str):
+    """Three pages of honest Helvetica text with /Rotate 90, 180 and 270:
+    the text runs down, leftwards and up in the rendering. Each has the
+    CANARY line."""
+    lines = [(72, 760, 14, f"{CONTROL} Nummer 4711"),
+             (72, 730, 11, "Bitte überweisen Sie den Betrag bis zum Ende des Monats."),
+             (72, 700, 11, f"Formelzeichen: {CANARY}")]
+    pdf, catalog, _ = fixtures.simple_doc([{"content": fixtures.text_content(lines), "rotate": r}
+                                           for r in (90, 180, 270)])
+    with open(path, "wb") as f:
+        f.write(pdf.bytes(catalog))

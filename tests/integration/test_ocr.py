@@ -1,7 +1,8 @@
 """OCR through the real mount and `redactfs redact`: scanned pages (upright,
 turned 90 and 180 degrees, skewed and noisy), an image inside a text PDF,
-text drawn as outlines, annotation and form appearances, and a 4-page scan
-spread over two worker processes. All personal strings are invented."""
+text drawn as outlines, annotation and form appearances, a font whose
+extracted text lies about what it draws, and a 4-page scan spread over two
+worker processes. All personal strings are invented."""
 
 from __future__ import annotations
 
@@ -44,6 +45,10 @@ def setUpModule():
         shutil.copy(p("scan4.pdf"), p(f"copy{i}.pdf"))
     BOXES["foto.png"] = ox.make_photo_png(p("foto.png"), turns=3)
     ox.make_photo_png(p("bild.jpg"))  # PNG bytes under a .jpg name
+    ox.make_lying_font(p("lie.pdf"))
+    ox.make_lying_font(p("lie-same-name.pdf"), base_font="Helvetica")
+    ox.make_honest_fonts(p("honest.pdf"))
+    ox.make_honest_turned(p("honest-turned.pdf"))
 
 
 def tearDownModule():
@@ -80,6 +85,20 @@ def check_covered(tc: unittest.TestCase, out_path: str, boxes: dict, label: str,
         frac = img.dark_fraction(boxes[ox.CONTROL], 150)
         tc.assertLess(frac, 0.5, f"{label} p{page}: the control word is {frac:.0%} dark "
                                  "(over-redaction or misplaced boxes)")
+
+
+def ink_box(img, box, dpi: int = 150, threshold: int = 128):
+    """The bounding box (points) of the dark pixels of img inside box."""
+    x0, y0, x1, y1 = img.region(box, dpi)
+    xs, ys = [], []
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            if img.data[y * img.width + x] < threshold:
+                xs.append(x)
+                ys.append(y)
+    assert xs, f"fixture: no ink in {box}"
+    s = 72 / dpi
+    return (min(xs) * s, min(ys) * s, (max(xs) + 1) * s, (max(ys) + 1) * s)
 
 
 class MountedOCR(unittest.TestCase):
@@ -166,7 +185,72 @@ class MountedOCR(unittest.TestCase):
                                                         "of its ink pixels are burned")
 
 
+    def test_font_whose_text_lies_is_read_by_ocr(self):
+        # The fixture: the text layer says the innocent lines, the page
+        # shows the IBAN and the e-mail (both checked with poppler's tools).
+        src = os.path.join(SRC, "lie.pdf")
+        layer = harness.run(["pdftotext", src, "-"]).stdout.decode()
+        self.assertIn(ox.LIE_IBAN, layer)
+        self.assertNotIn(ox.IBAN.split()[1], layer)
+        self.assertNotIn("@", layer)
+        words = harness.page_words(src, 1)
+        boxes = {ox.IBAN: harness.phrase_box(words, ox.LIE_IBAN), ox.EMAIL: harness.phrase_box(words, ox.LIE_EMAIL),
+                 ox.CONTROL: harness.phrase_box(words, ox.CONTROL)}
+        self.assertTrue(all(boxes.values()), f"fixture: words not found in {words}")
+        # The text layer's boxes span the font's ascent and descent; the
+        # check is on the ink the reader sees.
+        drawn = harness.render_gray(src, 1, 150)
+        for text in (ox.IBAN, ox.EMAIL):
+            boxes[text] = ink_box(drawn, boxes[text])
+        check_covered(self, self.output("lie.pdf"), boxes, "font with a lying ToUnicode map")
+
+
 class CommandLineOCR(unittest.TestCase):
+    def test_scan_finds_what_a_lying_font_draws(self):
+        for rel in ("lie.pdf", "lie-same-name.pdf"):
+            with self.subTest(rel=rel):
+                r = redactfs("scan", os.path.join(SRC, rel), env=ENV)
+                self.assertEqual(r.returncode, 0, describe(r))
+                text = r.stdout.decode()
+                self.assertIn("\tiban\t", text)
+                self.assertIn("\temail\t", text)
+
+    def test_lying_font_with_an_honest_fonts_name(self):
+        # Both fonts are "Helvetica" of one size and colour: poppler tells
+        # them apart only by starting a new run where one ends.
+        src = os.path.join(SRC, "lie-same-name.pdf")
+        self.assertEqual(harness.run(["pdffonts", src]).stdout.decode().count("Helvetica "), 2, "fixture")
+        (layer, ocr), = ox.worker_pages(harness.binary(), src)
+        self.assertIn(ox.LIE_IBAN, layer)
+        self.assertIn(ox.IBAN, ocr)
+        self.assertIn(ox.EMAIL, ocr)
+
+    def test_honest_fonts_are_not_read_by_ocr(self):
+        # The worker's OCR text (ink no trusted glyph explains) stays empty
+        # for six honest fonts on two pages. The check can fail: the CANARY
+        # letters read as other letters if their font is OCR'd.
+        pages = ox.worker_pages(harness.binary(), os.path.join(SRC, "honest.pdf"))
+        self.assertEqual(len(pages), 2)
+        for i, (layer, ocr) in enumerate(pages, start=1):
+            self.assertIn(ox.CANARY, layer, f"fixture: page {i} text layer")
+            self.assertEqual(ocr, "", f"page {i}: honest fonts were OCR'd ({len(ocr)} scalars)")
+        # Pages turned by /Rotate: their words are sampled turned upright.
+        pages = ox.worker_pages(harness.binary(), os.path.join(SRC, "honest-turned.pdf"))
+        self.assertEqual(len(pages), 3)
+        for rotate, (layer, ocr) in zip((90, 180, 270), pages):
+            self.assertIn(ox.CANARY, layer, f"fixture: /Rotate {rotate} text layer")
+            self.assertEqual(ocr, "", f"/Rotate {rotate}: honest text was OCR'd")
+        # The same channel shows what a lying font draws.
+        (layer, ocr), = ox.worker_pages(harness.binary(), os.path.join(SRC, "lie.pdf"))
+        self.assertIn(ox.IBAN, ocr)
+        self.assertIn(ox.EMAIL, ocr)
+        # And the honest document's personal data is still found (text layer).
+        r = redactfs("scan", os.path.join(SRC, "honest.pdf"), env=ENV)
+        self.assertEqual(r.returncode, 0, describe(r))
+        self.assertEqual(r.stdout.decode().count("\tiban\t"), 2, r.stdout.decode())
+        self.assertEqual(r.stdout.decode().count("\temail\t"), 2)
+
+
     def test_redact_cli_matches_scan(self):
         out = os.path.join(tempfile.mkdtemp(dir=BASE), "o.pdf")
         r = redactfs("redact", os.path.join(SRC, "scan90.pdf"), "-o", out, env=ENV)
