@@ -162,7 +162,8 @@ final class PageReader {
         return OCRQuality(asIs).score > q.score ? asIs : straightened
     }
 
-    private static func pass(_ engine: OCREngine, _ image: GrayImage, dpi: Int) throws(RedactError) -> [OCRWord] {
+    /// One tesseract pass over `image` as it is.
+    static func pass(_ engine: OCREngine, _ image: GrayImage, dpi: Int) throws(RedactError) -> [OCRWord] {
         do { return try engine.recognize(image, dpi: dpi) } catch { throw .damaged(.text) }
     }
 
