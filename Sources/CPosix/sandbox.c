@@ -14,6 +14,10 @@
 int rf_sandbox_install(const rf_seccomp_rule *rules, int count, int default_errno) {
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO((unsigned)default_errno));
     if (ctx == NULL) return -ENOMEM;
+    // A binary search over syscall numbers instead of a linear scan of some
+    // two hundred rules on every call (libseccomp >= 2.5; older ones keep
+    // the linear filter, which is only slower).
+    (void)seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
     int rc = 0;
     for (int i = 0; i < count && rc == 0; i++) {
         const rf_seccomp_rule *r = &rules[i];
