@@ -37,9 +37,9 @@ public struct SyscallRule: Sendable, Equatable {
 /// killing the worker. Both stop the call; the difference is what happens to
 /// an honest worker when a library update on the user's machine starts
 /// calling something new. glibc and the libraries read ENOSYS as "this kernel
-/// does not have it" and fall back (clone3 to clone, openat2 to openat, rseq
-/// and statx to nothing and fstatat) or report an ordinary error, so the file
-/// is still served or fails alone; a kill would cost the user that file
+/// does not have it" and fall back (glibc from clone3 to clone and from
+/// openat2 to openat, GLib from eventfd to a pipe) or report an ordinary
+/// error, so the file is still served or fails alone; a kill would cost the user that file
 /// every time, with nothing in the log but a dead worker. An attacker gains
 /// nothing from the errno: the call did not happen either way.
 ///
@@ -51,9 +51,8 @@ public struct SyscallRule: Sendable, Equatable {
 /// no processes (clone), signals only to the worker itself (tgkill), no
 /// signal routing to other processes (fcntl F_SETOWN/F_SETSIG), no changing
 /// limits (prlimit64), no terminal ioctls such as TIOCSTI, a few prctl
-/// options. Argument positions and the numeric values below are those of
-/// x86_64 and aarch64 (the Debian targets); clone's flags are not argument 0
-/// on s390, which would then refuse threads, never allow a fork.
+/// options. Numeric values not taken from Glibc are Linux's generic ones
+/// (x86_64, arm64, s390x); clone's flags are argument 1 on s390x, 0 elsewhere.
 public enum WorkerSyscallPolicy {
     public static let defaultErrno: Int32 = ENOSYS
 
@@ -151,8 +150,13 @@ public enum WorkerSyscallPolicy {
         // Threads, never processes: fork() and posix_spawn() are clone
         // without CLONE_THREAD. clone3 passes its flags in a struct; it is
         // left to the default and glibc falls back to clone.
-        r.append(SyscallRule("clone", .allow, .maskedEqual(arg: 0, mask: cloneThread, value: cloneThread)))
-        r.append(SyscallRule("clone", .fail(EPERM), .maskedEqual(arg: 0, mask: cloneThread, value: 0)))
+        #if arch(s390x)
+        let flags = 1
+        #else
+        let flags = 0
+        #endif
+        r.append(SyscallRule("clone", .allow, .maskedEqual(arg: flags, mask: cloneThread, value: cloneThread)))
+        r.append(SyscallRule("clone", .fail(EPERM), .maskedEqual(arg: flags, mask: cloneThread, value: 0)))
 
         // abort() and raise() signal the calling thread with tgkill; another
         // process (the daemon, anything of the user's) may not be signalled.
