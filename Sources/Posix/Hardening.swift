@@ -17,41 +17,10 @@ public enum Hardening {
         public init() {}
     }
 
-    /// Syscalls a parser and renderer never needs. Denied with EPERM: the
-    /// network (DESIGN: no socket), running programs, debugging or reading
-    /// other processes, changing the file system, and kernel facilities with
-    /// a record of privilege-escalation bugs.
-    ///
-    /// This is a deny-list, not an allow-list: poppler, cairo, fontconfig,
-    /// leptonica and tesseract call a wide and version-dependent set of
-    /// syscalls, and a missing allow entry kills a worker on a user's
-    /// machine. What is listed here is exactly what an attacker who owns a
-    /// worker would need to leak or persist anything.
-    public static let deniedSyscalls: [String] = [
-        // network
-        "socket", "socketpair", "connect", "bind", "listen", "accept", "accept4",
-        "sendto", "sendmsg", "sendmmsg", "recvfrom", "recvmsg", "recvmmsg",
-        // other programs and processes
-        "execve", "execveat", "fork", "vfork", "ptrace", "process_vm_readv", "process_vm_writev",
-        "kill", "tkill", "pidfd_open", "pidfd_getfd", "pidfd_send_signal",
-        // the file system (opens for writing are refused separately)
-        "creat", "rename", "renameat", "renameat2", "unlink", "unlinkat", "rmdir", "mkdir", "mkdirat",
-        "link", "linkat", "symlink", "symlinkat", "truncate", "chmod", "fchmod", "fchmodat",
-        "chown", "fchown", "lchown", "fchownat", "utime", "utimes", "utimensat", "futimesat",
-        "mknod", "mknodat", "setxattr", "lsetxattr", "fsetxattr", "removexattr", "lremovexattr",
-        "fremovexattr", "name_to_handle_at", "open_by_handle_at",
-        // namespaces, mounts and kernel facilities
-        "mount", "umount2", "pivot_root", "chroot", "setns", "unshare", "move_mount", "fsopen",
-        "fsmount", "open_tree", "bpf", "perf_event_open", "userfaultfd", "io_uring_setup",
-        "io_uring_enter", "io_uring_register", "keyctl", "add_key", "request_key",
-        "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
-        "reboot", "swapon", "swapoff", "acct", "quotactl", "settimeofday", "clock_settime",
-        "adjtimex", "sethostname", "setdomainname", "iopl", "ioperm", "personality",
-    ]
-
     /// No core files, not dumpable or ptrace-able by other processes of the
     /// user, no privilege gain through exec, die with the parent; resource
-    /// caps; then the seccomp filter. Returns false if the filter could not
+    /// caps; then the seccomp allow-list (`WorkerSyscallPolicy`, which says
+    /// why anything unlisted fails with ENOSYS). Returns false if the filter could not
     /// be installed: the caller must then refuse to parse anything.
     /// (setrlimit, prctl PR_SET_DUMPABLE / NO_NEW_PRIVS / PDEATHSIG, seccomp)
     @discardableResult
@@ -67,12 +36,37 @@ public enum Hardening {
         _ = rf_set_nondumpable()
         guard rf_set_no_new_privs() == 0 else { return false }
         _ = rf_set_parent_death_signal(SIGKILL)
-        let names = deniedSyscalls.map { strdup($0) }
+        return installFilter(WorkerSyscallPolicy.rules(pid: getpid()),
+                             defaultErrno: WorkerSyscallPolicy.defaultErrno) == 0
+    }
+
+    /// Hands the rules to libseccomp; 0 or a negative errno. (rf_sandbox_install)
+    static func installFilter(_ rules: [SyscallRule], defaultErrno: Int32) -> Int32 {
+        let names = rules.map { strdup($0.name) }
         defer { names.forEach { free($0) } }
-        let rc = names.map { UnsafePointer($0) }.withUnsafeBufferPointer { buf in
-            rf_sandbox_deny(buf.baseAddress, Int32(buf.count), EPERM)
+        let c = zip(rules, names).map { rule, name in
+            var r = rf_seccomp_rule(name: UnsafePointer(name), result: 0, arg: -1,
+                                    op: Int32(RF_SECCOMP_MASKED_EQ), mask: 0, value: 0)
+            if case .fail(let e) = rule.result { r.result = e }
+            switch rule.condition {
+            case .always:
+                break
+            case .maskedEqual(let arg, let mask, let value):
+                r.arg = Int32(arg); r.mask = mask; r.value = value
+            case .notEqual(let arg, let value):
+                r.arg = Int32(arg); r.op = Int32(RF_SECCOMP_NE); r.value = value
+            }
+            return r
         }
-        return rc == 0
+        return c.withUnsafeBufferPointer { rf_sandbox_install($0.baseAddress, Int32($0.count), defaultErrno) }
+    }
+
+    /// Makes the raw syscall `name` with up to four arguments and returns 0
+    /// or its errno; for `redactfs __sandbox-check`, which must see the
+    /// filter's answer without glibc's fallbacks. (syscall)
+    public static func probeSyscall(_ name: String, args: [Int]) -> Int32 {
+        let a = args + Array(repeating: 0, count: max(0, 4 - args.count))
+        return rf_sandbox_probe(name, a[0], a[1], a[2], a[3]) < 0 ? errno : 0
     }
 
     /// The daemon itself: no core files (its memory holds the key and terms)

@@ -158,6 +158,26 @@ class WorkerSandbox(unittest.TestCase):
     def test_no_exec(self):
         self.assertEqual(self.result.get("execve"), f"errno{errno.EPERM}")
 
+    def test_unlisted_syscalls_are_missing(self):
+        # An allow-list: calls in neither list fail with ENOSYS, as if the
+        # kernel lacked them (a deny-list would have let these through).
+        for k in ("unlisted_setpriority", "unlisted_syslog", "clone3", "openat2",
+                  "ioctl_tiocsti", "prctl_set_dumpable"):
+            self.assertEqual(self.result.get(k), f"errno{errno.ENOSYS}", k)
+
+    def test_threads_but_no_processes(self):
+        # pthread_create works (glibc falls back from clone3 to clone with
+        # CLONE_THREAD); fork, which is clone without it, is refused.
+        self.assertEqual(self.result.get("thread"), "ok")
+        self.assertEqual(self.result.get("fork"), f"errno{errno.EPERM}")
+
+    def test_no_signals_or_limits_for_other_processes(self):
+        self.assertEqual(self.result.get("tgkill_self"), "ok")
+        self.assertEqual(self.result.get("tgkill_parent"), f"errno{errno.EPERM}")
+        self.assertEqual(self.result.get("fcntl_getfl"), "ok")
+        self.assertEqual(self.result.get("fcntl_setown"), f"errno{errno.EPERM}")
+        self.assertEqual(self.result.get("setrlimit"), f"errno{errno.EPERM}")
+
     def test_resource_limits(self):
         self.assertEqual(self.result.get("rlimit_core"), "0")
         self.assertEqual(self.result.get("rlimit_fsize"), "0")

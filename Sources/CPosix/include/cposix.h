@@ -12,11 +12,29 @@ int rf_set_parent_death_signal(int sig);
 
 
 
-/// Installs a seccomp filter (needs no_new_privs first) that makes every
-/// syscall in `names` fail with `deny_errno`, and every open/openat that
-/// would write, create or truncate fail with EACCES. Everything else is
-/// allowed. Returns 0 or a negative errno.
-int rf_sandbox_deny(const char *const *names, int count, int deny_errno);
+/// How a seccomp rule compares one argument.
+enum { RF_SECCOMP_MASKED_EQ = 0, RF_SECCOMP_NE = 1 };
+
+/// One seccomp rule: syscall `name` gets `result` (0: allowed, else that
+/// errno) always when `arg` < 0, otherwise when argument `arg` (0-based)
+/// satisfies (arg & mask) == value (RF_SECCOMP_MASKED_EQ) or
+/// arg != value (RF_SECCOMP_NE).
+typedef struct rf_seccomp_rule {
+    const char *name;
+    int result;
+    int arg;
+    int op;
+    unsigned long long mask;
+    unsigned long long value;
+} rf_seccomp_rule;
+
+/// Installs a seccomp filter (needs no_new_privs first) built from `rules`;
+/// a syscall no rule matches fails with `default_errno`. Returns 0 or a
+/// negative errno. (libseccomp: seccomp_init, seccomp_rule_add, seccomp_load)
+int rf_sandbox_install(const rf_seccomp_rule *rules, int count, int default_errno);
+/// syscall(nr of `name`, a0..a3) for the sandbox self-check; -1 and errno
+/// ENOSYS if this libseccomp does not know the name.
+long rf_sandbox_probe(const char *name, long a0, long a1, long a2, long a3);
 
 /// pipe2(fds, O_CLOEXEC) (needs _GNU_SOURCE, which Swift's Glibc lacks).
 int rf_pipe_cloexec(int fds[2]);
