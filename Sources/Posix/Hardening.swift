@@ -19,9 +19,11 @@ public enum Hardening {
 
     /// No core files, not dumpable or ptrace-able by other processes of the
     /// user, no privilege gain through exec, die with the parent; resource
-    /// caps; then the seccomp allow-list (`WorkerSyscallPolicy`, which says
-    /// why anything unlisted fails with ENOSYS). Returns false if the filter could not
-    /// be installed: the caller must then refuse to parse anything.
+    /// caps; reads limited to system data by Landlock where the kernel has
+    /// it (`restrictReads`); then the seccomp allow-list
+    /// (`WorkerSyscallPolicy`, which says why anything unlisted fails with
+    /// ENOSYS). Returns false if either could not be installed: the caller
+    /// must then refuse to parse anything.
     /// (setrlimit, prctl PR_SET_DUMPABLE / NO_NEW_PRIVS / PDEATHSIG, seccomp)
     @discardableResult
     public static func lockDownWorker(_ limits: WorkerLimits = WorkerLimits()) -> Bool {
@@ -36,8 +38,73 @@ public enum Hardening {
         _ = rf_set_nondumpable()
         guard rf_set_no_new_privs() == 0 else { return false }
         _ = rf_set_parent_death_signal(SIGKILL)
+        // Landlock before seccomp: its own syscalls are not on the allow-list.
+        guard restrictReads() != .failed else { return false }
         return installFilter(WorkerSyscallPolicy.rules(pid: getpid()),
                              defaultErrno: WorkerSyscallPolicy.defaultErrno) == 0
+    }
+
+    /// The kernel's Landlock ABI, nil when it has none.
+    public static var landlockABI: Int? {
+        let v = rf_landlock_abi()
+        return v > 0 ? Int(v) : nil
+    }
+
+    public enum ReadRestriction: Equatable, Sendable {
+        /// In force, at this Landlock ABI.
+        case restricted(abi: Int)
+        /// This kernel has no Landlock (or it is disabled): seccomp alone.
+        case unavailable
+        case failed
+    }
+
+    /// Seccomp cannot look at paths: a worker taken over by a hostile
+    /// document could still open any file the user can read (a key, a
+    /// mail folder) and draw it into the page it returns, which the user
+    /// then shares. Landlock limits what it may read to `readablePaths`;
+    /// the source and pipes are descriptors opened before, unaffected.
+    /// (landlock_create_ruleset, landlock_add_rule, landlock_restrict_self)
+    static func restrictReads() -> ReadRestriction {
+        let paths = readablePaths().map { strdup($0) }
+        defer { paths.forEach { free($0) } }
+        let rc = paths.map { UnsafePointer($0) }.withUnsafeBufferPointer {
+            rf_landlock_read_only($0.baseAddress, Int32($0.count))
+        }
+        if rc == 0 { return .restricted(abi: Int(rf_landlock_abi())) }
+        if rc == -ENOSYS || rc == -EOPNOTSUPP { return .unavailable }
+        return .failed
+    }
+
+    /// What a locked-down worker may read: system data under /usr
+    /// (poppler's CMaps and encodings, tesseract's models, fonts), the
+    /// fontconfig configuration and caches, the time zone, CPU topology,
+    /// and the folders of the shared libraries it has loaded (a toolchain
+    /// outside /usr may load more of itself later). Nothing under a home
+    /// folder: the worker's environment has no HOME, so fontconfig looks
+    /// for no user fonts.
+    public static func readablePaths() -> [String] {
+        var paths = ["/usr", "/etc/fonts", "/etc/localtime", "/var/cache/fontconfig", "/sys/devices/system/cpu"]
+        for dir in loadedLibraryFolders() where !paths.contains(where: { dir == $0 || dir.hasPrefix($0 + "/") }) {
+            paths.append(dir)
+        }
+        return paths
+    }
+
+    /// Folders of the shared objects mapped into this process. (/proc/self/maps)
+    static func loadedLibraryFolders() -> [String] {
+        guard let f = fopen("/proc/self/maps", "r") else { return [] }
+        defer { fclose(f) }
+        var out: [String] = []
+        var line = [CChar](repeating: 0, count: 4096)
+        while fgets(&line, Int32(line.count), f) != nil {
+            let s = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let slash = s.firstIndex(of: "/") else { continue }
+            let path = s[slash...].trimmingSuffix("\n")
+            guard path.contains(".so"), let end = path.lastIndex(of: "/"), end > path.startIndex else { continue }
+            let dir = String(path[..<end])
+            if !out.contains(dir) { out.append(dir) }
+        }
+        return out
     }
 
     /// Hands the rules to libseccomp; 0 or a negative errno. (rf_sandbox_install)
@@ -91,4 +158,10 @@ public func makePipe() throws(Errno) -> (read: FileDescriptor, write: FileDescri
     var fds: [Int32] = [0, 0]
     guard rf_pipe_cloexec(&fds) == 0 else { throw Errno.current }
     return (FileDescriptor(owning: fds[0]), FileDescriptor(owning: fds[1]))
+}
+
+private extension Substring {
+    func trimmingSuffix(_ suffix: String) -> Substring {
+        hasSuffix(suffix) ? dropLast(suffix.count) : self
+    }
 }

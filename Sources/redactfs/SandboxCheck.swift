@@ -9,6 +9,9 @@ import Posix
 /// check the filter and limits on this kernel; it is not for users.
 enum SandboxCheck {
     static func run(_ dir: String) -> Never {
+        // Asked before the lock-down: the seccomp filter refuses Landlock's
+        // own calls afterwards.
+        let abi = Hardening.landlockABI
         guard Hardening.lockDownWorker() else {
             print("lockdown=failed")
             exit(1)
@@ -23,7 +26,12 @@ enum SandboxCheck {
         }
         report("socket_inet", socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))
         report("socket_unix", socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0))
-        report("open_read", open("/proc/self/status", O_RDONLY))
+        print("landlock=\(abi.map { "abi\($0)" } ?? "unavailable")")
+        // System data stays readable; the user's files do not (Landlock).
+        report("open_read", open("/usr/lib/os-release", O_RDONLY))
+        report("open_private", open(dir + "/existing", O_RDONLY))
+        report("list_private", open(dir, O_RDONLY | O_DIRECTORY))
+        report("open_proc_self", open("/proc/self/environ", O_RDONLY))
         report("open_create", open(dir + "/created", O_WRONLY | O_CREAT, 0o600))
         report("open_rdwr", open(dir + "/existing", O_RDWR))
         report("open_trunc", open(dir + "/existing", O_RDONLY | O_TRUNC))

@@ -142,6 +142,16 @@ class WorkerSandbox(unittest.TestCase):
         self.assertEqual(self.r.returncode, 0, harness.describe(self.r))
         self.assertEqual(self.result.get("open_read"), "ok", "the sandbox must still let a worker read")
 
+    def test_only_system_data_is_readable(self):
+        # Landlock: a worker taken over by a hostile document cannot open the
+        # user's files (to draw them into the page it returns).
+        if self.result.get("landlock") == "unavailable":
+            self.skipTest("this kernel has no Landlock: reads are not path-limited here")
+        self.assertRegex(self.result.get("landlock", ""), r"^abi\d+$")
+        self.assertEqual(self.result.get("open_read"), "ok")
+        for k in ("open_private", "list_private", "open_proc_self"):
+            self.assertEqual(self.result.get(k), f"errno{errno.EACCES}", k)
+
     def test_no_sockets(self):
         self.assertEqual(self.result.get("socket_inet"), f"errno{errno.EPERM}")
         self.assertEqual(self.result.get("socket_unix"), f"errno{errno.EPERM}")

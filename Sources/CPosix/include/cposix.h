@@ -44,4 +44,17 @@ int rf_pipe_cloexec(int fds[2]);
 // removed at once. -1 with errno on failure.
 int rf_open_unnamed_temporary(const char *dir);
 
+/// The Landlock ABI version of the running kernel, or a negative errno
+/// (-ENOSYS, -EOPNOTSUPP) when Landlock is missing or disabled.
+int rf_landlock_abi(void);
+
+/// Restricts this process (and its threads and children) for good: file
+/// access only to read what lies beneath `paths` (directories, or single
+/// files), no other file access of any kind; with ABI 4 no TCP bind or
+/// connect; with ABI 6 no abstract UNIX sockets or signals out of the
+/// domain. Paths that do not exist are skipped. Descriptors already open
+/// are unaffected. Needs no_new_privs. 0, or a negative errno (-ENOSYS or
+/// -EOPNOTSUPP: no Landlock here).
+int rf_landlock_read_only(const char *const *paths, int count);
+
 #endif
