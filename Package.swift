@@ -50,6 +50,7 @@ let package = Package(
         .executableTarget(name: "detect-eval", dependencies: ["Detect", "RedactCore"]),
         .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "Posix"]),
+        .testTarget(name: "PosixTests", dependencies: ["Posix"]),
         .testTarget(name: "DetectTests", dependencies: ["Detect", "RedactCore"]),
         .testTarget(name: "EncodeTests", dependencies: ["Encode", "Imaging", "ImageCodec", "RedactCore"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Imaging", "RedactCore", "CLeptonica"]),

@@ -79,13 +79,23 @@ public enum Hardening {
     /// (poppler's CMaps and encodings, tesseract's models, fonts), the
     /// fontconfig configuration and caches, the time zone, CPU topology,
     /// and the folders of the shared libraries it has loaded (a toolchain
-    /// outside /usr may load more of itself later). Nothing under a home
+    /// outside /usr may load more of itself later) with their prefix's
+    /// `share` folder. Nothing under a home
     /// folder: the worker's environment has no HOME, so fontconfig looks
     /// for no user fonts.
     public static func readablePaths() -> [String] {
         var paths = ["/usr", "/etc/fonts", "/etc/localtime", "/var/cache/fontconfig", "/sys/devices/system/cpu"]
-        for dir in loadedLibraryFolders() where !paths.contains(where: { dir == $0 || dir.hasPrefix($0 + "/") }) {
-            paths.append(dir)
+        for lib in loadedLibraryFolders() {
+            // A library installed under another prefix (/opt/x/lib) keeps
+            // its data beside it (/opt/x/share: tessdata, poppler-data).
+            var dirs = [lib]
+            let parts = lib.split(separator: "/")
+            if let i = parts.firstIndex(where: { $0 == "lib" || $0 == "lib64" || $0 == "lib32" }), i > 0 {
+                dirs.append("/" + parts[..<i].joined(separator: "/") + "/share")
+            }
+            for dir in dirs where !paths.contains(where: { dir == $0 || dir.hasPrefix($0 + "/") }) {
+                paths.append(dir)
+            }
         }
         return paths
     }
