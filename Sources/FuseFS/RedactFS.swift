@@ -217,8 +217,8 @@ public final class RedactFS: Sendable {
     }
 
     /// Lists the snapshot from `offset` on (offset 0 takes a new one, for
-    /// rewinddir; offset n resumes after the n-th
-    /// entry, "." and ".." included). Each entry carries its inode number
+    /// rewinddir; offset n resumes after the n-th entry, "." and ".."
+    /// included). Each entry carries its inode number
     /// and type, so readdir and stat agree (`find -inum`, `ls -i`); with
     /// `plus` (READDIRPLUS) it carries the attributes getattr would give,
     /// so the kernel makes the entry at once and `ls -l` costs one
@@ -241,10 +241,15 @@ public final class RedactFS: Sendable {
             } else {
                 let e = entries[i - 2]
                 var st = stat()
-                // Attributes as getattr gives them now; an entry gone since
-                // the snapshot is still listed, by inode and type only.
-                if !plus || getattr(dir + e.name, &st) != 0 {
-                    st = stat()
+                if plus {
+                    // Attributes as getattr gives them now. An entry gone
+                    // since the snapshot is left out: the kernel would
+                    // keep whatever attributes it was given for a second.
+                    guard getattr(dir + e.name, &st) == 0 else {
+                        i += 1
+                        continue
+                    }
+                } else {
                     st.st_ino = ino_t(inodeNumber(e.status))
                     st.st_mode = e.status.isDirectory ? mode_t(Glibc.S_IFDIR) : mode_t(Glibc.S_IFREG)
                 }
