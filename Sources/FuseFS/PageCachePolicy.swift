@@ -106,32 +106,40 @@ final class PageCachePolicy: Sendable {
         }
     }
 
-    /// The size a path must report (without a handle) while handles read
-    /// it through the page cache; nil when none does.
-    func pageCacheSize(_ path: String) -> Int? {
+    /// The size getattr reports for `path`, noted as told to the kernel; one
+    /// lock for the whole answer (`ls -l` asks this for every file).
+    /// - With a handle, that handle's output size (`handleSize`), unless the
+    ///   handle bypasses the page cache while handles of another version
+    ///   read through it: the answer applies to their inode too.
+    /// - Without one, the size of the version read through the page cache
+    ///   while any handle does, else `otherwise` (the cached output's size or
+    ///   the estimate).
+    func report(_ path: String, handle: UInt64?, handleSize: Int?, otherwise: Int) -> Int {
         state.withLock { s in
-            guard let p = s.paths[path], p.pageCacheHandles > 0 else { return nil }
-            return p.pageCacheSize
+            let p = s.paths[path]
+            let shared = (p?.pageCacheHandles ?? 0) > 0 ? p?.pageCacheSize : nil
+            let n: Int
+            if let h = handle, let size = handleSize, shared == nil || s.handles[h]?.direct != true {
+                n = size
+            } else {
+                n = shared ?? otherwise
+            }
+            Self.note(&s, path, n)
+            return n
         }
-    }
-
-    /// Whether `handle` bypasses the page cache. While handles of another
-    /// version read through it, a direct handle's own size is not told to
-    /// the kernel (it would apply to their inode too); its reads end where
-    /// its bytes end all the same.
-    func isDirect(_ handle: UInt64) -> Bool {
-        state.withLock { $0.handles[handle]?.direct ?? false }
     }
 
     /// Notes the size sent to the kernel in attributes for `path`.
     func told(_ path: String, size: Int) {
-        state.withLock { s in
-            if s.paths[path]?.told == size { return }
-            // Bounded: forgetting what the kernel was told only costs an
-            // invalidation at the next open.
-            if s.paths.count >= Self.maxPaths { s.paths = s.paths.filter { !$0.value.open.isEmpty } }
-            s.paths[path, default: PathState()].told = size
-        }
+        state.withLock { Self.note(&$0, path, size) }
+    }
+
+    private static func note(_ s: inout State, _ path: String, _ size: Int) {
+        if s.paths[path]?.told == size { return }
+        // Bounded: forgetting what the kernel was told only costs an
+        // invalidation at the next open.
+        if s.paths.count >= maxPaths { s.paths = s.paths.filter { !$0.value.open.isEmpty } }
+        s.paths[path, default: PathState()].told = size
     }
 
     /// A read through `handle` ended at `end`, short of what was asked: the

@@ -136,17 +136,19 @@ final class PageCachePolicyTests: XCTestCase {
         // A new version while the old one is open: direct I/O, pages dropped,
         // and the path keeps the size of the version read through the pages.
         XCTAssertEqual(p.opened("/a", identity(2), size: 30, handle: 3), .init(keepCache: false, directIO: true))
-        XCTAssertEqual(p.pageCacheSize("/a"), 10)
-        XCTAssertTrue(p.isDirect(3))
-        XCTAssertFalse(p.isDirect(2))
+        XCTAssertEqual(p.report("/a", handle: nil, handleSize: nil, otherwise: 99), 10)
+        // The direct handle's own size would reach the older reader's inode.
+        XCTAssertEqual(p.report("/a", handle: 3, handleSize: 30, otherwise: 99), 10)
+        XCTAssertEqual(p.report("/a", handle: 2, handleSize: 10, otherwise: 99), 10)
         // The last handle on the pages closes: the kernel must forget size 10.
         XCTAssertTrue(p.released(2))
-        XCTAssertNil(p.pageCacheSize("/a"))
+        // No handle reads through the pages now: the path's own size.
+        XCTAssertEqual(p.report("/a", handle: nil, handleSize: nil, otherwise: 99), 99)
         XCTAssertFalse(p.released(3))
         // The pages may hold either version now: dropped at the next open,
-        // and the kernel still holds size 10: its attributes are dropped too.
+        // and the kernel was last told 99: its attributes are dropped too.
         XCTAssertEqual(p.opened("/a", identity(2), size: 30, handle: 4), .init(keepCache: false, directIO: false, invalidate: true))
-        XCTAssertEqual(p.pageCacheSize("/a"), 30)
+        XCTAssertEqual(p.report("/a", handle: nil, handleSize: nil, otherwise: 99), 30)
         XCTAssertEqual(p.opened("/b", identity(1), size: 10, handle: 5), .init(keepCache: false, directIO: false, invalidate: true))
     }
 
