@@ -146,16 +146,10 @@ public final class RedactFS: Sendable {
         do { entry = try tree.resolve(path) } catch { return -error.rawValue }
         var st = fill(entry)
         if entry.kind == .pdf {
-            var n = Int(st.st_size)
-            let shared = pageCache.pageCacheSize(path)
-            if let h = handle, let b = cache.size(ofHandle: h), shared == nil || !pageCache.isDirect(h) {
-                n = b
-            } else if let shared {
-                n = shared
-            }
+            let n = pageCache.report(path, handle: handle, handleSize: handle.flatMap { cache.size(ofHandle: $0) },
+                                     otherwise: Int(st.st_size))
             st.st_size = off_t(n)
             st.st_blocks = blkcnt_t((n + 511) / 512)
-            pageCache.told(path, size: n)
         }
         out = st
         return 0
@@ -197,43 +191,42 @@ public final class RedactFS: Sendable {
 
     // MARK: - Directories
 
-    /// Opens a directory: takes a snapshot of its shown entries, so a
-    /// listing read in several calls (the kernel asks for a few dozen
-    /// entries at a time) neither skips nor repeats a name when the folder
-    /// changes meanwhile. Queues its files for prefetch when asked to.
-    func opendir(_ path: String) -> (Int32, handle: UInt64) {
-        let entries: [(name: String, status: FileStatus)]
-        do { entries = try tree.entries(path) } catch { return (-error.rawValue, 0) }
-        let h = directories.open(entries)
-        if options.prefetch {
-            let dir = path.hasSuffix("/") ? path : path + "/"
-            queuePrefetch(entries.filter { !$0.status.isDirectory }.map { dir + $0.name })
-        }
-        return (0, h)
+    /// Opens a directory. Its listing is taken at readdir's offset 0 and
+    /// kept with the handle, so a listing read in several calls (the kernel
+    /// asks for a few dozen entries at a time) neither skips nor repeats a
+    /// name when the folder changes meanwhile.
+    func opendir() -> UInt64 {
+        directories.open()
     }
 
     func releasedir(handle: UInt64) {
         directories.release(handle)
     }
 
-    /// Lists the snapshot from `offset` on (offset 0 takes a new one, for
-    /// rewinddir; offset n resumes after the n-th entry, "." and ".."
-    /// included). Each entry carries its inode number
-    /// and type, so readdir and stat agree (`find -inum`, `ls -i`); with
-    /// `plus` (READDIRPLUS) it carries the attributes getattr would give,
-    /// so the kernel makes the entry at once and `ls -l` costs one
-    /// GETATTR per file instead of a LOOKUP and a GETATTR. `emit` returns
+    /// Lists the folder from `offset` on: offset 0 takes a new listing
+    /// (opendir, rewinddir) and queues its files for prefetch when asked
+    /// to; offset n resumes after the n-th entry, "." and ".." included.
+    /// Each entry carries its inode number and type, so readdir and stat
+    /// agree (`find -inum`, `ls -i`); with `plus` (READDIRPLUS) it carries
+    /// the attributes getattr would give, which the kernel keeps for
+    /// attr_timeout, so `ls -l` asks nothing more per file. `emit` returns
     /// false when the kernel's buffer is full.
     func readdir(_ path: String, handle: UInt64, offset: Int, plus: Bool,
                  _ emit: (String, stat?, _ next: Int) -> Bool) -> Int32 {
-        guard var entries = directories.entries(handle) else { return -EBADF }
-        // Offset 0 is a fresh start (opendir, or rewinddir): list anew.
-        if offset == 0, let fresh = try? tree.entries(path) {
-            entries = fresh
-            directories.replace(handle, fresh)
+        guard let held = directories.entries(handle) else { return -EBADF }
+        let dir = path.hasSuffix("/") ? path : path + "/"
+        let entries: [(name: String, status: FileStatus)]
+        if offset == 0 || held == nil {
+            // A fresh start (first call, or rewinddir): list the folder.
+            do { entries = try tree.entries(path) } catch { return -error.rawValue }
+            directories.replace(handle, entries)
+            if options.prefetch {
+                queuePrefetch(entries.filter { !$0.status.isDirectory }.map { dir + $0.name })
+            }
+        } else {
+            entries = held!
         }
         var i = max(0, offset)
-        let dir = path.hasSuffix("/") ? path : path + "/"
         while i < entries.count + 2 {
             let ok: Bool
             if i < 2 {
