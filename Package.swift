@@ -7,6 +7,7 @@
 //   RedactCore    pure types: geometry, glyphs, detections, names, errors
 //   Secrets       the key, the sealed (AES-256-GCM) file format, the term store
 //   Detect        pure recognizers (+ the libphonenumber wrapper)
+//   Layout        pure page model: words, lines, cells, blocks from glyph and OCR boxes
 //   Imaging       pure pixel work: pixmaps, burning boxes
 //   ImageCodec    image files: header probes, decoding (leptonica), PNG/JPEG writers
 //   Encode        our own image-only PDF writer (zlib behind a wrapper)
@@ -38,13 +39,14 @@ let package = Package(
         .target(name: "RedactCore"),
         .target(name: "Secrets", dependencies: ["CCrypto", "Posix"]),
         .target(name: "Detect", dependencies: ["RedactCore", "CPhoneNumber"]),
+        .target(name: "Layout", dependencies: ["RedactCore"]),
         .target(name: "Imaging", dependencies: ["RedactCore"]),
         .target(name: "ImageCodec", dependencies: ["RedactCore", "Imaging", "CLeptonica", "CZlib"]),
         .target(name: "Encode", dependencies: ["RedactCore", "Imaging", "ImageCodec", "CZlib"]),
         .target(name: "Poppler", dependencies: ["RedactCore", "Imaging", "CPoppler"]),
         .target(name: "OCR", dependencies: ["RedactCore", "Imaging", "CTesseract"]),
         .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "ImageCodec", "Poppler", "OCR", "Posix"]),
-        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Imaging", "ImageCodec", "Encode", "Worker", "OCR", "Posix"]),
+        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Layout", "Imaging", "ImageCodec", "Encode", "Worker", "OCR", "Posix"]),
         .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "Secrets", "CFuse"]),
         .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets"]),
         .executableTarget(name: "detect-eval", dependencies: ["Detect", "RedactCore"]),
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "Posix"]),
         .testTarget(name: "PosixTests", dependencies: ["Posix"]),
         .testTarget(name: "DetectTests", dependencies: ["Detect", "RedactCore"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "RedactCore"]),
         .testTarget(name: "EncodeTests", dependencies: ["Encode", "Imaging", "ImageCodec", "RedactCore"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Imaging", "RedactCore", "CLeptonica"]),
         .testTarget(name: "FuseFSTests", dependencies: ["FuseFS", "Pipeline", "Posix", "Secrets"]),

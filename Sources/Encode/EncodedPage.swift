@@ -1,3 +1,4 @@
+import ImageCodec
 import Imaging
 import RedactCore
 
@@ -23,5 +24,37 @@ extension PDFDocumentWriter {
     /// Adds a page compressed by `encode(_:index:)` as the next page.
     public mutating func add(_ page: EncodedPage) {
         pages.append((page.w, page.h, page.image))
+    }
+}
+
+extension PDFDocumentWriter {
+    /// Burns more boxes into a page compressed earlier, for the document
+    /// pass (a value found on a later page that also stands on this one).
+    /// The stream is our own: a Flate stream of the burned pixels, or a JPEG
+    /// our encoder wrote from them; it is decoded, burned and encoded again
+    /// under the same policy. Nothing of the source is read here.
+    public func reburn(_ page: EncodedPage, index: Int, boxes: [Rect], scale: Double) throws(EncodeError) -> EncodedPage {
+        let img = page.image
+        var pixmap: Pixmap
+        switch img.filter {
+        case .flate:
+            let raw = try Flate.decompress(img.data, expectedCount: img.width * img.height * (img.gray ? 1 : 3))
+            if img.gray {
+                var rgb = [UInt8](repeating: 0, count: raw.count * 3)
+                for i in 0..<raw.count { rgb[3 * i] = raw[i]; rgb[3 * i + 1] = raw[i]; rgb[3 * i + 2] = raw[i] }
+                pixmap = Pixmap(width: img.width, height: img.height, rgb: rgb)
+            } else {
+                pixmap = Pixmap(width: img.width, height: img.height, rgb: raw)
+            }
+        case .dct:
+            let decoded: [DecodedImage]
+            do { decoded = try ImageDecoder.decode(img.data, caps: ImageCaps()) } catch { throw .jpegFailed(page: index) }
+            guard decoded.count == 1, decoded[0].pixels.width == img.width, decoded[0].pixels.height == img.height else {
+                throw .jpegFailed(page: index)
+            }
+            pixmap = decoded[0].pixels
+        }
+        pixmap.burn(boxes, scale: scale)
+        return EncodedPage(w: page.w, h: page.h, image: try encoding.encode(pixmap, page: index))
     }
 }

@@ -5,6 +5,7 @@ import Detect
 import Encode
 import ImageCodec
 import Imaging
+import Layout
 import Posix
 import RedactCore
 import Synchronization
@@ -90,7 +91,7 @@ public final class Redactor: Sendable {
             req.image = true
         }
         let isImage = req.image
-        let collected = Mutex<(pages: [Int: EncodedPage], single: OutputPage?, counts: [Category: Int])>(([:], nil, [:]))
+        let collected = Mutex<Collected>(Collected())
         var writer: PDFDocumentWriter
         do { writer = try PDFDocumentWriter() } catch { throw .damaged(.encode) }
         let encoder = writer
@@ -99,8 +100,7 @@ public final class Redactor: Sendable {
                          maxWorkers: isImage ? 1 : .max)
         let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
             guard var pixels = page.pixels else { throw .damaged(.render) }
-            let text = page.text
-            let found = detect(text)
+            let (text, found, evidence) = detectPage(page)
             // An image page keeps the file's own pixels: its scale is theirs.
             let scale = isImage ? Double(pixels.width) / page.size.width : dpiScale
             pixels.burn(RedactionPlan.boxes(for: found, in: text), scale: scale)
@@ -109,7 +109,7 @@ public final class Redactor: Sendable {
                 guard page.index == 0 else { throw .limitExceeded(.frames(max: 1)) }
                 collected.withLock { c in
                     c.single = burned
-                    for d in found { c.counts[d.category, default: 0] += 1 }
+                    c.keep(page.index, text: text, found: found, evidence: evidence, scale: scale)
                 }
                 return
             }
@@ -117,10 +117,29 @@ public final class Redactor: Sendable {
             do { encoded = try encoder.encode(burned, index: page.index) } catch { throw .damaged(.encode) }
             collected.withLock { c in
                 c.pages[page.index] = encoded
-                for d in found { c.counts[d.category, default: 0] += 1 }
+                c.keep(page.index, text: text, found: found, evidence: evidence, scale: scale)
             }
         }, progress: progress)
-        let (pages, single, counts) = collected.withLock { c in (c.pages, c.single, c.counts) }
+        // The document pass: values found with good evidence on any page are
+        // burned wherever else they stand (see `DocumentEvidence`).
+        var c = collected.withLock { c in
+            let taken = c
+            c = Collected()
+            return taken
+        }
+        let additions = c.documentPass()
+        for (index, extra) in additions.sorted(by: { $0.key < $1.key }) {
+            guard let text = c.texts[index], let scale = c.scales[index] else { continue }
+            let boxes = RedactionPlan.boxes(for: extra, in: text)
+            if output != .pdf {
+                c.single?.image.burn(boxes, scale: scale)
+            } else if let page = c.pages[index] {
+                do { c.pages[index] = try writer.reburn(page, index: index, boxes: boxes, scale: scale) } catch {
+                    throw .damaged(.encode)
+                }
+            }
+        }
+        let (pages, single, counts) = (c.pages, c.single, c.counts)
         let bytes: [UInt8]
         if output != .pdf {
             guard pageCount == 1, let single else { throw .damaged(.encode) }
@@ -153,22 +172,42 @@ public final class Redactor: Sendable {
         let kind = try SourceKind.classify(fd)
         var req = request(textOnly: true)
         if case .image = kind { req.image = true }
-        let collected = Mutex<[Int: ScanPage]>([:])
+        let collected = Mutex<Collected>(Collected())
         let fan = FanOut(pool: pool, priority: priority, client: worker, source: fd, request: req,
                          maxWorkers: req.image ? 1 : .max)
         let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
-            let text = page.text
-            let found = detect(text)
-            let result = ScanPage(index: page.index, text: text, detections: found,
-                                  boxes: found.map { RedactionPlan.boxes(for: $0.range, in: text) })
-            collected.withLock { $0[page.index] = result }
+            let (text, found, evidence) = detectPage(page)
+            collected.withLock { $0.keep(page.index, text: text, found: found, evidence: evidence, scale: 1, always: true) }
         })
-        let pages = collected.withLock { $0 }
-        return (0..<pageCount).compactMap { pages[$0] }
+        var c = collected.withLock { $0 }
+        let additions = c.documentPass()
+        return (0..<pageCount).compactMap { i in
+            guard let text = c.texts[i] else { return nil }
+            var found = c.found[i] ?? []
+            found += additions[i] ?? []
+            found.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+            return ScanPage(index: i, text: text, detections: found,
+                            boxes: found.map { RedactionPlan.boxes(for: $0.range, in: text) })
+        }
+    }
+
+    /// One page through the page model and detection: its text as
+    /// detection reads it, what was found (the page's own propagation
+    /// included), and the evidence it gives the rest of the document.
+    func detectPage(_ page: WorkerPage) -> (PageText, [Detection], DocumentEvidence) {
+        let model = PageModel(layer: page.layer, ocr: page.ocr)
+        let text = model.text
+        var found = detect(model)
+        var evidence = DocumentEvidence()
+        evidence.add(found, in: text)
+        found += evidence.matcher().additions(in: text, existing: found)
+        found.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        return (text, found, evidence)
     }
 
     /// Recognizers plus always-redact terms, in text order.
-    func detect(_ text: PageText) -> [Detection] {
+    func detect(_ model: PageModel) -> [Detection] {
+        let text = model.text
         var found = detector.detect(text.scalars)
         if settings.categories.contains(.term) {
             found += terms.detect(text.scalars)
@@ -187,5 +226,49 @@ public final class Redactor: Sendable {
     public static func describe(_ counts: [Category: Int]) -> String {
         if counts.isEmpty { return "none" }
         return counts.keys.sorted().map { "\($0.rawValue)=\(counts[$0]!)" }.joined(separator: " ")
+    }
+}
+
+/// What a document's pages leave behind until the document pass: their
+/// compressed pages, and the text and detections of as many pages as the
+/// budget allows (a very long document's later pages get their own and
+/// earlier pages' evidence only through the pass over the kept pages).
+struct Collected: Sendable {
+    var pages: [Int: EncodedPage] = [:]
+    var single: OutputPage?
+    var counts: [Category: Int] = [:]
+    var texts: [Int: PageText] = [:]
+    var found: [Int: [Detection]] = [:]
+    var scales: [Int: Double] = [:]
+    var evidence = DocumentEvidence()
+    var keptScalars = 0
+    /// Page text kept for the document pass, in scalars (about 36 bytes
+    /// each with its box): 1M is about 36 MB, some 400 dense pages.
+    static let keptScalarBudget = 1_000_000
+
+    /// `always`: keep the page whatever the budget (`scan` reports every page).
+    mutating func keep(_ index: Int, text: PageText, found: [Detection], evidence: DocumentEvidence, scale: Double,
+                       always: Bool = false) {
+        for d in found { counts[d.category, default: 0] += 1 }
+        self.evidence.merge(evidence)
+        guard always || keptScalars + text.scalars.count <= Self.keptScalarBudget else { return }
+        keptScalars += text.scalars.count
+        texts[index] = text
+        self.found[index] = found
+        scales[index] = scale
+    }
+
+    /// The detections the whole document's evidence adds to each kept page.
+    mutating func documentPass() -> [Int: [Detection]] {
+        if evidence.isEmpty { return [:] }
+        let matcher = evidence.matcher()
+        var out: [Int: [Detection]] = [:]
+        for (index, text) in texts {
+            let extra = matcher.additions(in: text, existing: found[index] ?? [])
+            if extra.isEmpty { continue }
+            out[index] = extra
+            for d in extra { counts[d.category, default: 0] += 1 }
+        }
+        return out
     }
 }

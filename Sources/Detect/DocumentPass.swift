@@ -1,0 +1,146 @@
+import RedactCore
+
+/// Detection over the whole document, after every page has been read:
+/// a value found with good evidence anywhere (a name after `Herr` or in a
+/// signature, an ID after its label, an e-mail) is redacted at every other
+/// occurrence in the document, on every page: the surname or the given
+/// name alone, in upper case, in a table, in a footer.
+///
+/// Why: the evidence for a value is often in one place only. The letter
+/// says `Sehr geehrte Frau Kaya` once; the footer, the table of bookings
+/// and the second page say `Kaya` with no context at all.
+///
+/// What is carried over holds no document text beyond the values
+/// themselves, which stay in this process like the always-redact terms.
+public struct DocumentEvidence: Sendable, Equatable {
+    /// Folded values (see `TermMatcher`) with the category they were found as.
+    var values: [Value] = []
+    var seen: Set<Value> = []
+
+    struct Value: Hashable, Sendable {
+        var text: String
+        var category: Category
+    }
+
+    public init() {}
+
+    public var isEmpty: Bool { values.isEmpty }
+    public var count: Int { values.count }
+
+    /// Detections worth carrying over: facts (checksums, labels, terms)
+    /// and confident guesses. Categories a recognizer finds wherever they
+    /// stand anyway (IP and MAC addresses, URLs) and multi-line addresses
+    /// are not carried.
+    static let minConfidence = 0.7
+    static let carried: Set<Category> = [.name, .email, .phone, .iban, .paymentCard, .taxID, .nationalID,
+                                         .insuranceID, .vatID, .reference, .dateOfBirth, .bic, .licencePlate]
+
+    /// Adds the values of one page's detections.
+    public mutating func add(_ found: [Detection], in text: PageText) {
+        let words = WordSets.shared
+        for d in found where Self.carried.contains(d.category) && d.confidence >= Self.minConfidence {
+            let r = d.range.clamped(to: 0..<text.scalars.count)
+            let scalars = Array(text.scalars[r])
+            let whole = Self.trimmed(scalars)
+            // Too short to say anything on its own: `Li` is a name, `12` is not a reference.
+            let alnum = whole.filter { TokenStream.isWordScalar($0) }.count
+            if alnum >= (d.category == .name ? 2 : 4) { insert(whole, d.category) }
+            guard d.category == .name else { continue }
+            // The parts of a name: the surname or given name alone, as a
+            // signature, a table or a salutation writes it. A part that is
+            // also an ordinary word (`Mai`, `Rose` is kept: people are
+            // called that, and this document names one) is skipped only
+            // when it is a function word, a month or letter vocabulary.
+            for part in Self.words(whole) where part.count >= 3 {
+                let h = WordHash.hash(String(String.UnicodeScalarView(part)))
+                if words.notNames.contains(h) || words.titles.contains(h) || words.particles.contains(h) { continue }
+                insert(part, .name)
+            }
+        }
+    }
+
+    /// Adds another document part's evidence.
+    public mutating func merge(_ other: DocumentEvidence) {
+        for v in other.values where seen.insert(v).inserted { values.append(v) }
+    }
+
+    private mutating func insert(_ scalars: [Unicode.Scalar], _ category: Category) {
+        guard !scalars.isEmpty else { return }
+        var s = String.UnicodeScalarView()
+        s.append(contentsOf: scalars)
+        let v = Value(text: String(s), category: category)
+        if seen.insert(v).inserted { values.append(v) }
+    }
+
+    /// The value without white space or punctuation at either end.
+    static func trimmed(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var lo = 0, hi = s.count
+        while lo < hi, !TokenStream.isWordScalar(s[lo]) { lo += 1 }
+        while hi > lo, !TokenStream.isWordScalar(s[hi - 1]) { hi -= 1 }
+        return Array(s[lo..<hi])
+    }
+
+    /// Runs of letters (apostrophes and hyphens inside kept) of a name.
+    static func words(_ s: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
+        var out: [[Unicode.Scalar]] = []
+        var cur: [Unicode.Scalar] = []
+        for c in s {
+            if c.properties.isAlphabetic || ((c == "'" || c == "\u{2019}" || c == "-") && !cur.isEmpty) {
+                cur.append(c)
+            } else {
+                if !cur.isEmpty { out.append(cur) }
+                cur = []
+            }
+        }
+        if !cur.isEmpty { out.append(cur) }
+        return out.map { w in
+            var w = w
+            while let l = w.last, l == "-" || l == "'" || l == "\u{2019}" { w.removeLast() }
+            return w
+        }.filter { !$0.isEmpty }
+    }
+
+    /// A matcher for the values, built once per document.
+    /// Values are sorted first: pages arrive in any order from several
+    /// workers, and the output must not depend on it.
+    public func matcher() -> DocumentMatcher {
+        DocumentMatcher(values.sorted { ($0.category, $0.text) < ($1.category, $1.text) })
+    }
+}
+
+/// Finds the carried values on a page (whole words, case- and
+/// diacritic-insensitive, across line breaks and cells, as terms are).
+public struct DocumentMatcher: Sendable {
+    private let byCategory: [(Category, TermMatcher)]
+
+    init(_ values: [DocumentEvidence.Value]) {
+        var groups: [Category: [TermPattern]] = [:]
+        for v in values { groups[v.category, default: []].append(TermPattern(text: v.text, substring: false)) }
+        byCategory = groups.keys.sorted().map { ($0, TermMatcher(groups[$0]!)) }
+    }
+
+    public var isEmpty: Bool { byCategory.isEmpty }
+
+    /// Occurrences on this page not already covered by `existing`
+    /// detections of any category: the ones the document pass adds.
+    public func additions(in text: PageText, existing: [Detection]) -> [Detection] {
+        if byCategory.isEmpty || text.scalars.isEmpty { return [] }
+        var covered = [Bool](repeating: false, count: text.scalars.count)
+        for d in existing {
+            for i in d.range.clamped(to: 0..<covered.count) { covered[i] = true }
+        }
+        var out: [Detection] = []
+        for (category, m) in byCategory {
+            for hit in m.detect(text.scalars) {
+                let r = hit.range.clamped(to: 0..<covered.count)
+                // Only visible scalars count: a range over separators alone adds nothing.
+                let uncovered = r.contains { !covered[$0] && !text.scalars[$0].properties.isWhitespace }
+                guard uncovered else { continue }
+                out.append(Detection(category: category, range: hit.range, confidence: 0.8, reason: .context,
+                                     kind: "same value elsewhere in the document"))
+                for i in r { covered[i] = true }
+            }
+        }
+        return out.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+    }
+}

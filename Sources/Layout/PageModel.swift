@@ -1,0 +1,374 @@
+import RedactCore
+
+/// One page as detection reads it: words, lines, cells and blocks rebuilt
+/// from the boxes of the text layer's glyphs and of the OCR words, merged
+/// into one text with one box per scalar.
+///
+/// Why geometry and not the extracted string: poppler hands over a table
+/// row with nothing between its cells (`Telefon089/41177203`), OCR joins
+/// the cells of a line with one space, and a value read only by OCR lands
+/// far from its label in the text layer. Rebuilt from the boxes, the row
+/// becomes `Telefon⇥089/41177203` and the OCR'd value sits in its line,
+/// next to its label.
+///
+/// The text it builds follows one convention, which every recognizer reads:
+/// - words are separated by one space;
+/// - cells (a gap far wider than a word space, or an unspaced jump between
+///   text objects) by one TAB;
+/// - every line ends with `\n`, and a blank line separates blocks
+///   (a vertical gap well above the page's line spacing);
+/// - text that is not laid out left to right (a sideways or upside-down
+///   OCR reading, vertical text) is kept in its own order, in blocks of its
+///   own after the page's lines.
+///
+/// Detections index into `text`; every scalar keeps the box of the glyph it
+/// came from (separators get empty boxes, never burned), so boxes stay
+/// exact to the glyph.
+public struct PageModel: Sendable, Equatable {
+    /// The page's text, laid out as described above.
+    public var text: PageText
+    /// Scalar ranges of `text` that came from OCR, sorted, disjoint.
+    public var ocr: [Range<Int>]
+    /// The lines of `text` in reading order, each with its cells.
+    public var lines: [Line]
+
+    public struct Line: Sendable, Equatable {
+        /// Scalar ranges of the cells of the line, left to right.
+        public var cells: [Range<Int>]
+        /// The line's extent on the page.
+        public var box: Rect
+        /// A blank line comes before this one (a new block).
+        public var startsBlock: Bool
+    }
+
+    public static let empty = PageModel(text: .empty, ocr: [], lines: [])
+
+    /// Tuning, all relative to the height of the text concerned so that
+    /// 6 pt and 16 pt text are read alike (pdfminer's rule).
+    public struct Parameters: Sendable {
+        /// A gap wider than this share of the glyph height splits a word,
+        /// even where the text layer has no space (pdfminer: word_margin).
+        public var wordGap = 0.15
+        /// Text-layer glyphs with no space between them but a gap at least
+        /// this wide are separate text objects: a table's cells.
+        public var unspacedCellGap = 0.5
+        /// Any gap at least this wide (in line heights) is a cell break.
+        public var cellGap = 1.0
+        /// The same for OCR words, whose boxes are tighter (x-height to
+        /// cap height rather than the font's full line).
+        public var ocrCellGap = 1.3
+        /// Two words share a line when their vertical overlap is at least
+        /// this share of the smaller height (pdfminer: line_overlap).
+        public var lineOverlap = 0.5
+        /// Words overlapping by more than this share of the narrower one are
+        /// two readings of the same ink; they are not merged into one line.
+        public var wordClash = 0.3
+
+        public init() {}
+    }
+
+    /// Builds the model of one page from its text layer and the OCR text of
+    /// the ink the layer does not explain.
+    public init(layer: PageText, ocr: PageText, parameters: Parameters = .init()) {
+        var builder = PageModelBuilder(parameters: parameters)
+        builder.add(layer, isOCR: false)
+        builder.add(ocr, isOCR: true)
+        self = builder.build()
+    }
+
+    public init(text: PageText, ocr: [Range<Int>], lines: [Line]) {
+        self.text = text
+        self.ocr = ocr
+        self.lines = lines
+    }
+}
+
+/// A run of scalars drawn as one glyph (a letter, or a ligature whose
+/// scalars share one box), with what came before it in the source.
+struct Glyph {
+    var scalars: [Unicode.Scalar]
+    var box: Rect
+    /// The source had white space right before this glyph.
+    var spaceBefore: Bool
+}
+
+/// A word: glyphs of one source that follow each other along one line.
+struct Word {
+    var glyphs: [Glyph]
+    var box: Rect
+    var isOCR: Bool
+    /// The source put no space before this word although it follows the
+    /// previous one on its line: a separate text object, as table cells are.
+    var unspacedAfterPrevious: Bool
+}
+
+struct PageModelBuilder {
+    let p: PageModel.Parameters
+    /// Words laid out left to right, to be arranged in lines.
+    var words: [Word] = []
+    /// Text kept in its own order (not laid out left to right), per source.
+    var verbatim: [(PageText, Bool)] = []
+
+    init(parameters: PageModel.Parameters) { p = parameters }
+
+    /// Splits one source into glyphs, then into words along its lines.
+    mutating func add(_ source: PageText, isOCR: Bool) {
+        if source.scalars.isEmpty { return }
+        let glyphLines = Self.glyphLines(source)
+        // A source read sideways or upside down (an OCR reading of a turned
+        // page mapped back onto it; vertical text) has its glyphs follow
+        // each other down, up or leftwards. Rebuilding lines by height
+        // would scramble it, so it keeps its own order.
+        var pairs = 0, forward = 0
+        for line in glyphLines where line.count > 1 {
+            for k in 1..<line.count {
+                pairs += 1
+                if Self.follows(line[k - 1].box, line[k].box, overlap: p.lineOverlap) { forward += 1 }
+            }
+        }
+        if pairs > 0 && forward * 10 < pairs * 8 {
+            verbatim.append((source, isOCR))
+            return
+        }
+        for line in glyphLines {
+            var current: [Glyph] = []
+            // A word that opens a source line was not written next to what
+            // ends up before it on the page: if they meet on one line of
+            // the model, they are separate text objects.
+            var unspaced = true
+            func flush() {
+                guard !current.isEmpty else { return }
+                let box = current.dropFirst().reduce(current[0].box) { $0.union($1.box) }
+                words.append(Word(glyphs: current, box: box, isOCR: isOCR, unspacedAfterPrevious: unspaced))
+                current = []
+            }
+            for g in line {
+                if let last = current.last {
+                    let h = min(last.box.height, g.box.height)
+                    let gap = g.box.x - last.box.maxX
+                    let continues = Self.follows(last.box, g.box, overlap: p.lineOverlap)
+                    if !continues || g.spaceBefore || (!isOCR && gap > p.wordGap * h) {
+                        let spaced = g.spaceBefore
+                        flush()
+                        unspaced = !spaced || !continues
+                    }
+                }
+                current.append(g)
+            }
+            flush()
+        }
+    }
+
+    /// The source's glyphs, cut at its line breaks. White space becomes the
+    /// next glyph's `spaceBefore`; scalars with no box of their own
+    /// (combining marks, a ligature's later scalars with the same box) stay
+    /// with the glyph before them.
+    static func glyphLines(_ t: PageText) -> [[Glyph]] {
+        var lines: [[Glyph]] = []
+        var line: [Glyph] = []
+        var space = false
+        for (s, b) in zip(t.scalars, t.boxes) {
+            if s == "\n" || s == "\r" || s == "\u{0B}" || s == "\u{0C}" || s == "\u{2028}" || s == "\u{2029}" {
+                if !line.isEmpty { lines.append(line); line = [] }
+                space = false
+                continue
+            }
+            if s.properties.isWhitespace { space = true; continue }
+            let usable = !b.isEmpty && b.x.isFinite && b.y.isFinite && b.width.isFinite && b.height.isFinite
+            if !usable || (!space && line.last?.box == b) {
+                if line.isEmpty {
+                    // Nothing to attach to: a glyph without a box of its own.
+                    // It keeps its scalar (so no text is lost) and an empty box.
+                    if usable { line.append(Glyph(scalars: [s], box: b, spaceBefore: space)) }
+                    else { line.append(Glyph(scalars: [s], box: Rect(x: 0, y: 0, width: 0, height: 0), spaceBefore: space)) }
+                } else {
+                    line[line.count - 1].scalars.append(s)
+                }
+                space = false
+                continue
+            }
+            if let last = line.last, last.box.isEmpty {
+                // A box-less glyph opened the line: it takes this glyph's place.
+                line[line.count - 1].box = b
+                line[line.count - 1].scalars.append(s)
+                space = false
+                continue
+            }
+            line.append(Glyph(scalars: [s], box: b, spaceBefore: space))
+            space = false
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.filter { !($0.count == 1 && $0[0].box.isEmpty) }
+    }
+
+    /// Whether `b` comes after `a` on the same line, left to right.
+    static func follows(_ a: Rect, _ b: Rect, overlap share: Double) -> Bool {
+        let h = min(a.height, b.height)
+        guard h > 0 else { return false }
+        let overlap = min(a.maxY, b.maxY) - max(a.y, b.y)
+        guard overlap >= share * h else { return false }
+        // Kerning and overprinted accents may step back a little.
+        return b.x >= a.x - 0.25 * max(a.width, h) && b.x >= a.maxX - 0.6 * max(a.width, b.width, h * 0.3)
+    }
+
+    /// One line of the page under construction.
+    struct LineBuild {
+        var words: [Int]
+        var y0: Double
+        var y1: Double
+        var heights: [Double]
+    }
+
+    func build() -> PageModel {
+        // Lines: words by vertical position, each joining the line it
+        // overlaps most unless it would sit on top of a word already there
+        // (the text layer and OCR reading the same ink differently).
+        let order = words.indices.sorted {
+            let a = words[$0].box, b = words[$1].box
+            let ma = a.y + a.height / 2, mb = b.y + b.height / 2
+            return ma != mb ? ma < mb : a.x < b.x
+        }
+        var lines: [LineBuild] = []
+        var active: [Int] = []  // indices into `lines` that may still take words
+        for w in order {
+            let box = words[w].box
+            active.removeAll { lines[$0].y1 < box.y }
+            var best: Int?
+            var bestOverlap = 0.0
+            for l in active {
+                let line = lines[l]
+                let h = min(box.height, line.y1 - line.y0)
+                guard h > 0 else { continue }
+                let overlap = min(box.maxY, line.y1) - max(box.y, line.y0)
+                guard overlap >= p.lineOverlap * h, overlap > bestOverlap else { continue }
+                if line.words.contains(where: { clash(words[$0].box, box) }) { continue }
+                best = l
+                bestOverlap = overlap
+            }
+            if let l = best {
+                lines[l].words.append(w)
+                lines[l].heights.append(box.height)
+                // The line's extent follows its main text, not a tall initial.
+                lines[l].y0 = min(lines[l].y0, box.y)
+                lines[l].y1 = max(lines[l].y1, box.maxY)
+            } else {
+                lines.append(LineBuild(words: [w], y0: box.y, y1: box.maxY, heights: [box.height]))
+                active.append(lines.count - 1)
+            }
+        }
+        lines.sort { $0.y0 != $1.y0 ? $0.y0 < $1.y0 : $0.y1 < $1.y1 }
+
+        var out = Emitter()
+        var modelLines: [PageModel.Line] = []
+        // Blocks: a vertical gap well above the page's usual line spacing.
+        var gaps: [Double] = []
+        for k in 1..<max(lines.count, 1) where lines.count > 1 {
+            gaps.append(max(0, lines[k].y0 - lines[k - 1].y1))
+        }
+        let usualGap = median(gaps)
+        for (k, line) in lines.enumerated() {
+            let h = median(line.heights)
+            var startsBlock = false
+            if k > 0 {
+                let gap = line.y0 - lines[k - 1].y1
+                startsBlock = gap > max(1.8 * usualGap, usualGap + 0.5 * h, 0.3 * h)
+                out.newline()
+                if startsBlock { out.newline() }
+            }
+            let ws = line.words.sorted { words[$0].box.x < words[$1].box.x }
+            var cells: [Range<Int>] = []
+            var cellStart = out.count
+            var extent = words[ws[0]].box
+            for (i, w) in ws.enumerated() {
+                let word = words[w]
+                extent = extent.union(word.box)
+                if i > 0 {
+                    let prev = words[ws[i - 1]]
+                    if isCellBreak(prev, word, lineHeight: h) {
+                        cells.append(cellStart..<out.count)
+                        out.separator("\t")
+                        cellStart = out.count
+                    } else {
+                        out.separator(" ")
+                    }
+                }
+                out.word(word)
+            }
+            cells.append(cellStart..<out.count)
+            modelLines.append(PageModel.Line(cells: cells, box: extent, startsBlock: startsBlock))
+        }
+        for (source, isOCR) in verbatim {
+            if out.count > 0 { out.newline(); out.newline() }
+            out.verbatim(source, isOCR: isOCR)
+        }
+        return PageModel(text: PageText(scalars: out.scalars, boxes: out.boxes), ocr: out.ocr, lines: modelLines)
+    }
+
+    func clash(_ a: Rect, _ b: Rect) -> Bool {
+        let overlap = min(a.maxX, b.maxX) - max(a.x, b.x)
+        return overlap > p.wordClash * min(a.width, b.width)
+    }
+
+    /// Whether the gap between two neighbouring words of a line separates
+    /// cells rather than words.
+    func isCellBreak(_ a: Word, _ b: Word, lineHeight h: Double) -> Bool {
+        let gap = b.box.x - a.box.maxX
+        let ocr = a.isOCR || b.isOCR
+        if gap >= (ocr ? p.ocrCellGap : p.cellGap) * h { return true }
+        // Two text-layer words with no space between them in the source,
+        // yet apart on the page: separate text objects, a table's cells.
+        if !ocr, b.unspacedAfterPrevious, !a.isOCR, gap >= p.unspacedCellGap * h { return true }
+        return false
+    }
+}
+
+/// Appends scalars and their boxes, and keeps track of OCR ranges.
+struct Emitter {
+    var scalars: [Unicode.Scalar] = []
+    var boxes: [Rect] = []
+    var ocr: [Range<Int>] = []
+    static let none = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    var count: Int { scalars.count }
+
+    mutating func separator(_ s: Unicode.Scalar) {
+        scalars.append(s)
+        boxes.append(Self.none)
+    }
+
+    mutating func newline() { separator("\n") }
+
+    mutating func word(_ w: Word) {
+        let start = scalars.count
+        for g in w.glyphs {
+            for s in g.scalars {
+                scalars.append(s)
+                boxes.append(g.box)
+            }
+        }
+        if w.isOCR { markOCR(start..<scalars.count) }
+    }
+
+    mutating func verbatim(_ t: PageText, isOCR: Bool) {
+        let start = scalars.count
+        scalars += t.scalars
+        boxes += t.boxes
+        if isOCR { markOCR(start..<scalars.count) }
+    }
+
+    mutating func markOCR(_ r: Range<Int>) {
+        if r.isEmpty { return }
+        // Adjacent OCR words with one separator between them form one range.
+        if let last = ocr.last, r.lowerBound - last.upperBound <= 1 {
+            ocr[ocr.count - 1] = last.lowerBound..<r.upperBound
+        } else {
+            ocr.append(r)
+        }
+    }
+}
+
+func median(_ xs: [Double]) -> Double {
+    if xs.isEmpty { return 0 }
+    let s = xs.sorted()
+    return s[s.count / 2]
+}

@@ -1,0 +1,84 @@
+import Detect
+import RedactCore
+import XCTest
+
+/// The document pass: a value found with evidence on one page is found at
+/// its other occurrences, on any page.
+final class DocumentPassTests: XCTestCase {
+    func page(_ s: String) -> PageText {
+        let scalars = Array(s.unicodeScalars)
+        return PageText(scalars: scalars, boxes: scalars.indices.map { Rect(x: Double($0) * 5, y: 0, width: 5, height: 10) })
+    }
+
+    func range(of needle: String, in s: String, from: Int = 0) -> Range<Int> {
+        let h = Array(s.unicodeScalars), n = Array(needle.unicodeScalars)
+        for i in from...(h.count - n.count) where Array(h[i..<(i + n.count)]) == n { return i..<(i + n.count) }
+        fatalError("not found")
+    }
+
+    func texts(_ found: [Detection], in s: String) -> [String] {
+        let h = Array(s.unicodeScalars)
+        return found.map { String(String.UnicodeScalarView(h[$0.range])) }
+    }
+
+    func testSurnameAndGivenNameAloneElsewhereInTheDocument() {
+        let p1 = "Sehr geehrte Frau Emre Kaya,\nwir bestätigen"
+        let p2 = "Kontoinhaber\tKAYA\nBuchung\tEmre\tGutschrift\nMit Mai beginnt"
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .name, range: range(of: "Emre Kaya", in: p1), confidence: 0.9, reason: .context)], in: page(p1))
+        let added = ev.matcher().additions(in: page(p2), existing: [])
+        XCTAssertEqual(Set(texts(added, in: p2)), ["KAYA", "Emre"])
+        XCTAssertTrue(added.allSatisfy { $0.category == .name })
+    }
+
+    func testFunctionWordsAndMonthsInANameAreNotCarried() {
+        // A name detection that took in a month or a function word must
+        // not black every month of the document.
+        let p1 = "Herr Jonas Mai von Weber"
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .name, range: 5..<24, confidence: 0.9, reason: .context)], in: page(p1))
+        let p2 = "Im Mai und von Juni an: Weber"
+        XCTAssertEqual(texts(ev.matcher().additions(in: page(p2), existing: []), in: p2), ["Weber"])
+    }
+
+    func testIdentifiersAndReferencesAreCarriedWhole() {
+        let p1 = "Kundennummer 800 4471 23"
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .reference, range: range(of: "800 4471 23", in: p1), confidence: 0.85, reason: .context)], in: page(p1))
+        let p2 = "Ihre Zahlung\t800 4471 23\tdanke; 800 4471 235 ist etwas anderes"
+        let added = ev.matcher().additions(in: page(p2), existing: [])
+        XCTAssertEqual(texts(added, in: p2), ["800 4471 23"])
+        XCTAssertEqual(added[0].category, .reference)
+    }
+
+    func testWeakGuessesAndShortValuesAreNotCarried() {
+        let p1 = "Ref 12 and maybe Anna Berg"
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .reference, range: range(of: "12", in: p1), confidence: 0.9, reason: .context),
+                Detection(category: .name, range: range(of: "Anna Berg", in: p1), confidence: 0.5, reason: .gazetteer)],
+               in: page(p1))
+        XCTAssertTrue(ev.isEmpty)
+    }
+
+    func testOccurrencesAlreadyDetectedAreNotAddedTwice() {
+        let p = "Herr Kaya schreibt. Kaya"
+        var ev = DocumentEvidence()
+        let first = Detection(category: .name, range: range(of: "Kaya", in: p), confidence: 0.9, reason: .context)
+        ev.add([first], in: page(p))
+        let added = ev.matcher().additions(in: page(p), existing: [first])
+        XCTAssertEqual(added.map(\.range), [range(of: "Kaya", in: p, from: 10)])
+    }
+
+    func testTheMatcherDoesNotDependOnTheOrderPagesArrived() {
+        let a = "Frau Lena Vogelsang", b = "Herr Dilara Kaya"
+        var e1 = DocumentEvidence(), e2 = DocumentEvidence()
+        let da = [Detection(category: .name, range: 5..<19, confidence: 0.9, reason: .context)]
+        let db = [Detection(category: .name, range: 5..<16, confidence: 0.9, reason: .context)]
+        var x = DocumentEvidence(); x.add(da, in: page(a))
+        var y = DocumentEvidence(); y.add(db, in: page(b))
+        e1.merge(x); e1.merge(y)
+        e2.merge(y); e2.merge(x)
+        let t = "Vogelsang Kaya Lena Dilara"
+        XCTAssertEqual(e1.matcher().additions(in: page(t), existing: []), e2.matcher().additions(in: page(t), existing: []))
+    }
+}

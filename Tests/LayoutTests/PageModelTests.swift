@@ -1,0 +1,222 @@
+import Layout
+import RedactCore
+import XCTest
+
+/// Synthetic pages: text placed the way a PDF producer places it, with one
+/// box per scalar, as poppler reports it.
+struct Page {
+    var scalars: [Unicode.Scalar] = []
+    var boxes: [Rect] = []
+    static let none = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    /// Draws `s` from (x, y) at `size` pt: each glyph 0.55 em wide, the box
+    /// the font's full height (1.15 em), a space's box covering its advance.
+    mutating func draw(_ s: String, x: Double, y: Double, size: Double = 10) {
+        var cx = x
+        for c in s.unicodeScalars {
+            let w = 0.55 * size
+            scalars.append(c)
+            boxes.append(Rect(x: cx, y: y, width: w, height: 1.15 * size))
+            cx += w
+        }
+    }
+
+    /// What the source put between two objects (poppler: nothing, a space or a newline).
+    mutating func put(_ s: Unicode.Scalar) {
+        scalars.append(s)
+        boxes.append(Self.none)
+    }
+
+    var text: PageText { PageText(scalars: scalars, boxes: boxes) }
+
+    /// OCR-style words: boxes per symbol, one space between words.
+    static func ocr(_ words: [(String, Double, Double)], size: Double = 10, newlineBefore: Set<Int> = []) -> PageText {
+        var p = Page()
+        for (i, (w, x, y)) in words.enumerated() {
+            if i > 0 { p.put(newlineBefore.contains(i) ? "\n" : " ") }
+            var cx = x
+            for c in w.unicodeScalars {
+                p.scalars.append(c)
+                p.boxes.append(Rect(x: cx, y: y + 0.2 * size, width: 0.55 * size, height: 0.75 * size))
+                cx += 0.55 * size
+            }
+        }
+        return p.text
+    }
+}
+
+final class PageModelTests: XCTestCase {
+    func model(_ layer: PageText, ocr: PageText = .empty) -> PageModel { PageModel(layer: layer, ocr: ocr) }
+
+    func testTableCellsWithNothingBetweenThemBecomeCells() {
+        // A bank statement row: every cell a text object of its own, and
+        // poppler's text has nothing between them.
+        var p = Page()
+        p.draw("Telefon", x: 50, y: 100)
+        p.draw("089/41177203", x: 150, y: 100)
+        p.put("\n")
+        p.draw("Girokonto", x: 50, y: 115)
+        p.draw("DE27 1002 0500 0004 1234 56", x: 150, y: 115)
+        p.draw("Erika Mustermann", x: 320, y: 115)
+        p.draw("1.204,77", x: 450, y: 115)
+        let m = model(p.text)
+        XCTAssertEqual(m.text.string, "Telefon\t089/41177203\nGirokonto\tDE27 1002 0500 0004 1234 56\tErika Mustermann\t1.204,77")
+        XCTAssertEqual(m.lines.count, 2)
+        XCTAssertEqual(m.lines[1].cells.count, 4)
+        XCTAssertTrue(m.ocr.isEmpty)
+    }
+
+    func testCellsCloseTogetherSplitOnlyWhereTheSourceHasNoSpace() {
+        // Gap of 4 pt between cells (under half a line height) but no space
+        // in the source: still cells. The same gap with a space: a word break.
+        var p = Page()
+        p.draw("2024-05-14", x: 50, y: 100)
+        p.draw("jane.roe@example.org", x: 50 + 10 * 5.5 + 6, y: 100)
+        p.put("\n")
+        p.draw("Erika", x: 50, y: 113)
+        p.put(" ")
+        p.draw("Mustermann", x: 50 + 5 * 5.5 + 6, y: 113)
+        let m = model(p.text)
+        XCTAssertEqual(m.text.string, "2024-05-14\tjane.roe@example.org\nErika Mustermann")
+    }
+
+    func testBoxesStayExactToTheGlyph() {
+        var p = Page()
+        p.draw("IBAN", x: 50, y: 100)
+        p.draw("DE89", x: 120, y: 100)
+        let m = model(p.text)
+        let s = m.text.string
+        XCTAssertEqual(s, "IBAN\tDE89")
+        // Every visible scalar keeps its own box from the source.
+        for (i, sc) in m.text.scalars.enumerated() where sc != "\t" {
+            let j = p.scalars.firstIndex(of: sc)!
+            if sc == "D" { XCTAssertEqual(m.text.boxes[i], p.boxes[j]) }
+        }
+        XCTAssertTrue(m.text.boxes[4].isEmpty, "the separator has no box to burn")
+    }
+
+    func testColumnsOfCellsTheSourceGaveOneAfterAnother() {
+        // poppler sometimes gives a table column by column: rows are rebuilt.
+        var p = Page()
+        p.draw("Name", x: 50, y: 100); p.put("\n")
+        p.draw("Erika Brandt", x: 50, y: 115); p.put("\n")
+        p.draw("Jonas Weber", x: 50, y: 130); p.put("\n")
+        p.draw("IBAN", x: 200, y: 100); p.put("\n")
+        p.draw("DE66 3097", x: 200, y: 115); p.put("\n")
+        p.draw("DE86 3128", x: 200, y: 130)
+        let m = model(p.text)
+        XCTAssertEqual(m.text.string, "Name\tIBAN\nErika Brandt\tDE66 3097\nJonas Weber\tDE86 3128")
+        XCTAssertEqual(m.lines.map(\.cells.count), [2, 2, 2])
+    }
+
+    func testReadingOrderTopToBottomWhateverTheSourceOrder() {
+        var p = Page()
+        p.draw("second line", x: 50, y: 112); p.put("\n")
+        p.draw("first line", x: 50, y: 100)
+        XCTAssertEqual(model(p.text).text.string, "first line\nsecond line")
+    }
+
+    func testBlankLineBetweenBlocks() {
+        var p = Page()
+        p.draw("Erika Mustermann", x: 50, y: 100); p.put("\n")
+        p.draw("Hauptstraße 5", x: 50, y: 112); p.put("\n")
+        p.draw("12345 Musterstadt", x: 50, y: 124); p.put("\n")
+        p.draw("Sehr geehrte Frau Mustermann,", x: 50, y: 170)
+        let m = model(p.text)
+        XCTAssertEqual(m.text.string, "Erika Mustermann\nHauptstraße 5\n12345 Musterstadt\n\nSehr geehrte Frau Mustermann,")
+        XCTAssertEqual(m.lines.map(\.startsBlock), [false, false, false, true])
+    }
+
+    func testOCRValueJoinsTheLineOfItsTextLayerLabel() {
+        // The label is in the text layer; the value only OCR could read
+        // (a form field's appearance, an image).
+        var p = Page()
+        p.draw("Geburtsdatum:", x: 50, y: 100)
+        p.put("\n")
+        p.draw("Ort:", x: 50, y: 114)
+        let ocr = Page.ocr([("12.03.1980", 160, 100), ("Musterstadt", 160, 114)], newlineBefore: [1])
+        let m = model(p.text, ocr: ocr)
+        XCTAssertEqual(m.text.string, "Geburtsdatum:\t12.03.1980\nOrt:\tMusterstadt")
+        // The OCR ranges cover exactly the OCR words.
+        let s = m.text.scalars
+        XCTAssertEqual(m.ocr.count, 2)
+        XCTAssertEqual(String(String.UnicodeScalarView(s[m.ocr[0]])), "12.03.1980")
+        XCTAssertEqual(String(String.UnicodeScalarView(s[m.ocr[1]])), "Musterstadt")
+    }
+
+    func testOCRWordsOfOneLineSplitIntoCellsAtWideGaps() {
+        let ocr = Page.ocr([("Telefon", 50, 100), ("089/41177203", 150, 100), ("Erika", 300, 100), ("Roe", 333, 100)])
+        let m = model(.empty, ocr: ocr)
+        XCTAssertEqual(m.text.string, "Telefon\t089/41177203\tErika Roe")
+        XCTAssertEqual(m.ocr, [0..<m.text.scalars.count])
+    }
+
+    func testTwoReadingsOfTheSameInkAreNotInterleaved() {
+        // A lying font: the layer says one thing, OCR read another over the
+        // same place. Both are kept whole, on lines of their own.
+        var p = Page()
+        p.draw("Hello", x: 50, y: 100)
+        let ocr = Page.ocr([("Jane", 50, 100)])
+        let m = model(p.text, ocr: ocr)
+        let lines = m.text.string.split(separator: "\n").map(String.init)
+        XCTAssertEqual(Set(lines), ["Hello", "Jane"])
+    }
+
+    func testSidewaysOCRKeepsItsOwnOrder() {
+        // A page read turned: symbols run down the page, one under another.
+        var p = Page()
+        for (k, c) in "Roe".unicodeScalars.enumerated() {
+            p.scalars.append(c)
+            p.boxes.append(Rect(x: 100, y: 100 + Double(k) * 6, width: 8, height: 5.5))
+        }
+        p.put(" ")
+        for (k, c) in "Jane".unicodeScalars.enumerated() {
+            p.scalars.append(c)
+            p.boxes.append(Rect(x: 100, y: 130 + Double(k) * 6, width: 8, height: 5.5))
+        }
+        let m = model(.empty, ocr: p.text)
+        XCTAssertEqual(m.text.string, "Roe Jane")
+        XCTAssertEqual(m.ocr, [0..<8])
+    }
+
+    func testLigatureScalarsShareTheirGlyph() {
+        var p = Page()
+        p.draw("Gra", x: 50, y: 100)
+        // "ﬀ" reported as two scalars with one box.
+        let b = Rect(x: 50 + 3 * 5.5, y: 100, width: 5.5, height: 11.5)
+        p.scalars += ["f", "f"]; p.boxes += [b, b]
+        p.draw("e", x: 50 + 4 * 5.5, y: 100)
+        let m = model(p.text)
+        XCTAssertEqual(m.text.string, "Graffe")
+        XCTAssertEqual(m.text.boxes[3], b)
+        XCTAssertEqual(m.text.boxes[4], b)
+    }
+
+    func testNothingIsLost() {
+        // Every visible scalar of both sources appears in the model, once.
+        var p = Page()
+        p.draw("Kontoinhaber", x: 40, y: 60)
+        p.draw("Emre Kaya", x: 140, y: 60)
+        p.put("\n")
+        p.draw("| Buchung | Valuta |", x: 40, y: 80)
+        p.put(" ")
+        p.draw("Ärger über Öl", x: 300, y: 80)
+        let ocr = Page.ocr([("Karte", 40, 200), ("5564", 90, 200)])
+        let m = model(p.text, ocr: ocr)
+        func visible(_ t: PageText) -> [Unicode.Scalar] { t.scalars.filter { !$0.properties.isWhitespace }.sorted { $0.value < $1.value } }
+        XCTAssertEqual(visible(m.text), (visible(p.text) + visible(ocr)).sorted { $0.value < $1.value })
+    }
+
+    func testSmallAndLargeTextAlike() {
+        for size in [6.0, 9.0, 16.0] {
+            var p = Page()
+            p.draw("Name", x: 50, y: 100, size: size)
+            p.draw("Erika", x: 50 + 4 * 0.55 * size + 1.2 * size, y: 100, size: size)
+            p.put("\n")
+            p.draw("Wort", x: 50, y: 100 + 1.2 * size, size: size)
+            p.put(" ")
+            p.draw("Wort", x: 50 + 5 * 0.55 * size, y: 100 + 1.2 * size, size: size)
+            XCTAssertEqual(model(p.text).text.string, "Name\tErika\nWort Wort", "at \(size) pt")
+        }
+    }
+}
