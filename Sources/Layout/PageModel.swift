@@ -258,43 +258,48 @@ struct PageModelBuilder {
         }
         lines.sort { $0.y0 != $1.y0 ? $0.y0 < $1.y0 : $0.y1 < $1.y1 }
 
-        var out = Emitter()
-        var modelLines: [PageModel.Line] = []
+        // Each line's words left to right, cut into cells.
+        var laid: [Laid] = lines.map { line in
+            let h = median(line.heights)
+            let ws = line.words.sorted { words[$0].box.x < words[$1].box.x }
+            var cells: [[Int]] = [[ws[0]]]
+            for i in 1..<ws.count {
+                if isCellBreak(words[ws[i - 1]], words[ws[i]], lineHeight: h) { cells.append([]) }
+                cells[cells.count - 1].append(ws[i])
+            }
+            return Laid(cells: cells, y0: line.y0, y1: line.y1, h: h)
+        }
         // Blocks: a vertical gap well above the page's usual line spacing.
         var gaps: [Double] = []
-        for k in 1..<max(lines.count, 1) where lines.count > 1 {
-            gaps.append(max(0, lines[k].y0 - lines[k - 1].y1))
+        for k in 1..<max(laid.count, 1) where laid.count > 1 {
+            gaps.append(max(0, laid[k].y0 - laid[k - 1].y1))
         }
         let usualGap = median(gaps)
-        for (k, line) in lines.enumerated() {
-            let h = median(line.heights)
+        laid = readColumns(laid, usualGap: usualGap)
+
+        var out = Emitter()
+        var modelLines: [PageModel.Line] = []
+        for (k, line) in laid.enumerated() {
             var startsBlock = false
             if k > 0 {
-                let gap = line.y0 - lines[k - 1].y1
-                startsBlock = gap > max(1.8 * usualGap, usualGap + 0.5 * h, 0.3 * h)
+                let gap = line.y0 - laid[k - 1].y1
+                startsBlock = line.columnStart || gap > max(1.8 * usualGap, usualGap + 0.5 * line.h, 0.3 * line.h)
+                    || gap < -line.h
                 out.newline()
                 if startsBlock { out.newline() }
             }
-            let ws = line.words.sorted { words[$0].box.x < words[$1].box.x }
             var cells: [Range<Int>] = []
-            var cellStart = out.count
-            var extent = words[ws[0]].box
-            for (i, w) in ws.enumerated() {
-                let word = words[w]
-                extent = extent.union(word.box)
-                if i > 0 {
-                    let prev = words[ws[i - 1]]
-                    if isCellBreak(prev, word, lineHeight: h) {
-                        cells.append(cellStart..<out.count)
-                        out.separator("\t")
-                        cellStart = out.count
-                    } else {
-                        out.separator(" ")
-                    }
+            var extent = words[line.cells[0][0]].box
+            for (c, cell) in line.cells.enumerated() {
+                if c > 0 { out.separator("\t") }
+                let cellStart = out.count
+                for (i, w) in cell.enumerated() {
+                    if i > 0 { out.separator(" ") }
+                    out.word(words[w])
+                    extent = extent.union(words[w].box)
                 }
-                out.word(word)
+                cells.append(cellStart..<out.count)
             }
-            cells.append(cellStart..<out.count)
             modelLines.append(PageModel.Line(cells: cells, box: extent, startsBlock: startsBlock))
         }
         for (source, isOCR) in verbatim {
@@ -302,6 +307,95 @@ struct PageModelBuilder {
             out.verbatim(source, isOCR: isOCR)
         }
         return PageModel(text: PageText(scalars: out.scalars, boxes: out.boxes), ocr: out.ocr, lines: modelLines)
+    }
+
+    /// A line laid out: its cells (word indices, left to right).
+    struct Laid {
+        var cells: [[Int]]
+        var y0: Double
+        var y1: Double
+        var h: Double
+        /// The first line of a column read on its own.
+        var columnStart = false
+    }
+
+    /// Prose set in two columns is read column by column: the left
+    /// column's lines, then the right column's. A sentence (and a name in
+    /// it) that wraps inside its column then stays whole. Only prose:
+    /// lines whose both sides are wide runs of several words over at least
+    /// three lines with one shared gutter. A table or a label/value form
+    /// (short cells) is read row by row, so a label keeps its value.
+    func readColumns(_ laid: [Laid], usualGap: Double) -> [Laid] {
+        guard laid.count >= 3 else { return laid }
+        var x0 = Double.infinity, x1 = -Double.infinity
+        for l in laid {
+            for c in l.cells { for w in c { x0 = min(x0, words[w].box.x); x1 = max(x1, words[w].box.maxX) } }
+        }
+        let width = x1 - x0
+        guard width > 0 else { return laid }
+        func extent(_ cell: [Int]) -> (Double, Double) {
+            var a = Double.infinity, b = -Double.infinity
+            for w in cell { a = min(a, words[w].box.x); b = max(b, words[w].box.maxX) }
+            return (a, b)
+        }
+        func prose(_ cell: [Int]) -> Bool {
+            let (a, b) = extent(cell)
+            return cell.count >= 3 && b - a >= 0.25 * width
+        }
+        /// The gutter of a two-column prose line.
+        func gutter(_ l: Laid) -> (Double, Double)? {
+            guard l.cells.count == 2, prose(l.cells[0]), prose(l.cells[1]) else { return nil }
+            return (extent(l.cells[0]).1, extent(l.cells[1]).0)
+        }
+        var out: [Laid] = []
+        var k = 0
+        var afterRegion = false
+        func pass(_ l: Laid) {
+            var l = l
+            if afterRegion { l.columnStart = true; afterRegion = false }
+            out.append(l)
+        }
+        while k < laid.count {
+            guard var g = gutter(laid[k]) else { pass(laid[k]); k += 1; continue }
+            // Grow the region: two-column lines sharing the gutter, and
+            // lines wholly on one side of it (a paragraph's short last line).
+            var end = k + 1, twoColumn = 1
+            while end < laid.count {
+                let l = laid[end]
+                if let h = gutter(l), h.0 < g.1, h.1 > g.0 {
+                    g = (max(g.0, h.0), min(g.1, h.1))
+                    twoColumn += 1
+                } else {
+                    // After a block gap, a one-sided line is what follows
+                    // the columns (a closing line), not part of them.
+                    let gap = l.y0 - laid[end - 1].y1
+                    guard gap <= max(1.8 * usualGap, usualGap + 0.5 * l.h, 0.3 * l.h) else { break }
+                    let all = l.cells.flatMap { $0 }
+                    let (a, b) = extent(all)
+                    guard b <= g.1 || a >= g.0 else { break }
+                    guard b <= (g.0 + g.1) / 2 || a >= (g.0 + g.1) / 2 else { break }
+                }
+                end += 1
+            }
+            guard twoColumn >= 3 else { pass(laid[k]); k += 1; continue }
+            let mid = (g.0 + g.1) / 2
+            var left: [Laid] = [], right: [Laid] = []
+            for l in laid[k..<end] {
+                var lc: [[Int]] = [], rc: [[Int]] = []
+                for c in l.cells {
+                    if extent(c).1 <= mid { lc.append(c) } else { rc.append(c) }
+                }
+                if !lc.isEmpty { left.append(Laid(cells: lc, y0: l.y0, y1: l.y1, h: l.h)) }
+                if !rc.isEmpty { right.append(Laid(cells: rc, y0: l.y0, y1: l.y1, h: l.h)) }
+            }
+            if !left.isEmpty { left[0].columnStart = true }
+            if !right.isEmpty { right[0].columnStart = true }
+            out += left
+            out += right
+            afterRegion = true
+            k = end
+        }
+        return out
     }
 
     func clash(_ a: Rect, _ b: Rect) -> Bool {

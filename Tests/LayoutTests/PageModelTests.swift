@@ -220,3 +220,33 @@ final class PageModelTests: XCTestCase {
         }
     }
 }
+
+final class ColumnTests: XCTestCase {
+    func testProseInTwoColumnsIsReadColumnByColumn() {
+        var p = Page()
+        p.draw("Dear Sir or Madam,", x: 50, y: 80); p.put("\n")
+        let left = ["we write to tell you that", "the account belonging to Jane", "Roe was used from abroad", "on several days in May."]
+        let right = ["Please call us back on the", "usual number if you have any", "questions about this letter", "or the charges shown."]
+        for k in 0..<4 {
+            p.draw(left[k], x: 50, y: 110 + Double(k) * 12)
+            p.draw(right[k], x: 320, y: 110 + Double(k) * 12)
+            p.put("\n")
+        }
+        p.draw("Yours faithfully,", x: 50, y: 190)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "Dear Sir or Madam,\n\n" + left.joined(separator: "\n") + "\n\n" + right.joined(separator: "\n")
+                       + "\n\nYours faithfully,")
+    }
+
+    func testALabelValueFormStaysRowByRow() {
+        var p = Page()
+        let rows = [("Name", "Erika Mustermann"), ("Geburtsdatum", "12.03.1980"), ("Telefon", "089 41177203"), ("Ort", "Musterstadt")]
+        for (k, (a, b)) in rows.enumerated() {
+            p.draw(a, x: 50, y: 100 + Double(k) * 12)
+            p.draw(b, x: 250, y: 100 + Double(k) * 12)
+            p.put("\n")
+        }
+        XCTAssertEqual(PageModel(layer: p.text, ocr: .empty).text.string,
+                       rows.map { "\($0.0)\t\($0.1)" }.joined(separator: "\n"))
+    }
+}
