@@ -35,7 +35,9 @@ public final class Redactor: Sendable {
     let worker: WorkerClient
     /// Worker slots shared with every other document of this process.
     let pool: WorkerPool
-    let detector: Detector
+    /// One detector per region a page may be read in (see `RegionGuess`);
+    /// the configured region's is always there.
+    let detectors: [String: Detector]
     /// Always-redact terms. They stay in this process: never sent to a
     /// worker, logged, or written anywhere.
     let terms: TermMatcher
@@ -47,10 +49,14 @@ public final class Redactor: Sendable {
         self.worker = worker
         self.pool = pool
         self.terms = terms
-        var config = DetectorConfig()
-        config.enabled = settings.categories
-        config.defaultRegion = settings.region
-        self.detector = Detector(config: config)
+        var detectors: [String: Detector] = [:]
+        for region in Set(RegionGuess.known + [settings.region]) {
+            var config = DetectorConfig()
+            config.enabled = settings.categories
+            config.defaultRegion = region
+            detectors[region] = Detector(config: config)
+        }
+        self.detectors = detectors
     }
 
     /// A file or folder name with the always-redact terms taken out.
@@ -208,7 +214,18 @@ public final class Redactor: Sendable {
     /// Recognizers plus always-redact terms, in text order.
     func detect(_ model: PageModel) -> [Detection] {
         let text = model.text
-        var found = detector.detect(text.scalars)
+        // The page is read in the region it is written for; a page that
+        // shows two (a German letter with a US contact) is read in both,
+        // the second adding the phone numbers only it can read.
+        let regions = RegionGuess.regions(text.scalars, configured: settings.region)
+        var found = detectors[regions[0]]!.detect(text.scalars)
+        for region in regions.dropFirst() {
+            guard let d = detectors[region] else { continue }
+            let more = d.detect(text.scalars).filter { p in
+                p.category == .phone && !found.contains { $0.range.overlaps(p.range) }
+            }
+            found += more
+        }
         if settings.categories.contains(.term) {
             found += terms.detect(text.scalars)
             found.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
