@@ -87,7 +87,12 @@ public struct PageModel: Sendable, Equatable {
 /// scalars share one box), with what came before it in the source.
 struct Glyph {
     var scalars: [Unicode.Scalar]
+    /// The glyph's box on the page: what is burned.
     var box: Rect
+    /// The box the layout works with: the same, or turned level when the
+    /// source's lines are tilted (a scan read straightened by OCR, its
+    /// boxes turned back onto the page).
+    var layout: Rect
     /// The source had white space right before this glyph.
     var spaceBefore: Bool
 }
@@ -130,7 +135,7 @@ struct PageModelBuilder {
             verbatim.append((source, isOCR))
             return
         }
-        for line in glyphLines {
+        for line in Self.levelled(glyphLines) {
             var current: [Glyph] = []
             // A word that opens a source line was not written next to what
             // ends up before it on the page: if they meet on one line of
@@ -138,15 +143,15 @@ struct PageModelBuilder {
             var unspaced = true
             func flush() {
                 guard !current.isEmpty else { return }
-                let box = current.dropFirst().reduce(current[0].box) { $0.union($1.box) }
+                let box = current.dropFirst().reduce(current[0].layout) { $0.union($1.layout) }
                 words.append(Word(glyphs: current, box: box, isOCR: isOCR, unspacedAfterPrevious: unspaced))
                 current = []
             }
             for g in line {
                 if let last = current.last {
-                    let h = min(last.box.height, g.box.height)
-                    let gap = g.box.x - last.box.maxX
-                    let continues = Self.follows(last.box, g.box, overlap: p.lineOverlap)
+                    let h = min(last.layout.height, g.layout.height)
+                    let gap = g.layout.x - last.layout.maxX
+                    let continues = Self.follows(last.layout, g.layout, overlap: p.lineOverlap)
                     if !continues || g.spaceBefore || (!isOCR && gap > p.wordGap * h) {
                         let spaced = g.spaceBefore
                         flush()
@@ -163,6 +168,41 @@ struct PageModelBuilder {
     /// next glyph's `spaceBefore`; scalars with no box of their own
     /// (combining marks, a ligature's later scalars with the same box) stay
     /// with the glyph before them.
+    /// The source's lines turned level for the layout when they are
+    /// tilted by more than a degree: the median slope of its longer lines,
+    /// undone about the source's centre. Burned boxes stay as they are.
+    static func levelled(_ lines: [[Glyph]]) -> [[Glyph]] {
+        var slopes: [Double] = []
+        var cx = 0.0, cy = 0.0, n = 0.0
+        for line in lines {
+            for g in line where !g.box.isEmpty {
+                cx += g.box.x + g.box.width / 2; cy += g.box.y + g.box.height / 2; n += 1
+            }
+            guard line.count >= 4, let a = line.first?.box, let b = line.last?.box else { continue }
+            let dx = (b.x + b.width / 2) - (a.x + a.width / 2)
+            guard dx > 4 * max(a.height, b.height) else { continue }
+            slopes.append(((b.y + b.height / 2) - (a.y + a.height / 2)) / dx)
+        }
+        guard slopes.count >= 2, n > 0 else { return lines }
+        let slope = median(slopes)
+        let angle = (slope).magnitude
+        guard angle > 0.0175, angle < 0.5 else { return lines }
+        cx /= n; cy /= n
+        // Turning by minus the tilt: cos and sin from the slope (tan).
+        let norm = (1 + slope * slope).squareRoot()
+        let c = 1 / norm, s = -slope / norm
+        return lines.map { line in
+            line.map { g in
+                var g = g
+                guard !g.box.isEmpty else { return g }
+                let mx = g.box.x + g.box.width / 2 - cx, my = g.box.y + g.box.height / 2 - cy
+                let rx = mx * c - my * s + cx, ry = mx * s + my * c + cy
+                g.layout = Rect(x: rx - g.box.width / 2, y: ry - g.box.height / 2, width: g.box.width, height: g.box.height)
+                return g
+            }
+        }
+    }
+
     static func glyphLines(_ t: PageText) -> [[Glyph]] {
         var lines: [[Glyph]] = []
         var line: [Glyph] = []
@@ -179,8 +219,8 @@ struct PageModelBuilder {
                 if line.isEmpty {
                     // Nothing to attach to: a glyph without a box of its own.
                     // It keeps its scalar (so no text is lost) and an empty box.
-                    if usable { line.append(Glyph(scalars: [s], box: b, spaceBefore: space)) }
-                    else { line.append(Glyph(scalars: [s], box: Rect(x: 0, y: 0, width: 0, height: 0), spaceBefore: space)) }
+                    if usable { line.append(Glyph(scalars: [s], box: b, layout: b, spaceBefore: space)) }
+                    else { line.append(Glyph(scalars: [s], box: Emitter.none, layout: Emitter.none, spaceBefore: space)) }
                 } else {
                     line[line.count - 1].scalars.append(s)
                 }
@@ -190,11 +230,12 @@ struct PageModelBuilder {
             if let last = line.last, last.box.isEmpty {
                 // A box-less glyph opened the line: it takes this glyph's place.
                 line[line.count - 1].box = b
+                line[line.count - 1].layout = b
                 line[line.count - 1].scalars.append(s)
                 space = false
                 continue
             }
-            line.append(Glyph(scalars: [s], box: b, spaceBefore: space))
+            line.append(Glyph(scalars: [s], box: b, layout: b, spaceBefore: space))
             space = false
         }
         if !line.isEmpty { lines.append(line) }

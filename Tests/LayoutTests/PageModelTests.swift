@@ -250,3 +250,25 @@ final class ColumnTests: XCTestCase {
                        rows.map { "\($0.0)\t\($0.1)" }.joined(separator: "\n"))
     }
 }
+
+final class TiltTests: XCTestCase {
+    func testATiltedScanKeepsItsLinesAndCells() {
+        // OCR of a page tilted by 7 degrees, its boxes turned back onto the
+        // page: each line climbs as it goes right, and lines overlap in height.
+        let slope = 0.1228  // tan 7°
+        var words: [(String, Double, Double)] = []
+        var newline: Set<Int> = []
+        let rows = [["Name", "Erika", "Mustermann"], ["Telefon", "089", "41177203"], ["IBAN", "DE89", "3704"]]
+        for (r, row) in rows.enumerated() {
+            var x = 50.0
+            for (i, w) in row.enumerated() {
+                if i == 0 { newline.insert(words.count) }
+                let y = 100 + Double(r) * 14 + (x - 50) * slope
+                words.append((w, x, y))
+                x += Double(w.count) * 5.5 + (i == 0 ? 60 : 4)
+            }
+        }
+        let m = PageModel(layer: .empty, ocr: Page.ocr(words, newlineBefore: newline.subtracting([0])))
+        XCTAssertEqual(m.text.string, "Name\tErika Mustermann\nTelefon\t089 41177203\nIBAN\tDE89 3704")
+    }
+}
