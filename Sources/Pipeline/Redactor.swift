@@ -106,7 +106,8 @@ public final class Redactor: Sendable {
                          maxWorkers: isImage ? 1 : .max)
         let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
             guard var pixels = page.pixels else { throw .damaged(.render) }
-            let (text, found, evidence) = detectPage(page)
+            let (model, found, evidence) = detectPage(page)
+            let text = model.text
             // An image page keeps the file's own pixels: its scale is theirs.
             let scale = isImage ? Double(pixels.width) / page.size.width : dpiScale
             pixels.burn(RedactionPlan.boxes(for: found, in: text), scale: scale)
@@ -115,7 +116,7 @@ public final class Redactor: Sendable {
                 guard page.index == 0 else { throw .limitExceeded(.frames(max: 1)) }
                 collected.withLock { c in
                     c.single = burned
-                    c.keep(page.index, text: text, found: found, evidence: evidence, scale: scale)
+                    c.keep(page.index, model: model, found: found, evidence: evidence, scale: scale)
                 }
                 return
             }
@@ -123,7 +124,7 @@ public final class Redactor: Sendable {
             do { encoded = try encoder.encode(burned, index: page.index) } catch { throw .damaged(.encode) }
             collected.withLock { c in
                 c.pages[page.index] = encoded
-                c.keep(page.index, text: text, found: found, evidence: evidence, scale: scale)
+                c.keep(page.index, model: model, found: found, evidence: evidence, scale: scale)
             }
         }, progress: progress)
         // The document pass: values found with good evidence on any page are
@@ -133,9 +134,9 @@ public final class Redactor: Sendable {
             c = Collected()
             return taken
         }
-        let additions = c.documentPass()
+        let additions = c.documentPass(detect: detect)
         for (index, extra) in additions.sorted(by: { $0.key < $1.key }) {
-            guard let text = c.texts[index], let scale = c.scales[index] else { continue }
+            guard let text = c.models[index]?.text, let scale = c.scales[index] else { continue }
             let boxes = RedactionPlan.boxes(for: extra, in: text)
             if output != .pdf {
                 c.single?.image.burn(boxes, scale: scale)
@@ -182,13 +183,13 @@ public final class Redactor: Sendable {
         let fan = FanOut(pool: pool, priority: priority, client: worker, source: fd, request: req,
                          maxWorkers: req.image ? 1 : .max)
         let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
-            let (text, found, evidence) = detectPage(page)
-            collected.withLock { $0.keep(page.index, text: text, found: found, evidence: evidence, scale: 1, always: true) }
+            let (model, found, evidence) = detectPage(page)
+            collected.withLock { $0.keep(page.index, model: model, found: found, evidence: evidence, scale: 1, always: true) }
         })
         var c = collected.withLock { $0 }
-        let additions = c.documentPass()
+        let additions = c.documentPass(detect: detect)
         return (0..<pageCount).compactMap { i in
-            guard let text = c.texts[i] else { return nil }
+            guard let text = c.models[i]?.text else { return nil }
             var found = c.found[i] ?? []
             found += additions[i] ?? []
             found.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
@@ -200,20 +201,19 @@ public final class Redactor: Sendable {
     /// One page through the page model and detection: its text as
     /// detection reads it, what was found (the page's own propagation
     /// included), and the evidence it gives the rest of the document.
-    func detectPage(_ page: WorkerPage) -> (PageText, [Detection], DocumentEvidence) {
+    func detectPage(_ page: WorkerPage) -> (PageModel, [Detection], DocumentEvidence) {
         let model = PageModel(layer: page.layer, ocr: page.ocr)
         let text = model.text
-        var found = detect(model)
+        var found = detect(model.text, ocr: model.ocr)
         var evidence = DocumentEvidence()
         evidence.add(found, in: text)
         found += evidence.matcher().additions(in: text, existing: found)
         found.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
-        return (text, found, evidence)
+        return (model, found, evidence)
     }
 
     /// Recognizers plus always-redact terms, in text order.
-    func detect(_ model: PageModel) -> [Detection] {
-        let text = model.text
+    func detect(_ text: PageText, ocr: [Range<Int>]) -> [Detection] {
         // The page is read in the region it is written for; a page that
         // shows two (a German letter with a US contact) is read in both,
         // the second adding the phone numbers only it can read.
@@ -247,14 +247,14 @@ public final class Redactor: Sendable {
 }
 
 /// What a document's pages leave behind until the document pass: their
-/// compressed pages, and the text and detections of as many pages as the
-/// budget allows (a very long document's later pages get their own and
-/// earlier pages' evidence only through the pass over the kept pages).
+/// compressed pages, and the page model and detections of as many pages as
+/// the budget allows (a very long document's later pages get their own
+/// page's evidence and that of the document's other kept pages only).
 struct Collected: Sendable {
     var pages: [Int: EncodedPage] = [:]
     var single: OutputPage?
     var counts: [Category: Int] = [:]
-    var texts: [Int: PageText] = [:]
+    var models: [Int: PageModel] = [:]
     var found: [Int: [Detection]] = [:]
     var scales: [Int: Double] = [:]
     var evidence = DocumentEvidence()
@@ -264,28 +264,125 @@ struct Collected: Sendable {
     static let keptScalarBudget = 1_000_000
 
     /// `always`: keep the page whatever the budget (`scan` reports every page).
-    mutating func keep(_ index: Int, text: PageText, found: [Detection], evidence: DocumentEvidence, scale: Double,
+    mutating func keep(_ index: Int, model: PageModel, found: [Detection], evidence: DocumentEvidence, scale: Double,
                        always: Bool = false) {
         for d in found { counts[d.category, default: 0] += 1 }
         self.evidence.merge(evidence)
-        guard always || keptScalars + text.scalars.count <= Self.keptScalarBudget else { return }
-        keptScalars += text.scalars.count
-        texts[index] = text
+        let n = model.text.scalars.count
+        guard always || keptScalars + n <= Self.keptScalarBudget else { return }
+        keptScalars += n
+        models[index] = model
         self.found[index] = found
         scales[index] = scale
     }
 
-    /// The detections the whole document's evidence adds to each kept page.
-    mutating func documentPass() -> [Int: [Detection]] {
-        if evidence.isEmpty { return [:] }
-        let matcher = evidence.matcher()
+    /// The detections the whole document adds to each kept page: a table
+    /// continued from the page before read under that page's header, and
+    /// every value found with evidence anywhere (`DocumentEvidence`).
+    mutating func documentPass(detect: (PageText, [Range<Int>]) -> [Detection]) -> [Int: [Detection]] {
         var out: [Int: [Detection]] = [:]
-        for (index, text) in texts {
-            let extra = matcher.additions(in: text, existing: found[index] ?? [])
-            if extra.isEmpty { continue }
-            out[index] = extra
-            for d in extra { counts[d.category, default: 0] += 1 }
+        // The header a table running off each page carries to the next.
+        var carried: [Int: TableContinuation.Header] = [:]
+        for index in models.keys.sorted() {
+            guard let cur = models[index] else { continue }
+            carried[index] = TableContinuation.lastHeader(cur)
+            guard let header = carried[index - 1],
+                  let (extra, row) = TableContinuation.detections(under: header, on: cur, detect: detect) else { continue }
+            // The page's last table is the continued one: its header goes on.
+            if TableContinuation.lastTableStart(cur).map({ $0 <= row }) ?? false { carried[index] = header }
+            let existing = found[index] ?? []
+            let new = extra.filter { d in !existing.contains { $0.range.overlaps(d.range) } }
+            if new.isEmpty { continue }
+            out[index] = new
+            found[index] = existing + new
+            var ev = DocumentEvidence()
+            ev.add(new, in: cur.text)
+            evidence.merge(ev)
         }
+        if !evidence.isEmpty {
+            let matcher = evidence.matcher()
+            for index in models.keys.sorted() {
+                guard let text = models[index]?.text else { continue }
+                let extra = matcher.additions(in: text, existing: found[index] ?? [])
+                if !extra.isEmpty { out[index, default: []] += extra }
+            }
+        }
+        for (_, extra) in out { for d in extra { counts[d.category, default: 0] += 1 } }
         return out
+    }
+}
+
+/// A table that runs on from one page to the next without repeating its
+/// header: its rows on the next page are read under the header of the
+/// page before, so a `Name` or `Geburtsdatum` column keeps its meaning.
+enum TableContinuation {
+    /// Lines near the top of a page that may hold the continued table
+    /// (a letterhead or a running header comes first).
+    static let searchLines = 8
+
+    /// A table's header row: its text and its number of cells.
+    struct Header {
+        var scalars: [Unicode.Scalar]
+        var cells: Int
+    }
+
+    /// The detections on `cur` read with `header` put right above its
+    /// first row of as many cells, and that row's line index; nil when
+    /// there is no such row or the page repeats the header. Ranges are
+    /// `cur`'s own.
+    static func detections(under header: Header, on cur: PageModel,
+                           detect: (PageText, [Range<Int>]) -> [Detection]) -> ([Detection], Int)? {
+        let text = cur.text
+        guard let row = cur.lines.prefix(searchLines).firstIndex(where: { $0.cells.count == header.cells }) else { return nil }
+        let line = cur.lines[row]
+        let at = line.cells[0].lowerBound
+        // A page that repeats the header needs no help.
+        if fold(header.scalars) == fold(Array(text.scalars[at..<line.cells[header.cells - 1].upperBound])) { return nil }
+        // The header's scalars go in with no boxes: they are context, never burned.
+        let none = Rect(x: 0, y: 0, width: 0, height: 0)
+        let inserted = header.scalars + ["\n"]
+        let scalars = Array(text.scalars[..<at]) + inserted + Array(text.scalars[at...])
+        let boxes = Array(text.boxes[..<at]) + Array(repeating: none, count: inserted.count) + Array(text.boxes[at...])
+        let shift = inserted.count
+        let ocr = cur.ocr.map { r in r.lowerBound >= at ? (r.lowerBound + shift)..<(r.upperBound + shift) : r }
+        var out: [Detection] = []
+        for var d in detect(PageText(scalars: scalars, boxes: boxes), ocr) {
+            let r = d.range
+            if r.upperBound <= at {
+                out.append(d)
+            } else if r.upperBound > at + shift {
+                // Anything reaching into the header keeps only the rows' part.
+                d.range = (max(at + shift, r.lowerBound) - shift)..<(r.upperBound - shift)
+                out.append(d)
+            }
+        }
+        return (out, row)
+    }
+
+    /// The header of the page's last table: the first line of the last run
+    /// of two or more consecutive lines that have two or more cells each.
+    static func lastHeader(_ m: PageModel) -> Header? {
+        guard let k = lastTableStart(m) else { return nil }
+        let cells = m.lines[k].cells
+        return Header(scalars: Array(m.text.scalars[cells[0].lowerBound..<cells[cells.count - 1].upperBound]),
+                      cells: cells.count)
+    }
+
+    /// The line index where the page's last table starts.
+    static func lastTableStart(_ m: PageModel) -> Int? {
+        var best: Int?
+        var k = 0
+        while k < m.lines.count {
+            guard m.lines[k].cells.count >= 2 else { k += 1; continue }
+            var end = k + 1
+            while end < m.lines.count, m.lines[end].cells.count >= 2, !m.lines[end].startsBlock { end += 1 }
+            if end - k >= 2 { best = k }
+            k = end
+        }
+        return best
+    }
+
+    static func fold(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        s.filter { !$0.properties.isWhitespace }.flatMap { $0.properties.lowercaseMapping.unicodeScalars }
     }
 }

@@ -1,0 +1,99 @@
+@testable import Pipeline
+import Detect
+import Layout
+import RedactCore
+import XCTest
+
+/// The document pass over page models: tables continued on the next page
+/// and values carried to every page.
+final class DocumentPassPipelineTests: XCTestCase {
+    /// A page of lines whose cells are separated by wide gaps.
+    func page(_ rows: [[String]], top: Double = 100) -> PageModel {
+        var scalars: [Unicode.Scalar] = []
+        var boxes: [Rect] = []
+        for (r, row) in rows.enumerated() {
+            for (c, cell) in row.enumerated() {
+                var x = 50 + Double(c) * 150
+                for ch in cell.unicodeScalars {
+                    scalars.append(ch)
+                    boxes.append(ch == " " ? Rect(x: 0, y: 0, width: 0, height: 0)
+                                           : Rect(x: x, y: top + Double(r) * 12, width: 5, height: 11))
+                    x += 5
+                }
+            }
+            scalars.append("\n")
+            boxes.append(Rect(x: 0, y: 0, width: 0, height: 0))
+        }
+        return PageModel(layer: PageText(scalars: scalars, boxes: boxes), ocr: .empty)
+    }
+
+    func string(_ t: PageText, _ r: Range<Int>) -> String { String(String.UnicodeScalarView(t.scalars[r])) }
+
+    /// A stand-in detector: a cell under a `Geburtsdatum` header cell (same
+    /// cell index, any line below) is a date of birth.
+    func columnDetector(_ t: PageText, _ ocr: [Range<Int>]) -> [Detection] {
+        let lines = t.string.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        var out: [Detection] = []
+        var column: Int?
+        var offset = 0
+        for line in lines {
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
+            var start = offset
+            for (i, cell) in cells.enumerated() {
+                if String(String.UnicodeScalarView(cell)) == "Geburtsdatum" { column = i }
+                else if i == column, !cell.isEmpty {
+                    out.append(Detection(category: .dateOfBirth, range: start..<(start + cell.count), confidence: 0.9, reason: .context))
+                }
+                start += cell.count + 1
+            }
+            offset += line.count + 1
+        }
+        return out
+    }
+
+    func testATableRunningOnReadsTheRowsUnderTheHeaderOfThePageBefore() {
+        let p1 = page([["Name", "Geburtsdatum", "Ort"], ["Erika Brandt", "12.03.1980", "Köln"], ["Jonas Weber", "01.07.1978", "Bonn"]])
+        let p2 = page([["Seite 2 von 3"], ["Lena Vogt", "03.07.1998", "Ulm"], ["Emre Kaya", "14.02.1985", "Kiel"]])
+        let p3 = page([["Dilara Kaya", "09.09.2001", "Jena"], ["Ende der Liste"]])
+        var c = Collected()
+        for (i, m) in [p1, p2, p3].enumerated() {
+            c.keep(i, model: m, found: columnDetector(m.text, []), evidence: DocumentEvidence(), scale: 1)
+        }
+        XCTAssertEqual(c.found[1]!.count, 0, "page 2 alone has no header")
+        let added = c.documentPass(detect: columnDetector)
+        XCTAssertEqual(added[1]?.map { string(p2.text, $0.range) }, ["03.07.1998", "14.02.1985"])
+        // Page 3's table is still page 1's: the header is carried on.
+        XCTAssertEqual(added[2]?.map { string(p3.text, $0.range) }, ["09.09.2001"])
+        // Every added range points at visible scalars with boxes to burn.
+        for (i, m) in [1: p2, 2: p3] {
+            for d in added[i]! { XCTAssertTrue(m.text.boxes[d.range].allSatisfy { !$0.isEmpty }) }
+        }
+    }
+
+    func testAPageThatRepeatsTheHeaderIsLeftAlone() {
+        let p1 = page([["Name", "Geburtsdatum"], ["Erika Brandt", "12.03.1980"], ["Jonas Weber", "01.07.1978"]])
+        let p2 = page([["Name", "Geburtsdatum"], ["Lena Vogt", "03.07.1998"]])
+        var c = Collected()
+        for (i, m) in [p1, p2].enumerated() {
+            c.keep(i, model: m, found: columnDetector(m.text, []), evidence: DocumentEvidence(), scale: 1)
+        }
+        XCTAssertEqual(c.found[1]!.count, 1)
+        XCTAssertNil(c.documentPass(detect: columnDetector)[1])
+    }
+
+    func testValuesFoundOnALaterPageAreAddedToEarlierOnes() {
+        let p1 = page([["Sachbearbeiter", "Frau Vogelsang"]])
+        let p2 = page([["Ihre Ansprechpartnerin"], ["Lena Vogelsang"]])
+        var c = Collected()
+        c.keep(0, model: p1, found: [], evidence: DocumentEvidence(), scale: 1)
+        var ev = DocumentEvidence()
+        let r = 23..<37  // "Lena Vogelsang" on page 2
+        XCTAssertEqual(string(p2.text, r), "Lena Vogelsang")
+        let found = [Detection(category: .name, range: r, confidence: 0.9, reason: .context)]
+        ev.add(found, in: p2.text)
+        c.keep(1, model: p2, found: found, evidence: ev, scale: 1)
+        let added = c.documentPass(detect: { _, _ in [] })
+        XCTAssertEqual(added[0]?.map { string(p1.text, $0.range) }, ["Vogelsang"])
+        XCTAssertEqual(c.counts[.name], 2)
+    }
+}
