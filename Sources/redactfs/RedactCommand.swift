@@ -106,24 +106,28 @@ func printErrRaw(_ s: String) {
 struct ScanCommand {
     var input: String
     var showText: Bool
+    /// Print each page as the page model laid it out (terminal only).
+    var showLayout = false
     var common: CommonOptions
 
     static func parse(_ args: [String]) throws(UsageError) -> ScanCommand {
         var c = ArgumentCursor(args, usage: Usage.scan)
         var common = CommonOptions()
         var showText = false
+        var showLayout = false
         var positionals: [String] = []
         while let a = c.next() {
             if try c.common(a, into: &common) { continue }
             switch a {
             case "--show-text": showText = true
+            case "--show-layout": showLayout = true
             default:
                 if a.hasPrefix("-") { throw UsageError(message: "unknown option '\(a)'", usage: Usage.scan) }
                 positionals.append(a)
             }
         }
         guard positionals.count == 1 else { throw UsageError(message: "scan needs one INPUT", usage: Usage.scan) }
-        return ScanCommand(input: positionals[0], showText: showText, common: common)
+        return ScanCommand(input: positionals[0], showText: showText, showLayout: showLayout, common: common)
     }
 
     func run() throws(UsageError) -> ExitCode {
@@ -135,8 +139,8 @@ struct ScanCommand {
         }
         // The matched text is for the user's eyes: never into a pipe or a
         // file, where it would outlive the review.
-        if showText && isatty(1) != 1 {
-            printErr("Error: --show-text prints only to a terminal")
+        if (showText || showLayout) && isatty(1) != 1 {
+            printErr("Error: \(showText ? "--show-text" : "--show-layout") prints only to a terminal")
             return .usage
         }
         let fd: FileDescriptor
@@ -147,6 +151,17 @@ struct ScanCommand {
         signal(SIGPIPE, SIG_IGN)
         let pages: [ScanPage]
         do { pages = try Redactor(settings: settings, terms: terms).scan(fd) } catch { return report(error, input: input) }
+        if showLayout {
+            // The page as detection reads it: one line a line, cells apart.
+            for page in pages {
+                printOut("--- page \(page.index + 1) ---")
+                var v = String.UnicodeScalarView()
+                for s in page.text.scalars {
+                    if s == "\t" { v.append(contentsOf: " \u{2502} ".unicodeScalars) } else { v.append(s) }
+                }
+                printOut(String(v))
+            }
+        }
         printOut("page\ttier\tcategory\tkind\treason\tconfidence\ttokens\tbox")
         var total = 0
         for page in pages {

@@ -72,7 +72,7 @@ enum Usage {
     """
 
     static let scan = """
-    USAGE: redactfs scan INPUT [--show-text] [--config F] [--ocr-languages L] [--jobs N]
+    USAGE: redactfs scan INPUT [--show-text] [--show-layout] [--config F] [--ocr-languages L] [--jobs N]
 
     Lists what detection finds in INPUT, one detection a line: page, tier,
     category, kind, reason (checksum, pattern, context, gazetteer, term),
@@ -81,6 +81,7 @@ enum Usage {
 
     OPTIONS:
       --show-text               Also print the matched text (to a terminal only).
+      --show-layout             Also print each page as detection reads it, cells apart (to a terminal only).
       --config F                Read settings from F.
       --ocr-languages L         Read scans with tesseract languages L (default eng+deu).
       --jobs N                  Run at most N worker processes at once (default: one per core).
