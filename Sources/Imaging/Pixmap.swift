@@ -83,3 +83,27 @@ extension Pixmap {
         }
     }
 }
+
+extension Pixmap {
+    /// Whether a dark vertical line runs through `rect` (points, at
+    /// `scale` pixels per point): some pixel column inside it is dark over
+    /// at least 85% of the rectangle's height. Used to tell a ruled
+    /// table's cells apart where the gap between them is narrow.
+    public func hasVerticalRule(in rect: Rect, scale: Double) -> Bool {
+        let x0 = max(0, Int((rect.x * scale).rounded(.down))), x1 = min(width, Int((rect.maxX * scale).rounded(.up)))
+        let y0 = max(0, Int((rect.y * scale).rounded(.down))), y1 = min(height, Int((rect.maxY * scale).rounded(.up)))
+        guard x1 > x0, y1 - y0 >= 4 else { return false }
+        let need = (y1 - y0) * 85 / 100
+        return rgb.withUnsafeBufferPointer { px in
+            for x in x0..<x1 {
+                var dark = 0
+                for y in y0..<y1 {
+                    let i = (y * width + x) * 3
+                    if Int(px[i]) + Int(px[i + 1]) + Int(px[i + 2]) < 3 * 128 { dark += 1 }
+                }
+                if dark >= need { return true }
+            }
+            return false
+        }
+    }
+}

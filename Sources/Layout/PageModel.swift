@@ -69,8 +69,13 @@ public struct PageModel: Sendable, Equatable {
 
     /// Builds the model of one page from its text layer and the OCR text of
     /// the ink the layer does not explain.
-    public init(layer: PageText, ocr: PageText, parameters: Parameters = .init()) {
+    ///
+    /// `rule`, when given, says whether a vertical ruling line runs through
+    /// a rectangle of the page (in points): the gap between two words of a
+    /// line. A rule between them is a cell break however narrow the gap.
+    public init(layer: PageText, ocr: PageText, parameters: Parameters = .init(), rule: ((Rect) -> Bool)? = nil) {
         var builder = PageModelBuilder(parameters: parameters)
+        builder.rule = rule
         builder.add(layer, isOCR: false)
         builder.add(ocr, isOCR: true)
         self = builder.build()
@@ -109,6 +114,7 @@ struct Word {
 
 struct PageModelBuilder {
     let p: PageModel.Parameters
+    var rule: ((Rect) -> Bool)?
     /// Words laid out left to right, to be arranged in lines.
     var words: [Word] = []
     /// Text kept in its own order (not laid out left to right), per source.
@@ -453,6 +459,11 @@ struct PageModelBuilder {
         // Two text-layer words with no space between them in the source,
         // yet apart on the page: separate text objects, a table's cells.
         if !ocr, b.unspacedAfterPrevious, !a.isOCR, gap >= p.unspacedCellGap * h { return true }
+        // A ruling line between them (a ruled table with tight cells).
+        if let rule, gap > 0, let l = a.glyphs.last?.box, let f = b.glyphs.first?.box, l.maxX < f.x {
+            let y0 = max(l.y, f.y), y1 = min(l.maxY, f.maxY)
+            if y1 > y0, rule(Rect(x: l.maxX, y: y0, width: f.x - l.maxX, height: y1 - y0)) { return true }
+        }
         return false
     }
 }

@@ -202,7 +202,13 @@ public final class Redactor: Sendable {
     /// detection reads it, what was found (the page's own propagation
     /// included), and the evidence it gives the rest of the document.
     func detectPage(_ page: WorkerPage) -> (PageModel, [Detection], DocumentEvidence) {
-        let model = PageModel(layer: page.layer, ocr: page.ocr)
+        // Ruling lines are read off the page's pixels (`scan` has none: it
+        // splits cells by the gaps alone).
+        let rule = page.pixels.map { px in
+            let scale = Double(px.width) / max(page.size.width, 1)
+            return { (r: Rect) -> Bool in px.hasVerticalRule(in: r, scale: scale) }
+        }
+        let model = PageModel(layer: page.layer, ocr: page.ocr, rule: rule)
         let text = model.text
         var found = detect(model.text, ocr: model.ocr)
         var evidence = DocumentEvidence()

@@ -272,3 +272,17 @@ final class TiltTests: XCTestCase {
         XCTAssertEqual(m.text.string, "Name\tErika Mustermann\nTelefon\t089 41177203\nIBAN\tDE89 3704")
     }
 }
+
+final class RuleTests: XCTestCase {
+    func testARuleBetweenTwoWordsSplitsCells() {
+        // A ruled table whose cells nearly touch: poppler even gave a space.
+        var p = Page()
+        p.draw("Konto", x: 50, y: 100)
+        p.put(" ")
+        p.draw("Erika", x: 50 + 5 * 5.5 + 3, y: 100)
+        let ruleAt = 50 + 5 * 5.5 + 1.5
+        let ruled = PageModel(layer: p.text, ocr: .empty, rule: { r in r.x <= ruleAt && r.maxX >= ruleAt })
+        XCTAssertEqual(ruled.text.string, "Konto\tErika")
+        XCTAssertEqual(PageModel(layer: p.text, ocr: .empty, rule: { _ in false }).text.string, "Konto Erika")
+    }
+}
