@@ -109,37 +109,87 @@ public struct DocumentEvidence: Sendable, Equatable {
 }
 
 /// Finds the carried values on a page (whole words, case- and
-/// diacritic-insensitive, across line breaks and cells, as terms are).
+/// diacritic-insensitive, across line breaks and cells, folded as terms
+/// are: see `TermMatcher`).
+///
+/// A payroll register carries a thousand names: the values are indexed by
+/// their first word, so a page is read once whatever their number.
 public struct DocumentMatcher: Sendable {
-    private let byCategory: [(Category, TermMatcher)]
+    private let patterns: [(folded: [Unicode.Scalar], category: Category)]
+    /// First word of each pattern (folded) → the patterns that start with it.
+    private let byFirstWord: [String: [Int]]
 
     init(_ values: [DocumentEvidence.Value]) {
-        var groups: [Category: [TermPattern]] = [:]
-        for v in values { groups[v.category, default: []].append(TermPattern(text: v.text, substring: false)) }
-        byCategory = groups.keys.sorted().map { ($0, TermMatcher(groups[$0]!)) }
+        var patterns: [([Unicode.Scalar], Category)] = []
+        var index: [String: [Int]] = [:]
+        for v in values {
+            var f = Folded(Array(v.text.unicodeScalars)).scalars
+            while f.first == " " { f.removeFirst() }
+            while f.last == " " { f.removeLast() }
+            guard let first = f.first, Self.isWord(first) else { continue }
+            var end = 0
+            while end < f.count, Self.isWord(f[end]) { end += 1 }
+            index[Self.key(f[0..<end]), default: []].append(patterns.count)
+            patterns.append((f, v.category))
+        }
+        self.patterns = patterns
+        byFirstWord = index
     }
 
-    public var isEmpty: Bool { byCategory.isEmpty }
+    public var isEmpty: Bool { patterns.isEmpty }
+
+    static func isWord(_ c: Unicode.Scalar) -> Bool {
+        let p = c.properties
+        return p.isAlphabetic || p.numericType != nil
+    }
+
+    static func key(_ s: ArraySlice<Unicode.Scalar>) -> String {
+        var v = String.UnicodeScalarView()
+        v.append(contentsOf: s)
+        return String(v)
+    }
 
     /// Occurrences on this page not already covered by `existing`
     /// detections of any category: the ones the document pass adds.
     public func additions(in text: PageText, existing: [Detection]) -> [Detection] {
-        if byCategory.isEmpty || text.scalars.isEmpty { return [] }
+        if patterns.isEmpty || text.scalars.isEmpty { return [] }
         var covered = [Bool](repeating: false, count: text.scalars.count)
         for d in existing {
             for i in d.range.clamped(to: 0..<covered.count) { covered[i] = true }
         }
-        var out: [Detection] = []
-        for (category, m) in byCategory {
-            for hit in m.detect(text.scalars) {
-                let r = hit.range.clamped(to: 0..<covered.count)
-                // Only visible scalars count: a range over separators alone adds nothing.
-                let uncovered = r.contains { !covered[$0] && !text.scalars[$0].properties.isWhitespace }
-                guard uncovered else { continue }
-                out.append(Detection(category: category, range: hit.range, confidence: 0.8, reason: .context,
-                                     kind: "same value elsewhere in the document"))
-                for i in r { covered[i] = true }
+        let folded = Folded(text.scalars)
+        let hay = folded.scalars
+        var hits: [(Range<Int>, Category)] = []
+        var i = 0
+        while i < hay.count {
+            guard Self.isWord(hay[i]), i == 0 || !Self.isWord(hay[i - 1]) else { i += 1; continue }
+            var end = i
+            while end < hay.count, Self.isWord(hay[end]) { end += 1 }
+            if let candidates = byFirstWord[Self.key(hay[i..<end])] {
+                for k in candidates {
+                    let needle = patterns[k].folded
+                    let stop = i + needle.count
+                    guard stop <= hay.count, stop == hay.count || !Self.isWord(hay[stop]) else { continue }
+                    if hay[i..<stop].elementsEqual(needle) {
+                        hits.append((folded.origin[i]..<(folded.origin[stop - 1] + 1), patterns[k].category))
+                    }
+                }
             }
+            i = end
+        }
+        // Longest first, so a whole name wins over its parts.
+        hits.sort { a, b in
+            a.0.count != b.0.count ? a.0.count > b.0.count
+                : (a.0.lowerBound, a.1) < (b.0.lowerBound, b.1)
+        }
+        var out: [Detection] = []
+        for (r, category) in hits {
+            let r = r.clamped(to: 0..<covered.count)
+            // Only visible scalars count: a range over separators alone adds nothing.
+            guard r.contains(where: { !covered[$0] && !text.scalars[$0].properties.isWhitespace }) else { continue }
+            out.append(Detection(category: category, range: r, confidence: 0.8, reason: .context,
+                                 kind: "same value elsewhere in the document"))
+            for j in r { covered[j] = true }
         }
         return out.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
     }
