@@ -130,7 +130,9 @@ struct LabelTable: Sendable {
                   || toks[j].isPunct(",") {
                 j += 1
             }
-            guard j < toks.count, toks[j].line == line, toks[j].kind == .word, toks[j].hash == w else { return nil }
+            // Not across a cell break: `Name⇥Vorname` are two column headers.
+            guard j < toks.count, toks[j].line == line, toks[j].kind == .word, toks[j].hash == w,
+                  !toks[j].has(.cellStart) else { return nil }
             j += 1
         }
         if j < toks.count, toks[j].glued, toks[j].isPunct(".") { j += 1 }
@@ -184,9 +186,11 @@ enum Fields {
                     c += 1
                 }
             }
-        } else if Int(line) + 1 < ts.lineCount, toks[first].has(.cellStart) || sawColon {
+        } else if Int(line) + 1 < ts.lineCount, toks[first].has(.cellStart) || sawColon,
+                  toks[first].cell == 0 || TableRows.cellToken(ts, line: Int(line) + 1, cell: toks[first].cell) == nil {
             // A label ending its line heads a field ("Geburtsdatum⏎12.03.1980"),
-            // unless it merely ends a sentence.
+            // unless it merely ends a sentence; a label in a later cell heads
+            // that cell's column (below).
             out.append((ts.line(Int(line) + 1).lowerBound, true))
         }
         // A header row that lost its column spacing (OCR: "Patient Geburtsdatum

@@ -6,8 +6,13 @@
 /// by digits is split there, because OCR fuses labels with their values
 /// (`Kundennr12345`). Every other visible scalar is a one-scalar punctuation
 /// token. Lines are counted over non-empty lines only; `gapBefore` says a
-/// blank line came first. A tab, two or more spaces, `|`, `·` and `•` start a
-/// new cell, which is how table columns survive text extraction and OCR.
+/// blank line came first, `pageBefore` that a form feed did. A tab, two or
+/// more spaces, `|`, `·` and `•` start a new cell, which is how table columns
+/// survive text extraction and OCR. Every tab and every `|` between two
+/// tokens is a cell break of its own (`a⇥⇥b`, `| a | | b |`: an empty cell
+/// between), and a tab opening a line is an empty first cell (`⇥12345 Ort`
+/// is the right column): the page model writes a table row as its cells
+/// joined by tabs, so cell indices line up from row to row.
 struct Token {
     var start: Int32
     var end: Int32
@@ -38,6 +43,8 @@ struct Token {
         static let gapBefore = Flags(rawValue: 32)
         /// First scalar is an upper-case letter.
         static let initialUpper = Flags(rawValue: 64)
+        /// A form feed (page break) comes before this token's line (first token only).
+        static let pageBefore = Flags(rawValue: 128)
     }
 
     @inline(__always) var range: Range<Int> { Int(start)..<Int(end) }
@@ -67,19 +74,28 @@ struct TokenStream {
         var newLine = true
         var blankLines = 0
         var spaces = 0
-        var cellBreak = false
+        // Cell breaks since the last token: tabs and bars each count (a bar
+        // opening a line is the table's border, not a break).
+        var breaks = 0
+        var tabs = 0
+        var page = false
         while i < n {
             let c = s[i]
             let v = c.value
             switch v {
             case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
                 if v == 0x0D, i + 1 < n, s[i + 1].value == 0x0A { i += 1 }
+                if v == 0x0C { page = true }
                 if newLine { blankLines += 1 } else { newLine = true; blankLines = 0 }
                 spaces = 0
+                breaks = 0
+                tabs = 0
                 i += 1
                 continue
             case 0x09:
                 spaces += 2
+                breaks += 1
+                tabs += 1
                 i += 1
                 continue
             case 0x20, 0xA0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000:
@@ -87,7 +103,7 @@ struct TokenStream {
                 i += 1
                 continue
             case 0x7C, 0xB7, 0x2022, 0x2023, 0x25AA:  // | · • ‣ ▪
-                cellBreak = true
+                breaks += 1
                 spaces += 1
                 i += 1
                 continue
@@ -100,21 +116,25 @@ struct TokenStream {
             if newLine {
                 line += 1
                 lineStarts.append(Int32(tokens.count))
-                cell = 0
+                // Leading tabs are empty cells; a leading bar is a border.
+                cell = Int16(min(tabs + max(0, breaks - tabs - 1), 64))
                 flags.insert(.lineStart)
                 flags.insert(.cellStart)
                 if blankLines > 0 { flags.insert(.gapBefore) }
+                if page { flags.insert(.pageBefore) }
                 newLine = false
                 blankLines = 0
-            } else if spaces >= 2 || cellBreak {
-                cell &+= 1
+                page = false
+            } else if breaks > 0 || spaces >= 2 {
+                cell &+= Int16(max(1, min(breaks, 64)))
                 flags.insert(.cellStart)
                 flags.insert(.spaceBefore)
             } else if spaces == 1 {
                 flags.insert(.spaceBefore)
             }
             spaces = 0
-            cellBreak = false
+            breaks = 0
+            tabs = 0
             let start = i
             if Self.isWordScalar(c) {
                 var h = WordHash.seed

@@ -1,0 +1,120 @@
+/// The rows of a table below its header row, read from cell indices: a row
+/// is a line of two or more cells, and a column is the cells with one index.
+///
+/// Rule: the rows start on the line below the header and go on over rule
+/// lines (`|---|---|`, `====`) until a blank line, a line of one cell (a
+/// footnote, a total), or a new header (a label word in the column's cell).
+/// A table that a page break (form feed) cuts keeps its header: past the
+/// footer before the break and the page header after it, the first line
+/// with as many cells as the header row resumes the rows, unless the new
+/// page repeats a header row (then that header heads what follows).
+enum TableRows {
+    /// Number of cells of line `l` (the last token's cell index plus one).
+    @inline(__always) static func cellCount(_ ts: TokenStream, _ l: Int) -> Int {
+        let r = ts.line(l)
+        return r.isEmpty ? 0 : Int(ts.tokens[r.upperBound - 1].cell) + 1
+    }
+
+    /// A line of only rule punctuation (`|---|:---:|`, `=====`, `____`).
+    static func isRule(_ ts: TokenStream, _ l: Int) -> Bool {
+        let toks = ts.tokens
+        let r = ts.line(l)
+        guard !r.isEmpty else { return false }
+        for k in r {
+            guard toks[k].kind == .punct else { return false }
+            switch UInt32(truncatingIfNeeded: toks[k].hash) {
+            case 0x2D, 0x3D, 0x5F, 0x2B, 0x3A, 0x2013, 0x2014, 0x2500: continue  // - = _ + : – — ─
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// The first token of the cell with index `cell` on line `l`, if that
+    /// line has such a cell.
+    @inline(__always) static func cellToken(_ ts: TokenStream, line l: Int, cell: Int16) -> Int? {
+        let toks = ts.tokens
+        for k in ts.line(l) {
+            if toks[k].cell == cell { return toks[k].has(.cellStart) ? k : nil }
+            if toks[k].cell > cell { return nil }
+        }
+        return nil
+    }
+
+    /// The tokens of the cell with index `cell` on line `l`, if that line
+    /// has such a cell.
+    static func cellRange(_ ts: TokenStream, line l: Int, cell: Int16) -> Range<Int>? {
+        guard let a = cellToken(ts, line: l, cell: cell) else { return nil }
+        let r = ts.line(l)
+        var b = a + 1
+        while b < r.upperBound, !ts.tokens[b].has(.cellStart) { b += 1 }
+        return a..<b
+    }
+
+    /// Where the page after a break resumes the table whose header row
+    /// (line `header`) has `cells` cells, looking on from line `from` (the
+    /// first line that did not continue the rows): the line index, or nil.
+    static func resumeAfterPageBreak(_ ts: TokenStream, from: Int, header: Int, cells: Int, cell: Int16) -> Int? {
+        let toks = ts.tokens
+        guard cells >= 2 else { return nil }
+        // The footer of the page: a few lines before the form feed.
+        var p = from
+        while p < min(ts.lineCount, from + 6), !toks[ts.line(p).lowerBound].has(.pageBefore) { p += 1 }
+        guard p < ts.lineCount, toks[ts.line(p).lowerBound].has(.pageBefore) else { return nil }
+        // The page header: a few lines before the rows go on.
+        var q = p
+        while q < min(ts.lineCount, p + 8) {
+            if q > p, toks[ts.line(q).lowerBound].has(.pageBefore) { return nil }
+            if cellCount(ts, q) == cells, cellToken(ts, line: q, cell: cell) != nil {
+                // A header row of its own heads what follows (a repeated one
+                // is found as a label and heads the rest itself).
+                return isHeaderRow(ts, q, like: header) ? nil : q
+            }
+            q += 1
+        }
+        return nil
+    }
+
+    /// Whether line `l` is a table's header row: a cell opens with a label
+    /// word, or with the word that opens the same cell of line `header`.
+    static func isHeaderRow(_ ts: TokenStream, _ l: Int, like header: Int) -> Bool {
+        let toks = ts.tokens
+        let h = ts.line(header)
+        for k in ts.line(l) where toks[k].has(.cellStart) && toks[k].kind == .word {
+            if LabelTable.shared.isLabelWord(toks[k].hash) { return true }
+            if let m = h.first(where: { toks[$0].cell == toks[k].cell && toks[$0].has(.cellStart) }),
+               toks[m].kind == .word, toks[m].hash == toks[k].hash { return true }
+        }
+        return false
+    }
+
+    /// The first token of the column's cell (index `cell`) in each row
+    /// below the header row on line `header`, at most `limit` rows.
+    static func column(_ ts: TokenStream, header: Int, cell: Int16, limit: Int = 400) -> [Int] {
+        let toks = ts.tokens
+        let cells = cellCount(ts, header)
+        var out: [Int] = []
+        var l = header + 1
+        var resumed = 0
+        while l < ts.lineCount, out.count < limit {
+            let r = ts.line(l)
+            if isRule(ts, l) { l += 1; continue }
+            let ends = ts.hasGap(before: l) || (toks[r.upperBound - 1].cell == 0 && toks[r.lowerBound].kind == .word)
+            let c = ends ? nil : cellToken(ts, line: l, cell: cell)
+            // The header of the next table.
+            let newHeader = c.map { toks[$0].kind == .word && LabelTable.shared.isLabelWord(toks[$0].hash) } ?? false
+            if ends || newHeader {
+                guard !newHeader, resumed < 20,
+                      let q = resumeAfterPageBreak(ts, from: l, header: header, cells: cells, cell: cell) else { break }
+                resumed += 1
+                l = q
+                if let c = cellToken(ts, line: q, cell: cell) { out.append(c) }
+                l += 1
+                continue
+            }
+            if let c { out.append(c) }
+            l += 1
+        }
+        return out
+    }
+}
