@@ -8,7 +8,10 @@ import RedactCore
 /// eight tokens (`Geburtsdatum (TT.MM.JJJJ): …`), by a date; or the date
 /// opens the next line when the label ends its line; or the label heads a
 /// table column and the date is in that column on the next line. A `*`
-/// directly before a date (`* 12.03.1980`) is a birth mark too. Dates:
+/// directly before a date (`* 12.03.1980`) is a birth mark too. A birth
+/// label heading a table column (`Name⇥Date of birth`, `| Name | DOB |`)
+/// makes the date in that column of every row a date of birth, over rule
+/// lines and page breaks (see `TableRows`). Dates:
 /// `12.03.1980`, `12. 03. 1980`, `03/12/1980`, `12-03-1980`, `1980-03-12`,
 /// two-digit years, `12. März 1980`, `12 March 1980`, `March 12, 1980`,
 /// `12th of March 1980`; day, month and year are checked for range. OCR's
@@ -41,6 +44,14 @@ enum BirthDateRecognizer {
                                      confidence: 0.9, reason: .context, kind: hit.label.kind))
                 done = r.upperBound
             }
+            // A column headed `Date of birth`: every row's date in it.
+            if isColumnHeader(ts, hit) {
+                for c in TableRows.column(ts, header: Int(line), cell: toks[hit.first].cell) where c != found?.lowerBound {
+                    guard let e = date(ts, at: c) else { continue }
+                    out.append(Detection(category: .dateOfBirth, range: ts.span(c, e - 1), confidence: 0.9,
+                                         reason: .context, kind: hit.label.kind))
+                }
+            }
         }
         // "* 12.03.1980"
         for k in toks.indices where toks[k].isPunct("*") && k + 1 < toks.count && toks[k + 1].line == toks[k].line {
@@ -50,6 +61,27 @@ enum BirthDateRecognizer {
                                      reason: .context, kind: "birth mark *"))
             }
         }
+    }
+
+    /// A birth label that fills a cell of a row of two or more cells, where
+    /// the next cell is not its value (`Name⇥Date of birth⇥City`, `| Name |
+    /// DOB |`; not `Geburtsdatum⇥12.03.1980`): it heads a table column.
+    static func isColumnHeader(_ ts: TokenStream, _ hit: LabelHit) -> Bool {
+        let toks = ts.tokens
+        let t = toks[hit.first]
+        guard t.has(.cellStart), TableRows.cellCount(ts, Int(t.line)) >= 2 else { return false }
+        let lineEnd = ts.lineEnd(t.line)
+        var e = hit.end
+        while e < lineEnd, toks[e].isPunct(":") || toks[e].isPunct("/") || toks[e].isPunct(")") || toks[e].isPunct("(") {
+            e += 1
+        }
+        // `Geburtsdatum (TT.MM.JJJJ)`: a format hint in the header cell.
+        if e < lineEnd, !toks[e].has(.cellStart), toks[e - 1].isPunct("(") {
+            while e < lineEnd, !toks[e].has(.cellStart), !toks[e].isPunct(")") { e += 1 }
+            if e < lineEnd, toks[e].isPunct(")") { e += 1 }
+        }
+        guard e >= lineEnd || toks[e].has(.cellStart) else { return false }
+        return e >= lineEnd || date(ts, at: e) == nil
     }
 
     /// A birth label in a header row (another label on its line) whose next
