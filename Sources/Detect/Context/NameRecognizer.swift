@@ -134,7 +134,8 @@ enum NameRecognizer {
         if r.hitOrganisation { return r }
         if r.names == 0 { return nil }
         // An organisation word right after the run makes it an organisation ("Muster GmbH").
-        if r.end < lineEnd, toks[r.end].kind == .word, words.organisations.contains(toks[r.end].hash) { r.hitOrganisation = true }
+        if r.end < lineEnd, toks[r.end].kind == .word, !toks[r.end].has(.cellStart),
+           words.organisations.contains(toks[r.end].hash) { r.hitOrganisation = true }
         return r
     }
 
@@ -199,8 +200,12 @@ enum NameRecognizer {
                 let line = toks[hit.first].line
                 if j >= toks.count { continue }
                 if toks[j].line != line {
-                    // "Herrn" alone on its line, the name below.
+                    // "Herrn" alone on its line, the name below (in its column).
                     guard Int(line) + 1 < ts.lineCount, toks[j].line == line + 1, !toks[j].has(.gapBefore) else { continue }
+                    if toks[hit.first].cell > 0 {
+                        guard let c = TableRows.cellToken(ts, line: Int(line) + 1, cell: toks[hit.first].cell) else { continue }
+                        j = c
+                    }
                 } else if toks[j].isPunct(".") {
                     j += 1
                     if j >= toks.count || toks[j].line != line { continue }
@@ -236,8 +241,10 @@ enum NameRecognizer {
                     if header, toks[c].line == toks[hit.first].line, r.listed == 0 { continue }
                     if !(setOff && labelled && !hit.label.needsListed) && r.listed == 0 { continue }
                     // Below the label (next line, table column): one unlisted word
-                    // may be anything ("Name⏎Büromaterial"), two or a listed one is a name.
-                    if toks[c].line != toks[hit.first].line && r.names < 2 && r.listed == 0 { continue }
+                    // may be anything ("Name⏎Büromaterial"), two or a listed one is a name,
+                    // and so is one in capitals filling its field (`SURNAME⏎PUBLIC`, an ID card).
+                    if toks[c].line != toks[hit.first].line && r.names < 2 && r.listed == 0
+                        && (hit.label.needsListed || !capitalsWord(ts, r)) { continue }
                     emit(r, setOff ? 0.85 : 0.75, .context, hit.label.kind)
                     taken = r.first
                     // "Kinder: Marco (01.03.2012), Anna (27.10.2015)": a list of names.
@@ -356,6 +363,33 @@ enum NameRecognizer {
         }
     }
 
+    /// Name labels that head a column of people only (not `Name`, which heads
+    /// products too, nor `Empfänger`, which heads companies too).
+    static let peopleHeaders = WordHash.set("""
+        mitarbeiter mitarbeiterin arbeitnehmer arbeitnehmerin beschäftigte beschäftigter patient patientin \
+        versicherte versicherter mieter mieterin antragsteller antragstellerin ehegatte ehegattin kind \
+        sachbearbeiter sachbearbeiterin ansprechpartner ansprechpartnerin employee tenant tenants applicant \
+        policyholder claimant spouse guarantor borrower forename forenames surname vorname vornamen nachname \
+        familienname geburtsname rufname
+        """)
+
+    /// A run that is one word in capitals (`MUSTERMANN`, `PUBLIC`) filling its
+    /// cell or line: how ID cards, passports and forms print a surname or a
+    /// given name below its label.
+    static func capitalsWord(_ ts: TokenStream, _ r: Run) -> Bool {
+        let toks = ts.tokens
+        guard r.names == 1 else { return false }
+        let t = toks[r.first]
+        guard t.kind == .word, t.has(.upper), t.letters >= 2, !capitalsNotNames.contains(t.hash) else { return false }
+        return r.end >= ts.lineEnd(t.line) || toks[r.end].has(.cellStart)
+    }
+
+    /// Capitals below a name label that fill a field without naming anyone.
+    static let capitalsNotNames = WordHash.set("""
+        NONE NIL NA KEINE KEINER KEIN ENTFÄLLT ENTFAELLT UNBEKANNT UNKNOWN MALE FEMALE MÄNNLICH WEIBLICH DIVERS \
+        DEUTSCH GERMAN BRITISH AMERICAN USA UK EU SPECIMEN MUSTER SAMPLE VOID TEST
+        """)
+
     /// A name label alone in the first cell of a row of three or more cells
     /// heads a table column (`Name  Abteilung  Kartennummer`).
     static func isColumnHeader(_ ts: TokenStream, _ hit: LabelHit) -> Bool {
@@ -364,42 +398,38 @@ enum NameRecognizer {
         guard t.has(.cellStart) else { return false }
         let lineEnd = ts.lineEnd(t.line)
         var e = hit.end
-        while e < lineEnd, toks[e].isPunct(":") || toks[e].isPunct("/") || toks[e].isPunct(")") { e += 1 }
+        while e < lineEnd, toks[e].isPunct(":") || toks[e].isPunct("/") || toks[e].isPunct(")") {
+            e += 1
+            // `Auftraggeber/Empfänger`, `Name/Firma`: a second header word after the slash.
+            if toks[e - 1].isPunct("/"), e < lineEnd, toks[e].glued, toks[e].kind == .word { e += 1 }
+        }
         guard e >= lineEnd || toks[e].has(.cellStart) else { return false }
         return toks[lineEnd - 1].cell >= 2
     }
 
-    /// The cells of the column headed by `hit`, down to the first blank line
-    /// or the first row that is no longer a table row. A cell is a candidate
+    /// The cells of the column headed by `hit`, down to the end of the table
+    /// (over a page break when the rows go on, see `TableRows`). A cell is a candidate
     /// when it is wholly name-shaped. The column is a column of names when
     /// its header is a role (`Karteninhaber`) or at least half of its
     /// candidates hold a listed name (or initials and a surname): then every candidate of two or more words is taken; otherwise
     /// (`Name  Menge  Preis` over products) only the cells with a listed name.
     static func column(_ ts: TokenStream, under hit: LabelHit, skip: Int, emit: (Run) -> Void) {
         let toks = ts.tokens
-        let header = Int(toks[hit.first].line)
-        let cell = toks[hit.first].cell
         var cells: [Run] = []
-        var l = header + 1
-        while l < min(ts.lineCount, header + 400) {
-            if ts.hasGap(before: l) { break }
-            let r = ts.line(l)
-            l += 1
-            guard !r.isEmpty else { continue }
-            // A row of one cell ends the table (a footnote, a total line).
-            if toks[r.upperBound - 1].cell == 0 && toks[r.lowerBound].kind == .word { break }
-            guard let c = r.first(where: { toks[$0].cell == cell && toks[$0].has(.cellStart) }) else { continue }
-            // The header of the next table.
-            if toks[c].kind == .word, LabelTable.shared.isLabelWord(toks[c].hash) { break }
+        for c in TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell) {
             guard let run = run(ts, from: c, strong: true, connectors: true), !run.hitOrganisation, run.first == c else { continue }
-            let ends = run.end >= r.upperBound || toks[run.end].has(.cellStart) || toks[run.end].isPunct(",")
+            let lineEnd = ts.lineEnd(toks[c].line)
+            let ends = run.end >= lineEnd || toks[run.end].has(.cellStart) || toks[run.end].isPunct(",")
                 || toks[run.end].isPunct("(")
             if ends { cells.append(run) }
         }
         func strong(_ r: Run) -> Bool { r.listed > 0 || r.end - r.first > r.names }
-        // A role header (`Karteninhaber`, `Dozent/in`) names people; `Name` may head products.
-        let names = hit.label.needsListed || cells.filter(strong).count * 2 >= cells.count
-        for r in cells where r.first != skip && (strong(r) || (names && r.names >= 2)) { emit(r) }
+        // A role header (`Karteninhaber`, `Dozent/in`) or a person header
+        // (`Mitarbeiter`, `Patient`) names people; `Name` may head products,
+        // `Empfänger` companies.
+        let names = hit.label.needsListed || peopleHeaders.contains(hit.label.words[0])
+            || cells.filter(strong).count * 2 >= cells.count
+        for r in cells where r.first != skip && (strong(r) || (names && (r.names >= 2 || capitalsWord(ts, r)))) { emit(r) }
     }
 
     /// A line (or part of one) that is nothing but a name, optionally after
@@ -436,7 +466,8 @@ enum NameRecognizer {
         let toks = ts.tokens
         let line = Int(toks[hit.first].line)
         var j = hit.end
-        if j < toks.count, toks[j].line == line {
+        // The rest of the closing's cell (another closing may stand beside it).
+        if j < toks.count, toks[j].line == line, !(toks[j].has(.cellStart) && toks[j].cell != toks[hit.first].cell) {
             // "Kind regards, Jane Doe"
             while j < toks.count, toks[j].line == line, toks[j].isPunct(",") { j += 1 }
             if j < toks.count, toks[j].line == line {
@@ -445,13 +476,21 @@ enum NameRecognizer {
                     return
                 }
                 // "Freundliche Grüsse aus Zürich⏎Name": a short rest on a line the closing opens.
-                guard toks[hit.first].has(.lineStart), ts.lineEnd(Int32(line)) - j <= 4 else { return }
+                var cellEnd = j + 1
+                while cellEnd < ts.lineEnd(Int32(line)), !toks[cellEnd].has(.cellStart) { cellEnd += 1 }
+                guard toks[hit.first].has(.cellStart), cellEnd - j <= 4 else { return }
             }
         }
         var l = line + 1
         var looked = 0
+        // A closing in a later column (two signatures side by side): the name
+        // is in that column's cell below.
+        let column = toks[hit.first].cell
         while l < ts.lineCount && looked < 3 {
-            let r = ts.line(l)
+            guard let r = column == 0 ? ts.line(l) : TableRows.cellRange(ts, line: l, cell: column) else {
+                l += 1
+                continue
+            }
             l += 1
             var a = r.lowerBound
             // "i. A.", "i.V.", "ppa.", "gez."
@@ -503,6 +542,16 @@ enum NameRecognizer {
               !words.givenAmbiguous.contains(t.hash) else { return false }
         if looksLikeNoun(ts, t) { return false }
         return introduced(ts, k)
+    }
+
+    /// A surname after a listed given name and middle initials (`John Q.
+    /// Public`, `Mary K. Whitfield`): given name, initial and dot are how a
+    /// person's name is written, so the surname need not be listed nor the
+    /// name introduced; it must still be name-shaped and not look like a noun.
+    static func middleInitialled(_ ts: TokenStream, surname j: Int) -> Bool {
+        let t = ts.tokens[j]
+        guard t.has(.capitalised) || t.has(.upper), t.letters >= 2, isNameWord(ts, j, strong: false) else { return false }
+        return !looksLikeNoun(ts, t)
     }
 
     /// A word ending like a German or English abstract noun (`-ung`, `-heit`, `-ness`).
@@ -597,11 +646,14 @@ enum NameRecognizer {
             let lineEnd = ts.lineEnd(t.line)
             var j = k + 1
             var givens = 1
+            var initials = 0
             // More given names or initials.
             while j < lineEnd, givens < 4 {
                 let u = toks[j]
-                if u.kind == .word, u.has(.initialUpper), u.has(.spaceBefore) {
-                    if u.letters == 1, j + 1 < lineEnd, toks[j + 1].glued, toks[j + 1].isPunct(".") { j += 2; givens += 1; continue }
+                if u.kind == .word, u.has(.initialUpper), u.has(.spaceBefore), !u.has(.cellStart) {
+                    if u.letters == 1, j + 1 < lineEnd, toks[j + 1].glued, toks[j + 1].isPunct(".") {
+                        j += 2; givens += 1; initials += 1; continue
+                    }
                     if words.isUnambiguousGiven(u.hash), j + 1 < lineEnd, toks[j + 1].kind == .word,
                        toks[j + 1].has(.initialUpper), words.surnames.contains(toks[j + 1].hash) || words.given.contains(toks[j + 1].hash) {
                         j += 1; givens += 1; continue
@@ -614,18 +666,19 @@ enum NameRecognizer {
             // Particles before the surname ("Ludwig van Beethoven").
             while j + 1 < lineEnd, toks[j].kind == .word, !toks[j].has(.initialUpper), words.particles.contains(toks[j].hash) { j += 1 }
             guard j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].has(.spaceBefore),
-                  toks[j].letters >= 2, !words.organisations.contains(toks[j].hash) else { k += 1; continue }
+                  !toks[j].has(.cellStart), toks[j].letters >= 2, !words.organisations.contains(toks[j].hash) else { k += 1; continue }
             let listed = words.surnames.contains(toks[j].hash)
             if ambiguous {
                 guard listed, givens == 1, introduced(ts, k, openingCounts: false) else { k += 1; continue }
             }
-            guard listed || (givens == 1 && unlistedSurname(ts, given: k, surname: j)) else { k += 1; continue }
+            guard listed || (givens == 1 && unlistedSurname(ts, given: k, surname: j))
+                    || (givens == initials + 1 && initials > 0 && middleInitialled(ts, surname: j)) else { k += 1; continue }
             var end = j + 1
             while end + 1 < lineEnd, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued,
                   toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper) { end += 2 }
             // A second listed surname: "Diego García Herrera", "Lucía Fernández Ortega".
             if listed, end < lineEnd, toks[end].kind == .word, toks[end].has(.initialUpper), toks[end].has(.spaceBefore),
-               toks[end].letters >= 2, words.surnames.contains(toks[end].hash), !words.organisations.contains(toks[end].hash) {
+               !toks[end].has(.cellStart), toks[end].letters >= 2, words.surnames.contains(toks[end].hash), !words.organisations.contains(toks[end].hash) {
                 end += 1
             }
             if end < lineEnd, toks[end].kind == .word, words.organisations.contains(toks[end].hash) { k = end; continue }
