@@ -64,32 +64,49 @@ enum AddressRecognizer {
         // Lines that hold an address part: a return-address line ends the search for a letterhead.
         var partLines = [Bool](repeating: false, count: ts.lineCount)
         for p in parts { partLines[Int(toks[p.first].line)] = true }
-        // Group into blocks.
-        var i = 0
-        while i < parts.count {
-            var j = i + 1
-            var lastLine = toks[parts[i].first].line
+        // Group into blocks: one street and one postcode per block, the street
+        // first, on one line or on consecutive lines of one column (cell
+        // index), so that two address blocks side by side (`Finanzamt⇥Erika
+        // Mustermann` / `Postfach 12 34⇥Hauptstraße 5` / `12345 Ort⇥12345
+        // Ort`) stay two blocks.
+        var used = [Bool](repeating: false, count: parts.count)
+        var blocks: [[Int]] = []
+        for i in parts.indices where !used[i] {
+            used[i] = true
+            var block = [i]
+            let column = toks[parts[i].first].cell
+            var lastLine = toks[parts[i].end - 1].line
             var hasStreet = parts[i].isStreet
             var hasPostcode = !hasStreet
-            while j < parts.count {
-                // One street and one postcode per block, the street first.
-                if hasPostcode || (hasStreet && parts[j].isStreet) { break }
-                hasStreet = hasStreet || parts[j].isStreet
-                hasPostcode = hasPostcode || !parts[j].isStreet
-                let line = toks[parts[j].first].line
-                let startLine = toks[parts[j - 1].end - 1].line
-                if line == lastLine || line == startLine { lastLine = toks[parts[j].end - 1].line; j += 1; continue }
-                if line == lastLine + 1, !ts.hasGap(before: Int(line)) { lastLine = toks[parts[j].end - 1].line; j += 1; continue }
-                if line == lastLine + 2, !ts.hasGap(before: Int(line)), !ts.hasGap(before: Int(line) - 1),
-                   isTownLine(ts, Int(line) - 1) {
-                    lastLine = toks[parts[j].end - 1].line
-                    j += 1
-                    continue
+            var j = i + 1
+            while j < parts.count, !hasPostcode {
+                if used[j] { j += 1; continue }
+                let p = parts[j]
+                let line = toks[p.first].line
+                if line > lastLine + 2 { break }
+                let sameLine = line == lastLine || line == toks[parts[block.last!].end - 1].line
+                let other = toks[p.first].cell != column
+                // Another column's part on a later line belongs to its own block.
+                if other && !sameLine { j += 1; continue }
+                let fits = !(hasStreet && p.isStreet) && (sameLine
+                    || (line == lastLine + 1 && !ts.hasGap(before: Int(line)))
+                    || (line == lastLine + 2 && !ts.hasGap(before: Int(line)) && !ts.hasGap(before: Int(line) - 1)
+                        && isTownLine(ts, Int(line) - 1)))
+                if !fits {
+                    if other { j += 1; continue }
+                    break
                 }
-                break
+                used[j] = true
+                block.append(j)
+                hasStreet = hasStreet || p.isStreet
+                hasPostcode = hasPostcode || !p.isStreet
+                lastLine = toks[p.end - 1].line
+                j += 1
             }
-            let block = parts[i..<j]
-            i = j
+            blocks.append(block)
+        }
+        for blockIndices in blocks {
+            let block = blockIndices.map { parts[$0] }
             let strong = block.contains { $0.kind == .street || $0.kind == .poBox || $0.kind == .foreignPostcode }
                 || block.contains { $0.kind == .weakStreet && opensPart(ts, $0.first) }
                 || block.count > 1 && block.contains { $0.kind != .weakPostcode }
@@ -104,8 +121,13 @@ enum AddressRecognizer {
                 first = ts.line(Int(toks[first].line) - 1).lowerBound
                 up += 1
             }
+            // A block in a later column, over two or more lines: its lines are
+            // that column's cells, and so is the name above it.
+            let column: Int16? = toks[first].has(.cellStart) && toks[first].cell > 0
+                && toks[first].line != toks[last].line ? toks[first].cell : nil
             // An organisation's block: neither it nor the line above is a person's.
-            if isOrganisationAddress(ts, first: first, partLines: partLines) { continue }
+            let leftColumn = column == nil && toks[first].line != toks[last].line
+            if isOrganisationAddress(ts, first: first, partLines: partLines, column: column, leftColumn: leftColumn) { continue }
             if emitAddresses {
                 let (confidence, reason, kind): (Double, Reason, String) =
                     block.count > 1 ? (0.9, .context, "address block")
@@ -119,7 +141,7 @@ enum AddressRecognizer {
                 var l = Int(toks[first].line)
                 let lastLine = Int(toks[last].line)
                 while l <= lastLine {
-                    let lr = ts.line(l)
+                    let lr = column.flatMap { TableRows.cellRange(ts, line: l, cell: $0) } ?? ts.line(l)
                     let onLine = block.filter { Int(toks[$0.first].line) == l || Int(toks[$0.end - 1].line) == l }
                     let a = onLine.isEmpty ? lr.lowerBound : max(lr.lowerBound, onLine.first!.first)
                     let b = onLine.isEmpty ? lr.upperBound - 1 : min(lr.upperBound, onLine.last!.end) - 1
@@ -132,7 +154,17 @@ enum AddressRecognizer {
                 }
             }
             // The name above or before the block.
-            if toks[first].has(.lineStart) {
+            if let column {
+                let line = Int(toks[first].line)
+                if line > 0, !ts.hasGap(before: line), let above = TableRows.cellRange(ts, line: line - 1, cell: column) {
+                    nameLines.append(above)
+                    if line > 1, !ts.hasGap(before: line - 1),
+                       toks[above].contains(where: { $0.kind == .word && words.organisations.contains($0.hash) }),
+                       let higher = TableRows.cellRange(ts, line: line - 2, cell: column) {
+                        nameLines.append(higher)
+                    }
+                }
+            } else if toks[first].has(.lineStart) {
                 let line = Int(toks[first].line)
                 if line > 0, !ts.hasGap(before: line) {
                     let above = ts.line(line - 1)
@@ -195,9 +227,23 @@ enum AddressRecognizer {
     /// line, or a line above that holds an address of its own (the return
     /// address above a window), ends the search: the recipient below a
     /// sender line is a person.
-    static func isOrganisationAddress(_ ts: TokenStream, first: Int, partLines: [Bool]) -> Bool {
+    static func isOrganisationAddress(_ ts: TokenStream, first: Int, partLines: [Bool], column: Int16? = nil,
+                                      leftColumn: Bool = false) -> Bool {
         let toks = ts.tokens
         let line = Int(toks[first].line)
+        if let column {
+            // A block in a later column: only that column's cells count.
+            var l = line
+            var looked = 0
+            while looked < 3, l > 0, !ts.hasGap(before: l) {
+                l -= 1
+                looked += 1
+                guard let r = TableRows.cellRange(ts, line: l, cell: column) else { break }
+                if r.contains(where: { toks[$0].isPunct(":") }) { return false }
+                if r.contains(where: { isOrganisationWord(ts, $0) }) { return true }
+            }
+            return false
+        }
         let lr = ts.line(line)
         // Past a label's colon: `Verbrauchsstelle: Weg 1` is the person's.
         var from = lr.lowerBound
@@ -218,7 +264,10 @@ enum AddressRecognizer {
             let r = ts.line(l)
             // A return-address line, or a form's `Label: value` line.
             if partLines[l] || r.contains(where: { toks[$0].isPunct(":") }) { return false }
-            if r.contains(where: { isOrganisationWord(ts, $0) }) { return true }
+            // A block over several lines is the first column's: what a later
+            // cell above holds is another column's (`Erika Mustermann⇥Finanzamt`).
+            let own = leftColumn ? (TableRows.cellRange(ts, line: l, cell: 0) ?? r) : r
+            if own.contains(where: { isOrganisationWord(ts, $0) }) { return true }
         }
         return false
     }
@@ -461,7 +510,8 @@ enum AddressRecognizer {
             return Part(first: first, end: e, kind: .street)
         }
         var words = 0
-        while j < lineEnd, words < (opens ? 5 : 3), toks[j].kind == .word, toks[j].has(.initialUpper) {
+        // The number and the street's words share a cell (`09:30⇥Ole Quandt⇥Dr. Weber` is a table row).
+        while j < lineEnd, words < (opens ? 5 : 3), toks[j].kind == .word, toks[j].has(.initialUpper), !toks[j].has(.cellStart) {
             let h = toks[j].hash
             if words > 0, englishTypes.contains(h) {
                 var e = j + 1
