@@ -282,13 +282,17 @@ struct PageModelBuilder {
             active.removeAll { lines[$0].y1 < box.y }
             var best: Int?
             var bestOverlap = 0.0
-            for l in active {
+            // Bounded work on hostile pages (millions of glyphs on one
+            // height): only the most recent lines and words are compared.
+            // A real page has far fewer lines at one height, and far fewer
+            // words on a line, than these bounds.
+            for l in active.suffix(64) {
                 let line = lines[l]
                 let h = min(box.height, line.y1 - line.y0)
                 guard h > 0 else { continue }
                 let overlap = min(box.maxY, line.y1) - max(box.y, line.y0)
                 guard overlap >= p.lineOverlap * h, overlap > bestOverlap else { continue }
-                if line.words.contains(where: { clash(words[$0].box, box) }) { continue }
+                if line.words.suffix(256).contains(where: { clash(words[$0].box, box) }) { continue }
                 best = l
                 bestOverlap = overlap
             }
@@ -301,6 +305,8 @@ struct PageModelBuilder {
             } else {
                 lines.append(LineBuild(words: [w], y0: box.y, y1: box.maxY, heights: [box.height]))
                 active.append(lines.count - 1)
+                // Only the last 64 are ever compared (see above).
+                if active.count > 128 { active.removeFirst(active.count - 64) }
             }
         }
         lines.sort { $0.y0 != $1.y0 ? $0.y0 < $1.y0 : $0.y1 < $1.y1 }

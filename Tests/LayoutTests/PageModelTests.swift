@@ -286,3 +286,19 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(PageModel(layer: p.text, ocr: .empty, rule: { _ in false }).text.string, "Konto Erika")
     }
 }
+
+final class HostilePageTests: XCTestCase {
+    func testManyGlyphsAtOneSpotStayBounded() {
+        // 40,000 glyphs stacked on one spot (a hostile page): every word
+        // clashes with every other. The model must still come back (this
+        // took minutes before the bounds) and lose nothing.
+        var p = Page()
+        for _ in 0..<20_000 {
+            p.draw("abcdefghij", x: 100, y: 100)
+            p.put(" ")
+        }
+        let m = PageModel(layer: p.text, ocr: .empty)
+        XCTAssertEqual(m.text.scalars.filter { $0 == "j" }.count, 20_000)
+        XCTAssertGreaterThan(m.lines.count, 1000, "the words were laid out, not kept verbatim")
+    }
+}
