@@ -14,11 +14,12 @@ DEB_PACKAGES := pkg-config libfuse3-dev fuse3 libpoppler-glib-dev libcairo2-dev 
 	libphonenumber-dev libseccomp-dev tesseract-ocr-eng tesseract-ocr-deu \
 	tesseract-ocr-osd tesseract-ocr \
 	fontconfig fonts-dejavu-core poppler-data qpdf poppler-utils mupdf-tools \
-	ghostscript libimage-exiftool-perl rsync strace python3 python3-cairo
+	ghostscript libimage-exiftool-perl rsync strace python3 python3-cairo \
+	python3-pil python3-numpy python3-reportlab
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test unit-test integration-test demo demo-stop bench install uninstall clean
+.PHONY: all deps build test unit-test integration-test demo demo-stop bench bench-e2e install uninstall clean
 
 all: build
 
@@ -55,7 +56,15 @@ demo-stop:
 # `detect-eval --check` exits 1 when a target is missed), then render speed.
 bench: build
 	.build/$(CONFIG)/detect-eval corpus/detection
+	$(MAKE) --no-print-directory bench-e2e
 	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) bench/bench.py
+
+# End to end: the corpus typeset as real PDFs, scans and photos (cached in
+# .build/e2e), read through the real mount, scored by pixels and OCR.
+# E2E_ARGS=--quick for a short run; reports, never fails.
+E2E_ARGS ?=
+bench-e2e: build
+	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) bench/e2e/score.py -j 2 --json .build/e2e/figures.json $(E2E_ARGS)
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
