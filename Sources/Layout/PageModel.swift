@@ -39,6 +39,11 @@ public struct PageModel: Sendable, Equatable {
         public var box: Rect
         /// A blank line comes before this one (a new block).
         public var startsBlock: Bool
+        /// The column of each cell (a table's empty cells are skipped in
+        /// `cells` but counted here), and the number of columns of the
+        /// table the line is in (0 outside tables).
+        public var columns: [Int] = []
+        public var tableColumns = 0
     }
 
     public static let empty = PageModel(text: .empty, ocr: [], lines: [])
@@ -54,6 +59,10 @@ public struct PageModel: Sendable, Equatable {
         public var unspacedCellGap = 0.5
         /// Any gap at least this wide (in line heights) is a cell break.
         public var cellGap = 1.0
+        /// A gap at least this wide (in line heights), twice the page's
+        /// word space and well above the line's narrowest gap, is a cell
+        /// break even where the producer left a space.
+        public var tableGap = 0.4
         /// The same for OCR words, whose boxes are tighter (x-height to
         /// cap height rather than the font's full line).
         public var ocrCellGap = 1.3
@@ -312,12 +321,40 @@ struct PageModelBuilder {
         lines.sort { $0.y0 != $1.y0 ? $0.y0 < $1.y0 : $0.y1 < $1.y1 }
 
         // Each line's words left to right, cut into cells.
-        var laid: [Laid] = lines.map { line in
+        let sortedLines = lines.map { line in line.words.sorted { words[$0].box.x < words[$1].box.x } }
+        // The page's word space, in line heights: the median of the gaps
+        // that look like word spaces (text-layer words only; OCR boxes
+        // differ). A table's cells stand much further apart than that even
+        // where the producer left a space between them.
+        var spaces: [Double] = []
+        for (line, ws) in zip(lines, sortedLines) where ws.count > 1 {
             let h = median(line.heights)
-            let ws = line.words.sorted { words[$0].box.x < words[$1].box.x }
+            guard h > 0 else { continue }
+            for i in 1..<ws.count where !words[ws[i]].isOCR && !words[ws[i - 1]].isOCR {
+                let r = (words[ws[i]].box.x - words[ws[i - 1]].box.maxX) / h
+                if r > 0.05 && r < 0.8 { spaces.append(r) }
+            }
+        }
+        let wordSpace = spaces.count >= 8 ? median(spaces) : nil
+        var laid: [Laid] = zip(lines, sortedLines).map { line, ws in
+            let h = median(line.heights)
+            // The line's narrowest gap: justified prose stretches every
+            // space of a line alike, so none of them stands out from it;
+            // a table row's cell gaps stand out from its words' spaces.
+            var lineGap = Double.infinity
+            for i in 1..<max(ws.count, 1) where ws.count > 1 {
+                let g = (words[ws[i]].box.x - words[ws[i - 1]].box.maxX) / max(h, 0.001)
+                if g > 0.05 { lineGap = min(lineGap, g) }
+            }
             var cells: [[Int]] = [[ws[0]]]
-            for i in 1..<ws.count {
-                if isCellBreak(words[ws[i - 1]], words[ws[i]], lineHeight: h) { cells.append([]) }
+            for i in 1..<max(ws.count, 1) where ws.count > 1 {
+                let a = words[ws[i - 1]], b = words[ws[i]]
+                var split = isCellBreak(a, b, lineHeight: h)
+                if !split, let wordSpace, !a.isOCR, !b.isOCR, h > 0 {
+                    let r = (b.box.x - a.box.maxX) / h
+                    split = r >= p.tableGap && r >= 2 * wordSpace && r >= 1.6 * lineGap
+                }
+                if split { cells.append([]) }
                 cells[cells.count - 1].append(ws[i])
             }
             return Laid(cells: cells, y0: line.y0, y1: line.y1, h: h)
@@ -329,6 +366,7 @@ struct PageModelBuilder {
         }
         let usualGap = median(gaps)
         laid = readColumns(laid, usualGap: usualGap)
+        assignTableColumns(&laid, usualGap: usualGap)
 
         var out = Emitter()
         var modelLines: [PageModel.Line] = []
@@ -343,8 +381,12 @@ struct PageModelBuilder {
             }
             var cells: [Range<Int>] = []
             var extent = words[line.cells[0][0]].box
+            let columns = line.columns ?? Array(line.cells.indices)
+            // A table's empty cells are kept: one tab per column boundary,
+            // so a cell's index is its column's on every row.
+            for _ in 0..<columns[0] { out.separator("\t") }
             for (c, cell) in line.cells.enumerated() {
-                if c > 0 { out.separator("\t") }
+                if c > 0 { for _ in 0..<max(1, columns[c] - columns[c - 1]) { out.separator("\t") } }
                 let cellStart = out.count
                 for (i, w) in cell.enumerated() {
                     if i > 0 { out.separator(" ") }
@@ -353,7 +395,8 @@ struct PageModelBuilder {
                 }
                 cells.append(cellStart..<out.count)
             }
-            modelLines.append(PageModel.Line(cells: cells, box: extent, startsBlock: startsBlock))
+            modelLines.append(PageModel.Line(cells: cells, box: extent, startsBlock: startsBlock,
+                                             columns: columns, tableColumns: line.tableColumns))
         }
         for (source, isOCR) in verbatim {
             if out.count > 0 { out.newline(); out.newline() }
@@ -370,6 +413,71 @@ struct PageModelBuilder {
         var h: Double
         /// The first line of a column read on its own.
         var columnStart = false
+        /// In a table: the column of each cell, and the table's number of columns.
+        var columns: [Int]?
+        var tableColumns = 0
+    }
+
+    /// Tables: runs of lines with two or more cells, with the one-cell
+    /// lines inside them that start right of the table's left edge (a
+    /// booking's second line under its text column). Columns are the
+    /// x-extents of the cells of the multi-cell rows, merged where they
+    /// overlap; each cell takes the column under its centre.
+    func assignTableColumns(_ laid: inout [Laid], usualGap: Double) {
+        func extent(_ cell: [Int]) -> (Double, Double) {
+            var a = Double.infinity, b = -Double.infinity
+            for w in cell { a = min(a, words[w].box.x); b = max(b, words[w].box.maxX) }
+            return (a, b)
+        }
+        var k = 0
+        while k < laid.count {
+            guard laid[k].cells.count >= 2 else { k += 1; continue }
+            let left = extent(laid[k].cells[0]).0
+            var end = k + 1
+            var rows = 1
+            while end < laid.count {
+                let l = laid[end]
+                if l.columnStart { break }
+                // A table ends at a block gap (the totals under a statement).
+                let gap = l.y0 - laid[end - 1].y1
+                if gap > max(1.8 * usualGap, usualGap + 0.5 * l.h, 0.3 * l.h) { break }
+                if l.cells.count >= 2 { rows += 1; end += 1; continue }
+                if extent(l.cells[0]).0 > left + l.h { end += 1; continue }
+                break
+            }
+            defer { k = end }
+            guard rows >= 2 else { continue }
+            // The columns come from the rows with the most cells: a row
+            // whose one cell runs across columns must not merge them.
+            let most = laid[k..<end].map(\.cells.count).max() ?? 0
+            var spans: [(Double, Double)] = []
+            for l in laid[k..<end] where l.cells.count == most { spans += l.cells.map(extent) }
+            spans.sort { $0.0 < $1.0 }
+            var columns: [(Double, Double)] = []
+            for s in spans {
+                if let last = columns.last, s.0 <= last.1 {
+                    columns[columns.count - 1].1 = max(last.1, s.1)
+                } else {
+                    columns.append(s)
+                }
+            }
+            guard columns.count >= 2 else { continue }
+            for i in k..<end {
+                var prev = -1
+                var cols: [Int] = []
+                for cell in laid[i].cells {
+                    let (a, b) = extent(cell)
+                    let mid = (a + b) / 2
+                    var c = columns.firstIndex { mid >= $0.0 && mid <= $0.1 }
+                        ?? columns.lastIndex { $0.0 <= mid } ?? 0
+                    c = max(c, prev + 1)
+                    cols.append(c)
+                    prev = c
+                }
+                laid[i].columns = cols
+                laid[i].tableColumns = max(columns.count, prev + 1)
+            }
+        }
     }
 
     /// Prose set in two columns is read column by column: the left

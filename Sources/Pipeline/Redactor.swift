@@ -339,11 +339,11 @@ enum TableContinuation {
     static func detections(under header: Header, on cur: PageModel,
                            detect: (PageText, [Range<Int>]) -> [Detection]) -> ([Detection], Int)? {
         let text = cur.text
-        guard let row = cur.lines.prefix(searchLines).firstIndex(where: { $0.cells.count == header.cells }) else { return nil }
+        guard let row = cur.lines.prefix(searchLines).firstIndex(where: { width(of: $0) == header.cells }) else { return nil }
         let line = cur.lines[row]
-        let at = line.cells[0].lowerBound
+        let at = lineStart(line, in: text)
         // A page that repeats the header needs no help.
-        if fold(header.scalars) == fold(Array(text.scalars[at..<line.cells[header.cells - 1].upperBound])) { return nil }
+        if fold(header.scalars) == fold(Array(text.scalars[at..<line.cells[line.cells.count - 1].upperBound])) { return nil }
         // The header's scalars go in with no boxes: they are context, never burned.
         let none = Rect(x: 0, y: 0, width: 0, height: 0)
         let inserted = header.scalars + ["\n"]
@@ -369,9 +369,21 @@ enum TableContinuation {
     /// of two or more consecutive lines that have two or more cells each.
     static func lastHeader(_ m: PageModel) -> Header? {
         guard let k = lastTableStart(m) else { return nil }
-        let cells = m.lines[k].cells
-        return Header(scalars: Array(m.text.scalars[cells[0].lowerBound..<cells[cells.count - 1].upperBound]),
-                      cells: cells.count)
+        let line = m.lines[k]
+        return Header(scalars: Array(m.text.scalars[lineStart(line, in: m.text)..<line.cells[line.cells.count - 1].upperBound]),
+                      cells: width(of: line))
+    }
+
+    /// A line's number of columns: its table's, else its cells'.
+    static func width(of line: PageModel.Line) -> Int {
+        line.tableColumns > 0 ? line.tableColumns : line.cells.count
+    }
+
+    /// Where a line's text starts, with the tabs of its leading empty cells.
+    static func lineStart(_ line: PageModel.Line, in text: PageText) -> Int {
+        var at = line.cells[0].lowerBound
+        while at > 0, text.scalars[at - 1] == "\t" { at -= 1 }
+        return at
     }
 
     /// The line index where the page's last table starts.

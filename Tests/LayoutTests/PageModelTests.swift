@@ -302,3 +302,28 @@ final class HostilePageTests: XCTestCase {
         XCTAssertGreaterThan(m.lines.count, 1000, "the words were laid out, not kept verbatim")
     }
 }
+
+final class TableColumnTests: XCTestCase {
+    func testEmptyCellsKeepEveryCellInItsColumn() {
+        // A statement: a booking's second line sits under the text column only.
+        var p = Page()
+        let x = [50.0, 110, 170, 400]
+        func row(_ cells: [String?], y: Double) {
+            for (c, t) in cells.enumerated() { if let t { p.draw(t, x: x[c], y: y) } }
+            p.put("\n")
+        }
+        row(["Buchung", "Valuta", "Vorgang", "Betrag"], y: 100)
+        row(["02.04.", "02.04.", "Lastschrift Stadtwerke", "-78,00"], y: 112)
+        row([nil, nil, "Mandat VS-0003188", nil], y: 124)
+        row(["03.04.", "03.04.", "Gutschrift Lena Vogelsang", "250,00"], y: 136)
+        let m = PageModel(layer: p.text, ocr: .empty)
+        XCTAssertEqual(m.text.string, """
+            Buchung\tValuta\tVorgang\tBetrag
+            02.04.\t02.04.\tLastschrift Stadtwerke\t-78,00
+            \t\tMandat VS-0003188
+            03.04.\t03.04.\tGutschrift Lena Vogelsang\t250,00
+            """)
+        XCTAssertEqual(m.lines[2].columns, [2])
+        XCTAssertEqual(m.lines.map(\.tableColumns), [4, 4, 4, 4])
+    }
+}
