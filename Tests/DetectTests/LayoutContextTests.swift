@@ -65,6 +65,11 @@ final class LayoutContextTests: XCTestCase {
                        ["Jana Vogt", "Karl Ostermeier"])
     }
 
+    func testHeaderWithAQualifier() {
+        let text = "Legal last name\tLegal first name\tPreferred name\nSandoval Ibarra\tMateo\tTeo\n"
+        XCTAssertEqual(names(text), ["Sandoval Ibarra", "Mateo"])
+    }
+
     // MARK: capitals below a label (ID cards)
 
     func testCapitalsBelowALabel() {

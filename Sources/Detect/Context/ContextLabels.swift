@@ -202,7 +202,11 @@ enum Fields {
         }
         // A column header: the value is in the same cell of the next line.
         let cell = toks[first].cell
-        if toks[first].has(.cellStart), j >= lineEnd || toks[j].cell != cell, Int(line) + 1 < ts.lineCount {
+        // The label may follow one qualifier in its cell (`Legal last name`, `Patient first name`).
+        let opensCell = toks[first].has(.cellStart)
+            || (first > 0 && toks[first - 1].line == line && toks[first - 1].has(.cellStart) && toks[first - 1].kind == .word
+                && toks[first - 1].has(.initialUpper) && toks[first - 1].cell == cell)
+        if opensCell, j >= lineEnd || toks[j].cell != cell, Int(line) + 1 < ts.lineCount {
             let next = ts.line(Int(line) + 1)
             if toks[first].cell > 0 || j < lineEnd {
                 for c in next where toks[c].cell == cell && toks[c].has(.cellStart) {

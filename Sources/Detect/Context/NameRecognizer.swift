@@ -153,7 +153,7 @@ enum NameRecognizer {
     static let organisationSuffixes: [[UInt32]] = AddressRecognizer.folded([
         "bank", "kasse", "versicherung", "verwaltung", "werke", "zentrum", "klinik", "praxis", "gesellschaft",
         "verband", "verein", "stiftung", "schule", "institut", "ministerium", "behörde", "agentur", "service",
-        "versand", "handel", "technik", "consulting", "immobilien", "apotheke", "kanzlei", "finanzamt", "gmbh",
+        "versand", "handel", "technik", "consulting", "immobilien", "apotheke", "kanzlei", "finanzamt", "gmbh", "anstalt",
     ])
 
     /// A compound ending in an organisation word (`Musterbank`,
@@ -214,6 +214,9 @@ enum NameRecognizer {
                     emit(r, 0.9, .context, hit.label.kind)
                 }
             case .name:
+                // `Auftraggeber/Empfänger`: the second half of one header cell.
+                if hit.first > 1, toks[hit.first].glued, toks[hit.first - 1].isPunct("/"), toks[hit.first - 1].glued,
+                   toks[hit.first - 2].kind == .word, LabelTable.shared.isLabelWord(toks[hit.first - 2].hash) { continue }
                 // "Name:" or "Emergency contact:"; a lower-case label in a sentence needs a listed name.
                 let labelled = toks[hit.first].has(.initialUpper) || LabelTable.colonAt(ts, hit.end)
                 var taken = -1

@@ -64,7 +64,7 @@ enum CommonWords {
         Steuerberatung Steuerkanzlei Rechtsanwälte Rechtsanwalt Rechtsanwältin Notar Notariat Immobilien \
         Stadtwerke Werke Energie Strom Gas Wasser Telekom Vodafone Versand Handel Shop Store Markt Supermarkt \
         Trust Council Authority Agency Revenue HMRC IRS DVLA NHS Services Solutions Systems Consulting \
-        Airlines Airline Airways Tech Technologies Software Logistics Rundfunk Kartenumsatz Lastschrifteinzug \
+        Magistrat Landeshauptstadt Bundeshauptstadt Airlines Airline Airways Tech Technologies Software Logistics Rundfunk Kartenumsatz Lastschrifteinzug \
         Hausverwaltungs Wohnungsbau Wohnungsbaugesellschaft Genossenschaft Baugenossenschaft Treuhand Fonds \
         Kasse Kassenärztliche Vereinigung Kammer Handwerkskammer IHK Deutsche Deutschen Deutscher Bundes \
         House Court Building Tower Lodge Cottage Hall Manor Farm Mansions Villa Haus Gebäude Residenz Wohnpark \
