@@ -480,34 +480,59 @@ struct PageModelBuilder {
         }
     }
 
-    /// Prose set in two columns is read column by column: the left
+    /// Text set in two columns is read column by column: the left
     /// column's lines, then the right column's. A sentence (and a name in
-    /// it) that wraps inside its column then stays whole. Only prose:
-    /// lines whose both sides are wide runs of several words over at least
-    /// three lines with one shared gutter. A table or a label/value form
-    /// (short cells) is read row by row, so a label keeps its value.
-    func readColumns(_ laid: [Laid], usualGap: Double) -> [Laid] {
-        guard laid.count >= 3 else { return laid }
+    /// it) that wraps inside its column then stays whole, and an address
+    /// block beside a key/value block is read as a block.
+    ///
+    /// A column gutter is a vertical strip no word of a run of lines
+    /// crosses. Two kinds of runs are read column by column: columns that
+    /// flow on their own (many lines have words on one side only: their
+    /// lines do not line up), and prose (both sides wide runs of several
+    /// words). A table or a label/value form (short cells on shared lines)
+    /// is read row by row, so a label keeps its value.
+    func readColumns(_ laid: [Laid], usualGap: Double, depth: Int = 0) -> [Laid] {
+        guard laid.count >= 3, depth < 3 else { return laid }
         var x0 = Double.infinity, x1 = -Double.infinity
         for l in laid {
             for c in l.cells { for w in c { x0 = min(x0, words[w].box.x); x1 = max(x1, words[w].box.maxX) } }
         }
         let width = x1 - x0
         guard width > 0 else { return laid }
-        func extent(_ cell: [Int]) -> (Double, Double) {
-            var a = Double.infinity, b = -Double.infinity
-            for w in cell { a = min(a, words[w].box.x); b = max(b, words[w].box.maxX) }
-            return (a, b)
+        func wordsOf(_ l: Laid) -> [Int] { l.cells.flatMap { $0 } }
+
+        /// How far a gutter runs down from line `k`, shrinking to fit.
+        func grow(_ k: Int, _ g: (Double, Double)) -> (end: Int, gutter: (Double, Double)) {
+            var g = g
+            var end = k
+            while end < laid.count {
+                let l = laid[end]
+                if end > k, l.y0 - laid[end - 1].y1 > 3 * l.h { break }
+                var left = g.0, right = g.1
+                var crosses = false
+                for w in wordsOf(l) {
+                    let b = words[w].box
+                    if b.maxX <= g.0 || b.x >= g.1 { continue }
+                    if b.x < g.0 && b.maxX > g.1 { crosses = true; break }
+                    // A word reaching into the strip narrows it from the
+                    // side it belongs to (the side it is nearer).
+                    if b.x - g.0 < g.1 - b.maxX { left = max(left, b.maxX) } else { right = min(right, b.x) }
+                }
+                let h = l.h
+                if crosses || right - left < 0.6 * h { break }
+                // After a block gap, a line on one side only is what follows
+                // the columns (a closing line under them), not part of them.
+                if end > k, l.y0 - laid[end - 1].y1 > max(1.8 * usualGap, usualGap + 0.5 * h, 0.3 * h) {
+                    let ws = wordsOf(l)
+                    let mid = (g.0 + g.1) / 2
+                    if ws.allSatisfy({ words[$0].box.maxX <= mid }) || ws.allSatisfy({ words[$0].box.x >= mid }) { break }
+                }
+                g = (max(g.0, left), min(g.1, right))
+                end += 1
+            }
+            return (end, g)
         }
-        func prose(_ cell: [Int]) -> Bool {
-            let (a, b) = extent(cell)
-            return cell.count >= 3 && b - a >= 0.25 * width
-        }
-        /// The gutter of a two-column prose line.
-        func gutter(_ l: Laid) -> (Double, Double)? {
-            guard l.cells.count == 2, prose(l.cells[0]), prose(l.cells[1]) else { return nil }
-            return (extent(l.cells[0]).1, extent(l.cells[1]).0)
-        }
+
         var out: [Laid] = []
         var k = 0
         var afterRegion = false
@@ -517,42 +542,53 @@ struct PageModelBuilder {
             out.append(l)
         }
         while k < laid.count {
-            guard var g = gutter(laid[k]) else { pass(laid[k]); k += 1; continue }
-            // Grow the region: two-column lines sharing the gutter, and
-            // lines wholly on one side of it (a paragraph's short last line).
-            var end = k + 1, twoColumn = 1
-            while end < laid.count {
-                let l = laid[end]
-                if let h = gutter(l), h.0 < g.1, h.1 > g.0 {
-                    g = (max(g.0, h.0), min(g.1, h.1))
-                    twoColumn += 1
-                } else {
-                    // After a block gap, a one-sided line is what follows
-                    // the columns (a closing line), not part of them.
-                    let gap = l.y0 - laid[end - 1].y1
-                    guard gap <= max(1.8 * usualGap, usualGap + 0.5 * l.h, 0.3 * l.h) else { break }
-                    let all = l.cells.flatMap { $0 }
-                    let (a, b) = extent(all)
-                    guard b <= g.1 || a >= g.0 else { break }
-                    guard b <= (g.0 + g.1) / 2 || a >= (g.0 + g.1) / 2 else { break }
+            // Candidate gutters: this line's cell gaps.
+            let line = laid[k]
+            var best: (end: Int, gutter: (Double, Double))?
+            if line.cells.count >= 2 {
+                for c in 1..<line.cells.count {
+                    let a = line.cells[c - 1].map { words[$0].box.maxX }.max()!
+                    let b = line.cells[c].map { words[$0].box.x }.min()!
+                    let r = grow(k, (a, b))
+                    if r.end - k >= 3, best.map({ r.end > $0.end }) ?? true { best = r }
                 }
-                end += 1
             }
-            guard twoColumn >= 3 else { pass(laid[k]); k += 1; continue }
+            guard let (end, g) = best else { pass(line); k += 1; continue }
             let mid = (g.0 + g.1) / 2
             var left: [Laid] = [], right: [Laid] = []
+            var oneSided = 0, leftWords = 0, rightWords = 0
+            var leftSpan = (Double.infinity, -Double.infinity), rightSpan = (Double.infinity, -Double.infinity)
             for l in laid[k..<end] {
                 var lc: [[Int]] = [], rc: [[Int]] = []
                 for c in l.cells {
-                    if extent(c).1 <= mid { lc.append(c) } else { rc.append(c) }
+                    let cx = c.map { words[$0].box.x }.min()!
+                    if cx < mid { lc.append(c) } else { rc.append(c) }
                 }
+                // A cell that straddles the gutter cannot: grow() stops there.
+                if lc.isEmpty || rc.isEmpty { oneSided += 1 }
+                leftWords += lc.reduce(0) { $0 + $1.count }
+                rightWords += rc.reduce(0) { $0 + $1.count }
+                for c in lc { for w in c { leftSpan = (min(leftSpan.0, words[w].box.x), max(leftSpan.1, words[w].box.maxX)) } }
+                for c in rc { for w in c { rightSpan = (min(rightSpan.0, words[w].box.x), max(rightSpan.1, words[w].box.maxX)) } }
                 if !lc.isEmpty { left.append(Laid(cells: lc, y0: l.y0, y1: l.y1, h: l.h)) }
                 if !rc.isEmpty { right.append(Laid(cells: rc, y0: l.y0, y1: l.y1, h: l.h)) }
             }
-            if !left.isEmpty { left[0].columnStart = true }
+            let n = end - k
+            let flowsApart = oneSided * 10 >= n * 3 && left.count >= 2 && right.count >= 2
+            let prose = Double(leftWords) >= 3.5 * Double(max(left.count, 1)) && Double(rightWords) >= 3.5 * Double(max(right.count, 1))
+                && leftSpan.1 - leftSpan.0 >= 0.25 * width && rightSpan.1 - rightSpan.0 >= 0.25 * width
+            guard flowsApart || prose else {
+                for l in laid[k..<end] { pass(l) }
+                k = end
+                continue
+            }
+            if let first = left.first { left[0] = first; left[0].columnStart = k > 0 || afterRegion }
             if !right.isEmpty { right[0].columnStart = true }
-            out += left
-            out += right
+            afterRegion = false
+            // Each column may hold columns of its own (an address beside a
+            // key/value block, on the left of a letter's first page).
+            out += readColumns(left, usualGap: usualGap, depth: depth + 1)
+            out += readColumns(right, usualGap: usualGap, depth: depth + 1)
             afterRegion = true
             k = end
         }
