@@ -83,7 +83,7 @@ public struct Detector: Sendable {
                 }
                 found += phones
             }
-            if findIDs { IdentifierRecognizer.settle(ids, into: &found) }
+            if findIDs { IdentifierRecognizer.settle(ids, in: text, into: &found) }
         }
         return Self.mergedAndSorted(found)
     }

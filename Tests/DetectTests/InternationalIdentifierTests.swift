@@ -30,7 +30,8 @@ final class USSocialSecurityNumberTests: XCTestCase {
 
     func testPlainOnlyWithLabel() {
         XCTAssertEqual(texts("123456789", .nationalID), [])
-        XCTAssertEqual(texts("123 45 6789", .nationalID), [])
+        // Grouped 3-2-4 with spaces is the SSA's shape: a pattern, like hyphens.
+        XCTAssertEqual(texts("123 45 6789", .nationalID), ["123 45 6789"])
         XCTAssertEqual(texts("Social Security Number: 123456789", .nationalID), ["123456789"])
         XCTAssertEqual(texts("SSN 123 45 6789", .nationalID), ["123 45 6789"])
         XCTAssertEqual(texts("12-345-6789", .nationalID), [])  // wrong grouping
@@ -49,8 +50,8 @@ final class USSocialSecurityNumberTests: XCTestCase {
         XCTAssertEqual(texts("ITIN: 912703456", .taxID), ["912703456"])
     }
 
-    func testPhoneNumberWinsOverUnlabelledSSNShape() {
-        // Berlin number written 3-2-4: a phone number, not an SSN.
+    func testLabelledPhoneNumberWinsOverUnlabelledSSNShape() {
+        // Berlin number written 3-2-4 after a phone label: a phone number, not an SSN.
         XCTAssertEqual(found("Tel. 030-12-3456", [.phone, .nationalID]).map(\.description), ["phone:030-12-3456"])
         // With an SSN label, the label decides.
         XCTAssertEqual(found("SSN 030-12-3456", [.phone, .nationalID]).map(\.description), ["national-id:030-12-3456"])

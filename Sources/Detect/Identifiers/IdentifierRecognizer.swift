@@ -273,16 +273,32 @@ enum IdentifierRecognizer {
 
     /// The overlap rules against the other recognizers' `found`: an IBAN
     /// wins; a checksum or labelled identifier beats a phone number, a phone
-    /// number beats an unlabelled pattern (an SSN in hyphens); of a payment
-    /// card and an identifier on the same digits the more confident stays.
+    /// number beats an unlabelled pattern; of a payment card and an
+    /// identifier on the same digits the more confident stays. An unlabelled
+    /// SSN or ITIN in its 3-2-4 shape is the exception: that shape is the
+    /// SSA's own and leading zeros make many of them valid German numbers
+    /// ("078-05-1120"), so it beats a phone number unless a phone label
+    /// stands before the digits ("Tel. 030-12-3456"). Reading it as a phone
+    /// number would hide it from whoever switches the contact tier off.
     /// Adds the identifiers that stay to `found`. `ids` come from `find`:
     /// sorted by start, not overlapping each other.
-    static func settle(_ ids: [Detection], into found: inout [Detection]) {
+    static func settle(_ ids: [Detection], in s: Text, into found: inout [Detection]) {
         if ids.isEmpty { return }
         let ibans = RangeIndex(found.lazy.filter { $0.category == .iban }.map(\.range))
         var ids = ids
         ids.removeAll { ibans.overlaps($0.range) }
-        let strong = RangeIndex(ids.lazy.filter { $0.reason != .pattern }.map(\.range))
+        // SSN-shaped patterns that beat the phone numbers on their digits.
+        var winning = Set<Int>()
+        for k in ids.indices where ids[k].reason == .pattern && isSSNShape(ids[k]) {
+            // Only the phone numbers on these digits are asked about their label.
+            let r = ids[k].range
+            let labelledPhone = found.contains { d in
+                d.category == .phone && d.range.overlaps(r) && PhoneRecognizer.hasPhoneLabel(s, before: d.range.lowerBound)
+            }
+            if !labelledPhone { winning.insert(k) }
+        }
+        let strong = RangeIndex(ids.indices.lazy.filter { ids[$0].reason != .pattern || winning.contains($0) }
+            .map { ids[$0].range })
         found.removeAll { d in
             switch d.category {
             case .phone: return strong.overlaps(d.range)
@@ -303,8 +319,18 @@ enum IdentifierRecognizer {
         }
         let cards = RangeIndex(found.lazy.filter { $0.category == .paymentCard }.map(\.range))
         let phones = RangeIndex(found.lazy.filter { $0.category == .phone }.map(\.range))
-        ids.removeAll { cards.overlaps($0.range) || ($0.reason == .pattern && phones.overlaps($0.range)) }
-        found += ids
+        for k in ids.indices {
+            let d = ids[k]
+            if cards.overlaps(d.range) || (d.reason == .pattern && !winning.contains(k) && phones.overlaps(d.range)) {
+                continue
+            }
+            found.append(d)
+        }
+    }
+
+    /// An SSN or ITIN found by its shape alone.
+    @inline(__always) static func isSSNShape(_ d: Detection) -> Bool {
+        d.kind == USSocialSecurityNumber.ssnKind || d.kind == USSocialSecurityNumber.itinKind
     }
 
     /// Keeps, of overlapping detections, the most confident (then the longer,

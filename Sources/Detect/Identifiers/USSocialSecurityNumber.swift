@@ -4,9 +4,12 @@ import RedactCore
 ///
 /// Rule: 9 digits AAA-GG-SSSS. SSN: area not 000, 666 or 900-999, group not
 /// 00, serial not 0000. ITIN: area 9xx with group 50-65, 70-88, 90-92 or
-/// 94-99. With hyphens ("123-45-6789") a pattern; with spaces or unbroken
-/// only after a label (SSN, Social Security, ITIN, TIN). There is no check
-/// digit: a phone number on the same digits wins over an unlabelled one.
+/// 94-99. Grouped 3-2-4 with hyphens or spaces ("123-45-6789", "123 45
+/// 6789") a pattern; unbroken only after a label (SSN, Social Security,
+/// ITIN, TIN). There is no check digit, but the shape is the SSA's own: a
+/// valid-range SSN beats a phone number on the same digits ("078-05-1120"
+/// is also a German number), unless a phone label stands before them (see
+/// `IdentifierRecognizer.settle`). ITINs with spaces still need a label.
 /// An SSA claim number is the SSN with a beneficiary code glued to it
 /// ("123-45-6789A", "123-45-6789B1"): the SSN in it is found (hyphens only).
 enum USSocialSecurityNumber {
@@ -37,7 +40,7 @@ enum USSocialSecurityNumber {
         }
         guard area != 0, area != 666, group != 0, serial != 0 else { return }
         let labelled = context.contains(.ssn)
-        guard dashed || labelled else { return }
+        guard dashed || spaced || labelled else { return }
         out.append(Detection(category: .nationalID, range: p..<c.end, confidence: labelled ? 0.9 : 0.7,
                              reason: labelled ? .context : .pattern, kind: ssnKind))
     }

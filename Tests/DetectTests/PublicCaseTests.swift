@@ -1,0 +1,54 @@
+import RedactCore
+import XCTest
+
+@testable import Detect
+
+/// Cases taken from other projects' public test suites that the recognizers
+/// got wrong, one class per defect.
+
+/// A valid-range SSN is a national ID, never a phone number: switching the
+/// contact tier off must not expose it.
+final class SSNNotPhoneTests: XCTestCase {
+    static let withoutPhone = DetectorConfig().enabled.subtracting([.phone])
+
+    func testLeadingZeroSSNIsNotAPhoneNumber() {
+        // "078…" is also a valid German area code.
+        XCTAssertEqual(found("078-05-1120").map(\.description), ["national-id:078-05-1120"])
+        XCTAssertEqual(found("Her SSN is 078-05-1120.").map(\.description), ["national-id:078-05-1120"])
+        XCTAssertEqual(found("Social Security No. 078-05-1120").map(\.description), ["national-id:078-05-1120"])
+        XCTAssertEqual(found("Social Security No.: 078051120").map(\.description), ["national-id:078051120"])
+    }
+
+    func testSpacedSSN() {
+        XCTAssertEqual(found("078 05 1120").map(\.description), ["national-id:078 05 1120"])
+        XCTAssertEqual(found("call 123 45 6789 now").map(\.description), ["national-id:123 45 6789"])
+        XCTAssertEqual(found("SSN: 078 05 1120").map(\.description), ["national-id:078 05 1120"])
+        XCTAssertEqual(kinds("123 45 6789", .nationalID), ["US SSN"])
+        XCTAssertEqual(detections("123 45 6789", .nationalID).map(\.reason), [.pattern])
+        // Out of range, wrongly grouped or unbroken without a label: no SSN.
+        XCTAssertEqual(texts("666 45 6789", .nationalID), [])
+        XCTAssertEqual(texts("123 00 6789", .nationalID), [])
+        XCTAssertEqual(texts("12 345 6789", .nationalID), [])
+        XCTAssertEqual(texts("123456789", .nationalID), [])
+    }
+
+    func testWithThePhoneCategoryOff() {
+        for text in ["078-05-1120", "078 05 1120", "SSN 078 05 1120", "123 45 6789", "Tel. 030-12-3456"] {
+            let s = scalars(text)
+            let d = Detector(config: DetectorConfig(enabled: Self.withoutPhone)).detect(s)
+            XCTAssertEqual(d.map(\.category), [.nationalID], text)
+        }
+    }
+
+    func testInEveryRegion() {
+        for region in ["DE", "US", "GB", "IT", "FR", "AT"] {
+            XCTAssertEqual(found("078-05-1120", region: region).map(\.description), ["national-id:078-05-1120"], region)
+            XCTAssertEqual(found("078 05 1120", region: region).map(\.description), ["national-id:078 05 1120"], region)
+        }
+    }
+
+    func testAPhoneLabelStillMakesItAPhoneNumber() {
+        XCTAssertEqual(found("Tel. 030-12-3456").map(\.description), ["phone:030-12-3456"])
+        XCTAssertEqual(found("Telefon 078 05 1120").map(\.description), ["phone:078 05 1120"])
+    }
+}
