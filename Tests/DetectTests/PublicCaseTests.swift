@@ -52,3 +52,40 @@ final class SSNNotPhoneTests: XCTestCase {
         XCTAssertEqual(found("Telefon 078 05 1120").map(\.description), ["phone:078 05 1120"])
     }
 }
+
+/// VAT IDs as people type them: hyphens, dots, a space before the
+/// Austrian U, lower case.
+final class SeparatedVATIDTests: XCTestCase {
+    func testHyphensAndDots() {
+        XCTAssertEqual(Spec.iso7064("12345678"), 8)
+        XCTAssertEqual(texts("USt-IdNr. DE-123-456-788", .vatID), ["DE-123-456-788"])
+        XCTAssertEqual(texts("DE-123456788", .vatID), ["DE-123456788"])
+        XCTAssertEqual(texts("DE 123.456.788", .vatID), ["DE 123.456.788"])
+        XCTAssertEqual(texts("FR-79-341672111", .vatID), ["FR-79-341672111"])
+        XCTAssertEqual(kinds("DE-123-456-788", .vatID), ["DE VAT ID"])
+        // The check digit still decides; separators are never mixed inside.
+        XCTAssertEqual(texts("DE-123-456-789", .vatID), [])
+        XCTAssertEqual(texts("DE 123-456.788", .vatID), [])
+        XCTAssertEqual(texts("DE--123456788", .vatID), [])
+    }
+
+    func testAustrianUApart() {
+        XCTAssertEqual(texts("UID: AT U12345675", .vatID), ["AT U12345675"])
+        XCTAssertEqual(texts("AT U12345675", .vatID), ["AT U12345675"])
+        XCTAssertEqual(texts("ATU 1234 5675", .vatID), ["ATU 1234 5675"])
+        XCTAssertEqual(texts("AT-U-1234-5675", .vatID), ["AT-U-1234-5675"])
+        XCTAssertEqual(texts("AT U12345676", .vatID), [])
+    }
+
+    func testLowerCase() {
+        XCTAssertEqual(texts("de 123 456 788", .vatID), ["de 123 456 788"])
+        XCTAssertEqual(texts("de-123-456-788", .vatID), ["de-123-456-788"])
+        XCTAssertEqual(texts("atu 1234 5675", .vatID), ["atu 1234 5675"])
+        XCTAssertEqual(texts("at u12345675", .vatID), ["at u12345675"])
+        XCTAssertEqual(texts("nl 341672117b01", .vatID), ["nl 341672117b01"])
+        XCTAssertEqual(texts("VAT: it34167211068", .vatID), ["it34167211068"])
+        XCTAssertEqual(texts("de 123 456 789", .vatID), [])
+        // Fused and in lower case without a VAT label: a code, not a VAT ID.
+        XCTAssertEqual(texts("de123456788", .vatID), [])
+    }
+}

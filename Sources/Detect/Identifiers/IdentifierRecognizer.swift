@@ -96,7 +96,7 @@ enum IdentifierRecognizer {
             if v.isDigit || (OCR.isConfusable(v) && j > i + 1 && s[i + 1].value.isDigit) {
                 if !Boundary.afterCountryCode(s, i) { tryAt(i, s, context: context, enabled, &c, into: &found) }
             } else if v.isASCIILetter {
-                let shortPrefix = j - i <= 3 && j + 1 < n && s[j].isHorizontalSpace && s[j + 1].value.isDigit
+                let shortPrefix = j - i <= 3 && isPrefixGap(s, j)
                 if hasDigit, context != .reference {
                     tryFused(i, j, s, context: context, enabled, &c, into: &found)
                 }
@@ -125,6 +125,20 @@ enum IdentifierRecognizer {
         // Families that serve two categories (SSN and ITIN) may find one that is off.
         found.removeAll { !categories.contains($0.category) }
         out += resolved(found)
+    }
+
+    /// After a short prefix ending at `j` ("DE", "ATU", "QQ"): a space,
+    /// hyphen or dot and then a digit ("DE-123…", "de 123…"), or the
+    /// Austrian U and a digit ("AT U123…", "AT-U-123…").
+    @inline(__always) static func isPrefixGap(_ s: Text, _ j: Int) -> Bool {
+        let n = s.count
+        guard j + 1 < n else { return false }
+        let sep = Separators.of(s[j].value)
+        guard sep == .space || sep == .hyphen || sep == .dot else { return false }
+        if s[j + 1].value.isDigit { return true }
+        guard s[j + 1].value | 0x20 == 0x75, j + 2 < n else { return false }
+        let v = s[j + 2].value
+        return v.isDigit || (j + 3 < n && Separators.of(v) == sep && s[j + 3].value.isDigit)
     }
 
     /// OCR drops the space between a word and the value after it ("lautet48

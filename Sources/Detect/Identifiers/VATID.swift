@@ -2,9 +2,12 @@ import RedactCore
 
 /// EU (and UK) VAT identification numbers.
 ///
-/// Rule: the country prefix in capitals, optionally one space, then the
-/// national number (single spaces allowed inside, "DE 123 456 789"), each
-/// with its published check:
+/// Rule: the country prefix, optionally one space, hyphen or dot, then the
+/// national number (single spaces, hyphens or dots allowed inside, one kind
+/// throughout: "DE 123 456 789", "DE-123-456-789"; the Austrian U may stand
+/// apart: "AT U12345678"). A prefix in lower case ("de 123 456 789") counts
+/// when set apart from the number or after a VAT label. Each number with
+/// its published check:
 ///   DE 9 digits, ISO 7064 MOD 11,10 · AT U + 8 digits, Luhn-like with +4 ·
 ///   NL 9 digits + B + 2 digits, 11-proof or MOD 97 over the whole ID ·
 ///   FR 2-digit key + SIREN, key = (12 + 3 · SIREN mod 97) mod 97 ·
@@ -24,15 +27,27 @@ enum VATID {
         let n = s.count
         guard p + 4 <= n else { return }
         let a = s[p].value, b = s[p + 1].value
-        guard a &- 0x41 < 26, b &- 0x41 < 26 else { return }
+        guard a.isASCIILetter, b.isASCIILetter else { return }
+        // People type the prefix in lower case ("de 123 456 789"); fused to
+        // its digits and without a VAT label that is a code ("de136695976").
+        let lower = a &- 0x61 < 26 || b &- 0x61 < 26
         var q = p + 2
-        let code = (a << 8) | b
-        if code == 0x4154 {  // AT: "ATU"
-            guard s[q].value == 0x55 else { return }
+        let code = ((a & ~0x20) << 8) | (b & ~0x20)
+        var apart = false
+        if code == 0x4154 {  // AT: "ATU", also "AT U…", "AT-U-…"
+            if prefixSeparator(s, q), s[q + 1].value | 0x20 == 0x75 {
+                q += 1
+                apart = true
+            }
+            guard q < n, s[q].value | 0x20 == 0x75 else { return }
             q += 1
         }
-        if Separators.of(s[q].value) == .space, q + 1 < n, s[q + 1].value.isASCIIAlnum { q += 1 }
-        guard s[q].value.isASCIIAlnum else { return }
+        guard q < n else { return }
+        if prefixSeparator(s, q) {
+            q += 1
+            apart = true
+        }
+        guard q < n, s[q].value.isASCIIAlnum, !lower || apart || context.contains(.vat) else { return }
         let kind: String
         switch code {
         case 0x4445: kind = "DE VAT ID"; guard digits(s, q, 9, &c), germany(c.digits) else { return }
@@ -101,10 +116,23 @@ enum VATID {
         out.append(Detection(category: .vatID, range: p..<c.end, confidence: 0.85, reason: .context, kind: kind))
     }
 
-    /// Exactly `count` digits (single spaces allowed) from `q`, no OCR repair:
-    /// the prefix already makes the reading specific.
+    /// Exactly `count` digits from `q`, no OCR repair: the prefix already
+    /// makes the reading specific. Single spaces, hyphens or dots may stand
+    /// between them ("DE 123 456 789", "DE-123-456-789", "DE 123.456.789"),
+    /// one kind throughout: a mix is two numbers side by side.
     static func digits(_ s: Text, _ q: Int, _ count: Int, _ c: inout Candidate) -> Bool {
-        c.collect(s, from: q, count: count, separators: .space) && c.digits(0..<count) == 0
+        c.collect(s, from: q, count: count, separators: [.space, .hyphen, .dot]) && oneKind(c.used)
+            && c.digits(0..<count) == 0
+    }
+
+    @inline(__always) static func oneKind(_ used: Separators) -> Bool { used.rawValue & (used.rawValue &- 1) == 0 }
+
+    /// One space, hyphen or dot between the country code and the number
+    /// ("DE 123…", "DE-123…"), followed by a letter or digit.
+    @inline(__always) static func prefixSeparator(_ s: Text, _ q: Int) -> Bool {
+        guard q + 1 < s.count, s[q + 1].value.isASCIIAlnum else { return false }
+        let sep = Separators.of(s[q].value)
+        return sep == .space || sep == .hyphen || sep == .dot
     }
 
     static func germany(_ d: [Int]) -> Bool { d[0] != 0 && SteuerID.mod11_10(d, 8) == d[8] }
@@ -119,7 +147,7 @@ enum VATID {
     }
 
     static func netherlands(_ s: Text, _ q: Int, _ c: inout Candidate) -> Bool {
-        guard c.collect(s, from: q, count: 12, separators: []), c.chars[9] == 0x42,
+        guard c.collect(s, from: q, count: 12, separators: []), c.chars[9] | 0x20 == 0x62,
               c.digits(0..<9) == 0, c.digits(10..<12) == 0 else { return false }
         var sum = 0
         for k in 0..<8 { sum += c.digits[k] * (9 - k) }
