@@ -89,3 +89,31 @@ final class SeparatedVATIDTests: XCTestCase {
         XCTAssertEqual(texts("de123456788", .vatID), [])
     }
 }
+
+/// UK NINOs typed in lower case, after a "nino:" label, or with digits that
+/// look like a specimen: a privacy tool redacts them all.
+final class NINOCaseAndSpecimenTests: XCTestCase {
+    func testLowerCase() {
+        XCTAssertEqual(texts("my ni is km 16 72 11 a thanks", .nationalID), ["km 16 72 11 a"])
+        XCTAssertEqual(texts("Km 16 72 11 A", .nationalID), ["Km 16 72 11 A"])
+        XCTAssertEqual(kinds("km 16 72 11 a", .nationalID), ["UK NINO"])
+        // Prefix and suffix rules hold in lower case too.
+        XCTAssertEqual(texts("qq 16 72 11 a", .nationalID), [])
+        XCTAssertEqual(texts("km 16 72 11 e", .nationalID), [])
+        XCTAssertEqual(texts("gb 16 72 11 a", .nationalID), [])
+    }
+
+    func testAfterANinoLabel() {
+        XCTAssertEqual(texts("nino: km 16 72 11 a", .nationalID), ["km 16 72 11 a"])
+        XCTAssertEqual(texts("nino: km167211a", .nationalID), ["km167211a"])
+        XCTAssertEqual(texts("nino:KM167211A", .nationalID), ["KM167211A"])
+        XCTAssertEqual(texts("nino:km 16 72 11", .nationalID), ["km 16 72 11"])
+        XCTAssertEqual(detections("nino: km 16 72 11 a", .nationalID).map(\.reason), [.context])
+    }
+
+    func testSpecimenLookingDigitsAreRedacted() {
+        XCTAssertEqual(texts("KM 12 34 56 A", .nationalID), ["KM 12 34 56 A"])
+        XCTAssertEqual(texts("e.g. JG 11 11 11 A", .nationalID), ["JG 11 11 11 A"])
+        XCTAssertEqual(texts("km 12 34 56 a", .nationalID), ["km 12 34 56 a"])
+    }
+}

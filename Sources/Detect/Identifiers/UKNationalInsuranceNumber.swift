@@ -2,48 +2,45 @@ import RedactCore
 
 /// UK National Insurance number (NINO).
 ///
-/// Rule: two capitals, six digits, a suffix A-D ("QQ 12 34 56 C" with
+/// Rule: two letters, six digits, a suffix A-D ("QQ 12 34 56 C" with
 /// spaces as printed, or unbroken). First letter not D F I Q U V; second
 /// not D F I O Q U V; the prefixes BG GB KN NK NT TN ZZ are never issued.
 /// Without the suffix only after a label (National Insurance, NINO, NI
-/// number). No check digit: a pattern. Digits that count up or repeat
-/// ("AB 12 34 56 C", the sample format on HMRC's pages) are a sample unless a
-/// label says otherwise.
+/// number). Letters in lower case ("qq 12 34 56 c", as people type it) count
+/// when the number is spaced as printed or a label stands before it; fused
+/// and in lower case without one it is some code ("ab123456c"). No check
+/// digit: a pattern. Digits that count up or repeat ("AB 12 34 56 C", the
+/// sample format on HMRC's pages) are redacted too: a real number may have
+/// them, and hiding a sample costs nothing.
 enum UKNationalInsuranceNumber {
     static let kind = "UK NINO"
     static let printed = Candidate.gapMask([2, 2, 2, 2, 1])
     static let printedShort = Candidate.gapMask([2, 2, 2, 2])
 
     static func match(_ s: Text, at p: Int, context: LabelSet, _ c: inout Candidate, into out: inout [Detection]) {
-        guard s[p].value &- 0x41 < 26 else { return }
+        guard s[p].value.isASCIILetter else { return }
+        let labelled = context.contains(.nino)
         if c.collect(s, from: p, count: 9, separators: .space), c.gaps == 0 || c.gaps == printed,
-           prefixIsValid(c), c.digits(2..<8) == 0, c.chars[8] &- 0x41 < 4 {
-            let labelled = context.contains(.nino)
-            guard labelled || !isPlaceholder(c) else { return }
+           labelled || c.gaps == printed || isUpper(c, [0, 1, 8]), prefixIsValid(c), c.digits(2..<8) == 0,
+           (c.chars[8] | 0x20) &- 0x61 < 4 {
             out.append(Detection(category: .nationalID, range: p..<c.end, confidence: labelled ? 0.92 : 0.85,
                                  reason: labelled ? .context : .pattern, kind: kind))
             return
         }
-        if context.contains(.nino), c.collect(s, from: p, count: 8, separators: .space),
+        if labelled, c.collect(s, from: p, count: 8, separators: .space),
            c.gaps == 0 || c.gaps == printedShort, prefixIsValid(c), c.digits(2..<8) == 0 {
             out.append(Detection(category: .nationalID, range: p..<c.end, confidence: 0.88,
                                  reason: .context, kind: kind))
         }
     }
 
-    /// Digits 2..<8 (after `digits`) run up by one ("123456") or are all the same.
-    static func isPlaceholder(_ c: Candidate) -> Bool {
-        var up = true, same = true
-        for k in 3..<8 {
-            if c.digits[k] != c.digits[k - 1] + 1 { up = false }
-            if c.digits[k] != c.digits[k - 1] { same = false }
-        }
-        return up || same
-    }
+    @inline(__always) static func isUpper(_ c: Candidate, _ ks: [Int]) -> Bool { ks.allSatisfy { c.isUpper($0) } }
 
+    /// The prefix rules on `chars[0...1]`, in either case.
     static func prefixIsValid(_ c: Candidate) -> Bool {
-        let a = c.letter(0), b = c.letter(1)
-        guard a >= 0, b >= 0 else { return false }
+        let u0 = c.chars[0] & ~0x20, u1 = c.chars[1] & ~0x20
+        guard u0 &- 0x41 < 26, u1 &- 0x41 < 26, c.chars[0].isASCIILetter, c.chars[1].isASCIILetter else { return false }
+        let a = Int(u0 - 0x41), b = Int(u1 - 0x41)
         let badFirst = "DFIQUV".unicodeScalars, badSecond = "DFIOQUV".unicodeScalars
         if badFirst.contains(where: { Int($0.value - 0x41) == a }) { return false }
         if badSecond.contains(where: { Int($0.value - 0x41) == b }) { return false }
