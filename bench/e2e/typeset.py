@@ -295,8 +295,9 @@ def column_widths(plain: str, rows, ncols: int, width: float) -> list[float]:
     return [w * width / total for w in nat]
 
 
-def place_row(geo: Geometry, cur: Cursor, cells, widths, ruled: bool, block: int):
-    """One table row: every cell its own text object at its column's x,
+def place_row(geo: Geometry, cur: Cursor, cells, widths, ruled: bool, block: int, aligns=()):
+    """One table row: every cell its own text object at its column's x (or
+    ending at its right edge for a `---:` column, as amounts are set),
     wrapped inside the column; the row is as tall as its tallest cell."""
     lines = [wrap(geo.plain, s, e, w - 2 * CELL_PAD, SANS, TABLE_SIZE) if e > s else []
              for (s, e), w in zip(cells, widths)]
@@ -304,10 +305,11 @@ def place_row(geo: Geometry, cur: Cursor, cells, widths, ruled: bool, block: int
     cur.need(height)
     x = LEFT
     top = cur.y - TABLE_SIZE * 1.05
-    for parts, w in zip(lines, widths):
+    for col, (parts, w) in enumerate(zip(lines, widths)):
+        right = col < len(aligns) and aligns[col] == "right"
         for k, (s, e) in enumerate(parts):
-            geo.runs.append(Run(cur.page, x + CELL_PAD, cur.y + k * cur.leading, s, e, SANS,
-                                TABLE_SIZE, block))
+            tx = x + w - CELL_PAD - advance(geo.plain[s:e], SANS, TABLE_SIZE) if right else x + CELL_PAD
+            geo.runs.append(Run(cur.page, tx, cur.y + k * cur.leading, s, e, SANS, TABLE_SIZE, block))
         x += w
     bottom = top + height
     if ruled:
@@ -323,11 +325,14 @@ def place_row(geo: Geometry, cur: Cursor, cells, widths, ruled: bool, block: int
 
 def layout_pipe_table(geo: Geometry, cur: Cursor, lines, ruled: bool, block: int):
     """A pipe table; a table longer than the page repeats its header row."""
-    rows, header = [], None
+    rows, header, aligns = [], None, []
     for i, (s, e, _) in enumerate(lines):
         if is_separator_row(geo.plain[s:e]):
             if i == 1:
                 header = 0
+            cells = geo.plain[s:e].strip().strip("|").split("|")
+            aligns = ["right" if c.strip().endswith(":") and not c.strip().startswith(":") else "left"
+                      for c in cells]
             continue
         rows.append(pipe_cells(geo.plain, s, e))
     ncols = max(len(r) for r in rows)
@@ -336,7 +341,7 @@ def layout_pipe_table(geo: Geometry, cur: Cursor, lines, ruled: bool, block: int
     page = cur.page
     for k, cells in enumerate(rows):
         before = cur.page
-        place_row(geo, cur, cells, widths, ruled, block)
+        place_row(geo, cur, cells, widths, ruled, block, aligns)
         if cur.page != before and header is not None and k > 0:
             # The row did not fit: move it below a repeated header on the new page.
             moved = [r for r in geo.runs if r.page == cur.page and r.block == block]
@@ -344,8 +349,8 @@ def layout_pipe_table(geo: Geometry, cur: Cursor, lines, ruled: bool, block: int
                 geo.runs.remove(r)
             geo.rules[:] = [q for q in geo.rules if q[0] != cur.page] if ruled else geo.rules
             cur.y = cur.top + SIZE
-            place_row(geo, cur, rows[header], widths, ruled, block)
-            place_row(geo, cur, cells, widths, ruled, block)
+            place_row(geo, cur, rows[header], widths, ruled, block, aligns)
+            place_row(geo, cur, cells, widths, ruled, block, aligns)
         page = cur.page
     return page
 
