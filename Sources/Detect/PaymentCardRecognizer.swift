@@ -12,8 +12,11 @@ import RedactCore
 ///   UnionPay 62 (16-19) · Maestro 50, 56-58, 63, 67 (13-19).
 /// The number must not be part of a longer digit run: no digit, letter or
 /// decimal point/comma-with-digit directly before or after. In a longer run of
-/// groups (a card number followed by other groups) the longest window of
-/// whole groups that passes is taken. OCR damage: a letter that OCR confuses
+/// groups (a card number followed by other groups, or several card numbers
+/// in a row) the longest windows of whole groups that pass are taken; a
+/// group of 13-19 digits among them is a number of its own, and where the
+/// separator changes ("4012888888881881 4012-8888-8888-1881") the last group
+/// may start the next number. OCR damage: a letter that OCR confuses
 /// with a digit (O 0, I/l 1, S 5, B 8) next to a digit counts as that digit
 /// (at most two per number, then with a little less confidence); the
 /// repaired number must pass Luhn and the issuer ranges. A group of one or
@@ -48,6 +51,7 @@ enum PaymentCardRecognizer {
         var soft: [Bool] = []  // soft[g]: a wide gap or line break stood before group g
         while i < n {
             guard s[i].value.isDigit else { i += 1; continue }
+            let i0 = i
             starts.removeAll(keepingCapacity: true)
             ends.removeAll(keepingCapacity: true)
             lengths.removeAll(keepingCapacity: true)
@@ -56,6 +60,10 @@ enum PaymentCardRecognizer {
             var lineBreaks = 0
             var j = i
             var wasSoft = false
+            // Where the next number starts when this one ends at another
+            // separator ("4012888888881881 4012-8888-8888-1881"): its last
+            // group may be the first of the next.
+            var restart: Int? = nil
             while true {
                 let g = j
                 j = groupEnd(s, j) ?? j
@@ -63,12 +71,15 @@ enum PaymentCardRecognizer {
                 ends.append(j)
                 lengths.append(j - g)
                 soft.append(wasSoft)
-                if j + 1 < n, isSeparator(s[j].value), separator == 0 || separator == s[j].value,
-                   groupEnd(s, j + 1) != nil {
-                    separator = s[j].value
-                    j += 1
-                    wasSoft = false
-                    continue
+                if j + 1 < n, isSeparator(s[j].value), groupEnd(s, j + 1) != nil {
+                    if separator == 0 || separator == s[j].value {
+                        separator = s[j].value
+                        j += 1
+                        wasSoft = false
+                        continue
+                    }
+                    if starts.count > 1 { restart = g }
+                    break
                 }
                 // A wide gap or a line break: kept for now, judged below.
                 guard separator != 0x2D, let next = softGapEnd(s, j, lineBreaks: &lineBreaks), groupEnd(s, next) != nil
@@ -109,6 +120,7 @@ enum PaymentCardRecognizer {
                 scanRun(s, starts: starts, ends: ends, lengths: lengths, separator: separator,
                         label: &label, digits: &digits, into: &out)
             }
+            if let r = restart, r > i0, !out[before...].contains(where: { $0.range.contains(r) }) { i = r }
         }
     }
 
@@ -119,9 +131,31 @@ enum PaymentCardRecognizer {
         var starts = starts, ends = ends, lengths = lengths
         let first = starts[0], end = ends[ends.count - 1]
         let joined = separator != 0x2D && joinSplitGroups(&starts, &ends, &lengths)
-        // Groups must look like card groups when there are several.
+        // Groups must look like card groups when there are several, except
+        // that a whole card number may stand among them: numbers written
+        // unbroken in a row ("4111111111111111 5500000000000004") are
+        // judged one by one, and the groups between them on their own.
         if starts.count > 1 {
-            for g in 0..<starts.count where lengths[g] < 3 || lengths[g] > 8 { return }
+            var whole = false
+            for g in 0..<starts.count where lengths[g] < 3 || lengths[g] > 8 {
+                guard (13...19).contains(lengths[g]), ends[g] - starts[g] == lengths[g] else { return }
+                whole = true
+            }
+            if whole {
+                var p = 0
+                for g in 0...starts.count where g == starts.count || lengths[g] > 8 {
+                    if g > p {
+                        scanRun(s, starts: Array(starts[p..<g]), ends: Array(ends[p..<g]), lengths: Array(lengths[p..<g]),
+                                separator: separator, label: &label, digits: &digits, into: &out)
+                    }
+                    if g < starts.count {
+                        scanWindows(s, starts: [starts[g]], ends: [ends[g]], lengths: [lengths[g]], joined: false,
+                                    label: &label, digits: &digits, into: &out)
+                    }
+                    p = g + 1
+                }
+                return
+            }
         } else if end - first < 13 || end - first > 19 {
             return
         }

@@ -117,3 +117,41 @@ final class NINOCaseAndSpecimenTests: XCTestCase {
         XCTAssertEqual(texts("km 12 34 56 a", .nationalID), ["km 12 34 56 a"])
     }
 }
+
+/// Several card numbers in a row on one line: every one is found.
+final class CardNumbersInARowTests: XCTestCase {
+    static let three = ["4111 1111 1111 1111", "5500 0000 0000 0004", "3400 0000 0000 009"]
+    static let plain = ["4111111111111111", "5500000000000004", "340000000000009"]
+
+    func testGroupedInARow() {
+        let t = Self.three
+        XCTAssertEqual(texts("\(t[0]), \(t[1]) and \(t[2])", .paymentCard), t)
+        XCTAssertEqual(texts("\(t[0]) \(t[1]) \(t[2])", .paymentCard), t)
+        XCTAssertEqual(texts("\(t[0]) / \(t[1]) / \(t[2])", .paymentCard), t)
+    }
+
+    func testUnbrokenInARow() {
+        let t = Self.plain
+        XCTAssertEqual(texts("\(t[0]) \(t[1]) \(t[2])", .paymentCard), t)
+        XCTAssertEqual(texts("\(t[0]), \(t[1]) and \(t[2])", .paymentCard), t)
+        XCTAssertEqual(texts("\(t[0]) / \(t[1]) / \(t[2])", .paymentCard), t)
+        XCTAssertEqual(texts("378282246310005 371449635398431 5555555555554444", .paymentCard),
+                       ["378282246310005", "371449635398431", "5555555555554444"])
+    }
+
+    func testMixedForms() {
+        XCTAssertEqual(texts("4012888888881881 4012-8888-8888-1881 4012 8888 8888 1881", .paymentCard),
+                       ["4012888888881881", "4012-8888-8888-1881", "4012 8888 8888 1881"])
+        XCTAssertEqual(texts("4111 1111 1111 1111 5500000000000004", .paymentCard),
+                       ["4111 1111 1111 1111", "5500000000000004"])
+        XCTAssertEqual(texts("4111-1111-1111-1111 5500 0000 0000 0004", .paymentCard),
+                       ["4111-1111-1111-1111", "5500 0000 0000 0004"])
+    }
+
+    func testStillNoCardInOddRuns() {
+        // One digit off in each: nothing, however they are lined up.
+        XCTAssertEqual(texts("4111111111111112 5500000000000005", .paymentCard), [])
+        // A row of small numbers is no card.
+        XCTAssertEqual(texts("41 11 11 11 11 11 11 11", .paymentCard), [])
+    }
+}
