@@ -5,7 +5,8 @@ import RedactCore
 /// Rule: at the start of a word, a country code of two letters with an entry
 /// in the SWIFT registry table, two check digits, then the BBAN: letters and
 /// digits, optionally broken by single spaces (as printed, "DE89 3704 0044
-/// 0532 0130 00", or grouped otherwise), until exactly the country's length is
+/// 0532 0130 00", or grouped otherwise, also with single dashes between the
+/// groups: "DE89-3704-0044-…"), until exactly the country's length is
 /// reached; the next scalar must not be a letter or digit. Valid only if the
 /// ISO 7064 MOD 97-10 checksum over BBAN + country + check digits is 1 and
 /// the check digits are 02-98. A candidate that fails is not an IBAN. Letters
@@ -95,6 +96,7 @@ enum IBANRecognizer {
         var j = start
         var k = 0
         var lineBreak = false
+        var dashed = false
         while k < length {
             guard j < n else { return nil }
             let v = s[j].value
@@ -105,6 +107,9 @@ enum IBANRecognizer {
                 j += 1
             } else if k >= 4 || spaced, s[j].isHorizontalSpace, s[j].value != 0x09, j + 1 < n, s[j + 1].value.isASCIIAlnum {
                 j += 1  // one space between groups, never right after the country code
+            } else if k >= 4, !spaced, s[j].value == 0x2D, j + 1 < n, s[j + 1].value.isASCIIAlnum {
+                j += 1  // or one dash: "DE89-3704-0044-…"
+                dashed = true
             } else if k >= 4, !spaced, !lineBreak, let next = lineBreakEnd(s, j), next < n, s[next].value.isASCIIAlnum {
                 j = next  // the number runs on on the next line, once
                 lineBreak = true
@@ -113,6 +118,8 @@ enum IBANRecognizer {
             }
         }
         if j < n, s[j].isWordScalar { return nil }
+        // Grouped with dashes, a dash and more after the last group means a longer number.
+        if dashed, j + 1 < n, s[j].value == 0x2D, s[j + 1].value.isASCIIAlnum { return nil }
         return j
     }
 

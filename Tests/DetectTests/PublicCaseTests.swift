@@ -155,3 +155,37 @@ final class CardNumbersInARowTests: XCTestCase {
         XCTAssertEqual(texts("41 11 11 11 11 11 11 11", .paymentCard), [])
     }
 }
+
+/// Spanish NIF/NIE as typed (lower case, hyphens) and IBANs grouped with
+/// dashes.
+final class SpanishIDAndDashedIBANTests: XCTestCase {
+    func testNIFInLowerCaseOrHyphenated() {
+        XCTAssertEqual(Array("TRWAGMYFPDXBNJZSQVHLCKE")[12_345_678 % 23], "Z")
+        XCTAssertEqual(texts("NIF 12345678-z", .nationalID), ["12345678-z"])
+        XCTAssertEqual(texts("12345678z", .nationalID), ["12345678z"])
+        XCTAssertEqual(texts("12345678 z", .nationalID), ["12345678 z"])
+        XCTAssertEqual(kinds("12345678-z", .nationalID), ["ES DNI"])
+        XCTAssertEqual(texts("12345678-y", .nationalID), [])
+    }
+
+    func testNIEInLowerCaseOrHyphenated() {
+        XCTAssertEqual(Array("TRWAGMYFPDXBNJZSQVHLCKE")[1_234_567 % 23], "L")
+        XCTAssertEqual(texts("NIE x-1234567-l", .nationalID), ["x-1234567-l"])
+        XCTAssertEqual(texts("X-1234567-L", .nationalID), ["X-1234567-L"])
+        XCTAssertEqual(texts("x1234567l", .nationalID), ["x1234567l"])
+        XCTAssertEqual(texts("X 1234567 L", .nationalID), ["X 1234567 L"])
+        XCTAssertEqual(kinds("x-1234567-l", .nationalID), ["ES NIE"])
+        XCTAssertEqual(texts("x-1234567-k", .nationalID), [])
+        // Separators are not mixed inside one number.
+        XCTAssertEqual(texts("X-1234567 L", .nationalID), [])
+    }
+
+    func testIBANWithDashes() {
+        XCTAssertEqual(texts("IBAN DE89-3704-0044-0532-0130-00", .iban), ["DE89-3704-0044-0532-0130-00"])
+        XCTAssertEqual(texts("GB82-WEST-1234-5698-7654-32", .iban), ["GB82-WEST-1234-5698-7654-32"])
+        XCTAssertEqual(texts("DE89-3704-0044-0532-0130-01", .iban), [])
+        // Never two dashes, and not run on into more digits.
+        XCTAssertEqual(texts("DE89--3704-0044-0532-0130-00", .iban), [])
+        XCTAssertEqual(texts("DE89-3704-0044-0532-0130-00-12", .iban), [])
+    }
+}

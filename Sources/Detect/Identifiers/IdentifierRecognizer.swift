@@ -207,7 +207,7 @@ enum IdentifierRecognizer {
                 USSocialSecurityNumber.match(s, at: p, context: context, &c, into: &out)
             }
         }
-        if v.isDigit || v == 0x58 || v == 0x59 || v == 0x5A || OCR.isConfusable(v), e.national {
+        if v.isDigit || (v | 0x20) &- 0x78 < 3 || OCR.isConfusable(v), e.national {  // digit, X Y Z x y z
             SpanishDNI.match(s, at: p, context: context, &c, into: &out)
         }
         if v.isASCIILetter {
