@@ -60,7 +60,7 @@ public struct PageModel: Sendable, Equatable {
         /// Any gap at least this wide (in line heights) is a cell break.
         public var cellGap = 1.0
         /// A gap at least this wide (in line heights), twice the page's
-        /// word space and well above the line's narrowest gap, is a cell
+        /// word space, on a line whose gaps are not all alike, is a cell
         /// break even where the producer left a space.
         public var tableGap = 0.4
         /// The same for OCR words, whose boxes are tighter (x-height to
@@ -338,21 +338,24 @@ struct PageModelBuilder {
         let wordSpace = spaces.count >= 8 ? median(spaces) : nil
         var laid: [Laid] = zip(lines, sortedLines).map { line, ws in
             let h = median(line.heights)
-            // The line's narrowest gap: justified prose stretches every
-            // space of a line alike, so none of them stands out from it;
-            // a table row's cell gaps stand out from its words' spaces.
-            var lineGap = Double.infinity
+            // Justified prose stretches every space of a line alike: a line
+            // whose gaps are all within 30% of each other has no cell
+            // breaks by this rule, however wide its spaces.
+            var narrowest = Double.infinity, widest = 0.0, count = 0
             for i in 1..<max(ws.count, 1) where ws.count > 1 {
                 let g = (words[ws[i]].box.x - words[ws[i - 1]].box.maxX) / max(h, 0.001)
-                if g > 0.05 { lineGap = min(lineGap, g) }
+                narrowest = min(narrowest, g)
+                widest = max(widest, g)
+                count += 1
             }
+            let uniform = count >= 2 && widest <= 1.3 * narrowest
             var cells: [[Int]] = [[ws[0]]]
             for i in 1..<max(ws.count, 1) where ws.count > 1 {
                 let a = words[ws[i - 1]], b = words[ws[i]]
                 var split = isCellBreak(a, b, lineHeight: h)
                 if !split, let wordSpace, !a.isOCR, !b.isOCR, h > 0 {
                     let r = (b.box.x - a.box.maxX) / h
-                    split = r >= p.tableGap && r >= 2 * wordSpace && r >= 1.6 * lineGap
+                    split = !uniform && r >= p.tableGap && r >= 2 * wordSpace
                 }
                 if split { cells.append([]) }
                 cells[cells.count - 1].append(ws[i])

@@ -36,7 +36,7 @@ enum LabelWords {
         schriftführer|schriftführerin|vorsitzender|vorsitzende|bearbeiter|bearbeiterin|zeuge|zeugin|fahrer|fahrerin|\
         weitere fahrer|geschäftsführer|geschäftsführerin|vertrauensmann|mitbewohner|mitbewohnerin|freund|freundin|\
         bruder|schwester|sohn|tochter|mutter|vater|kinder|minderjährige kinder|lautend auf|gutschrift|lastschrift|\
-        überweisung an|speaker|speakers|lecturer|trainer|assigned to|holder|member|members|owner|customer|\
+        überweisung an|überweisung|dauerauftrag|dauerauftrag an|echtzeitüberweisung|zahlung an|payment to|payment from|transfer to|transfer from|speaker|speakers|lecturer|trainer|assigned to|holder|member|members|owner|customer|\
         guest|second guest|lead guest|passenger|driver|name on card|chair|chairperson|treasurer|secretary|\
         husband|wife|son|daughter|brother|sister|mother|father|next of kin|line manager|manager|\
         prepared by|approved by|checked by|handled by|signed by|authorised by|authorized by|reviewed by|\

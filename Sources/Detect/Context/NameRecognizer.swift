@@ -247,7 +247,7 @@ enum NameRecognizer {
                     // may be anything ("Name⏎Büromaterial"), two or a listed one is a name,
                     // and so is one in capitals filling its field (`SURNAME⏎PUBLIC`, an ID card).
                     if toks[c].line != toks[hit.first].line && r.names < 2 && r.listed == 0
-                        && (hit.label.needsListed || !capitalsWord(ts, r)) { continue }
+                        && (hit.label.needsListed || !(capitalsWord(ts, r) || fieldBelowColonLabel(ts, hit, r))) { continue }
                     emit(r, setOff ? 0.85 : 0.75, .context, hit.label.kind)
                     taken = r.first
                     // "Kinder: Marco (01.03.2012), Anna (27.10.2015)": a list of names.
@@ -379,6 +379,20 @@ enum NameRecognizer {
     /// A run that is one word in capitals (`MUSTERMANN`, `PUBLIC`) filling its
     /// cell or line: how ID cards, passports and forms print a surname or a
     /// given name below its label.
+    /// A form's field: the label alone on its line, ending in a colon
+    /// (`Familienname:`), and on the line right below one capitalised word
+    /// filling it (`Quast`). A header cell without a colon (`Name⏎Büromaterial`)
+    /// is not a field.
+    static func fieldBelowColonLabel(_ ts: TokenStream, _ hit: LabelHit, _ r: Run) -> Bool {
+        let toks = ts.tokens
+        guard r.names == 1, hit.end < toks.count, toks[hit.first].has(.lineStart), toks[hit.end].isPunct(":"),
+              hit.end + 1 == ts.lineEnd(toks[hit.first].line) else { return false }
+        let t = toks[r.first]
+        guard t.kind == .word, t.has(.initialUpper), t.has(.lineStart), t.line == toks[hit.first].line + 1,
+              !ts.hasGap(before: Int(t.line)) else { return false }
+        return r.end >= ts.lineEnd(t.line)
+    }
+
     static func capitalsWord(_ ts: TokenStream, _ r: Run) -> Bool {
         let toks = ts.tokens
         guard r.names == 1 else { return false }
