@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "cposix.h"
+#include <malloc.h>
 #include <sys/prctl.h>
 
 int rf_set_nondumpable(void) { return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
@@ -31,3 +32,5 @@ int rf_open_unnamed_temporary(const char *dir) {
     }
     return fd;
 }
+
+int rf_malloc_trim(void) { return malloc_trim(0); }

@@ -158,6 +158,10 @@ public final class Redactor: Sendable {
             }
             do { bytes = try writer.finish() } catch { throw .damaged(.encode) }
         }
+        // A render's page models, pixels and streams were freed on several
+        // threads; glibc keeps freed memory in per-thread arenas, so the
+        // daemon's RSS would creep up render after render. Give it back.
+        Memory.trim()
         return Redaction(bytes: bytes, pageCount: pageCount, counts: counts,
                          milliseconds: Int((Self.now() - start) * 1000))
     }

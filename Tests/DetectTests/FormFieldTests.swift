@@ -27,3 +27,20 @@ final class FormFieldTests: XCTestCase {
         XCTAssertTrue(f.contains { $0 == (.name, "Tobias Quast") }, "\(f)")
     }
 }
+
+/// A column header speaks for every cell of its column.
+final class ReferenceColumnTests: XCTestCase {
+    func testEveryRowUnderAReferenceHeader() {
+        let s = "Name\tPayroll no.\tSort code\tAccount no.\tNet pay\n"
+            + "Kirsty Ackroyd\t17486\t83-17-20\t79308320\t£1,016.36\n"
+            + "Bogdan Rusu\t14192\t11-07-36\t76909645\t£2,068.40\n"
+            + "Nasima Begum\t10432\t09-01-29\t57759362\t£2,031.88\n"
+        let sc = Array(s.unicodeScalars)
+        let refs = Detector().detect(sc).filter { $0.category == .reference }
+            .map { String(String.UnicodeScalarView(sc[$0.range])) }
+        for v in ["17486", "14192", "10432", "83-17-20", "11-07-36", "09-01-29", "79308320", "76909645", "57759362"] {
+            XCTAssertTrue(refs.contains(v), "\(v) in \(refs)")
+        }
+        XCTAssertFalse(refs.contains { $0.contains("£") || $0.contains("2,068") }, "the pay column is not a reference")
+    }
+}

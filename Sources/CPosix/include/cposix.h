@@ -57,4 +57,8 @@ int rf_landlock_abi(void);
 /// -EOPNOTSUPP: no Landlock here).
 int rf_landlock_read_only(const char *const *paths, int count);
 
+/// Gives memory freed in every malloc arena back to the kernel
+/// (glibc malloc_trim(0)); returns 1 if any was released.
+int rf_malloc_trim(void);
+
 #endif

@@ -73,7 +73,7 @@ enum LabelWords {
         ("mitgliedsnummer|mitglieds nr|mitglieds nummer|mitgliedsnr|mitglied nr|member id|member number|membership number|"
             + "membership no", "Mitgliedsnummer", 0.9),
         ("personalnummer|personal nr|personal nummer|personalnr|pers nr|persnr|employee id|employee number|employee no|staff number|"
-            + "payroll number", "Personalnummer", 0.9),
+            + "payroll number|payroll no|payroll id|works number|works no|staff id|staff no", "Personalnummer", 0.9),
         ("patientennummer|patienten nr|patienten nummer|patienten id|patient id|patient number|patient no|fallnummer|fall nr|"
             + "hospital number|hospital no|mrn|medicare number|medicare no", "Patientennummer", 0.9),
         ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|"

@@ -18,13 +18,26 @@ import RedactCore
 /// to a person they find that person's record at the issuer.
 enum ReferenceRecognizer {
     static func find(_ ts: TokenStream, labels: [LabelHit], into out: inout [Detection]) {
+        let toks = ts.tokens
         for hit in labels {
             guard case .reference(let confidence) = hit.label.role else { continue }
+            var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
                 if let e = value(ts, at: c) {
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
                                          reason: .context, kind: hit.label.kind))
+                    taken = c
                     break
+                }
+            }
+            // A column headed `Account no.` or `Personalnummer`: every row's
+            // value in it (a payroll register, a member list).
+            if BirthDateRecognizer.isColumnHeader(ts, hit) {
+                for c in TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell) where c != taken {
+                    // Date-shaped values count here: a sort code (`11-07-36`) is one.
+                    guard let e = value(ts, at: c, dateShaped: true) else { continue }
+                    out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
+                                         reason: .context, kind: hit.label.kind))
                 }
             }
         }
@@ -50,7 +63,7 @@ enum ReferenceRecognizer {
         return (e, digits, chars)
     }
 
-    static func value(_ ts: TokenStream, at k: Int) -> Int? {
+    static func value(_ ts: TokenStream, at k: Int, dateShaped: Bool = false) -> Int? {
         let toks = ts.tokens
         guard k < toks.count else { return nil }
         let t = toks[k]
@@ -85,7 +98,7 @@ enum ReferenceRecognizer {
         // A year alone ("Privacy Policy 2024", "Rechnung 2023") is not a number of anything.
         if end == k + 1, t.kind == .number, t.count == 4, let y = ts.number(k), y >= 1900, y <= 2099 { return nil }
         // Only a date ("Rechnung 12.03.2024"), or an IBAN.
-        if let d = BirthDateRecognizer.date(ts, at: k), d >= end { return nil }
+        if !dateShaped, let d = BirthDateRecognizer.date(ts, at: k), d >= end { return nil }
         if t.kind == .alnum || t.kind == .word, t.letters == 2 || (t.kind == .word && t.count == 2), chars >= 15 {
             let s = ts.text
             let a = Int(t.start)
