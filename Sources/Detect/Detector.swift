@@ -38,9 +38,17 @@ public struct Detector: Sendable {
 
     /// The detections in `scalars`: sorted by range start (then category),
     /// deterministic, overlapping detections of one category merged.
-    public func detect(_ scalars: [Unicode.Scalar]) -> [Detection] {
+    ///
+    /// `ocr`: the ranges of `scalars` that came from OCR (sorted, not
+    /// overlapping; empty: none did). Only there are letters that OCR takes
+    /// for digits ("B" for 8, "O" for 0, "l" for 1, "S" for 5) read as
+    /// digits by the IBAN, card, identifier and phone recognizers: in a text
+    /// layer an "O" is an O, and reading it as 0 can make an invalid IBAN
+    /// valid.
+    public func detect(_ scalars: [Unicode.Scalar], ocr: [Range<Int>] = []) -> [Detection] {
         if scalars.isEmpty || config.enabled.isEmpty { return [] }
         let enabled = config.enabled
+        let ocrText = OCRText(ocr)
         var found: [Detection] = []
         scalars.withUnsafeBufferPointer { text in
             ContextRecognizers.find(in: text, enabled: enabled, into: &found)
@@ -52,12 +60,12 @@ public struct Detector: Sendable {
             }
             var ibans: [Detection] = []
             if enabled.contains(.iban) {
-                IBANRecognizer.find(in: text, into: &ibans)
+                IBANRecognizer.find(in: text, ocr: ocrText, into: &ibans)
                 found += ibans
             }
             var cards: [Detection] = []
             if enabled.contains(.paymentCard) {
-                PaymentCardRecognizer.find(in: text, into: &cards)
+                PaymentCardRecognizer.find(in: text, ocr: ocrText, into: &cards)
                 cards.removeAll { card in ibans.contains { $0.range.overlaps(card.range) } }
                 found += cards
             }
@@ -68,7 +76,7 @@ public struct Detector: Sendable {
             let findIDs = !enabled.isDisjoint(with: IdentifierRecognizer.categories)  // tax, national, insurance, VAT, BIC, MAC
             if findIDs {
                 let ibanRanges = enabled.contains(.iban) ? ibans.map(\.range) : nil
-                IdentifierRecognizer.find(in: text, enabled: enabled, ibans: ibanRanges, into: &ids)
+                IdentifierRecognizer.find(in: text, enabled: enabled, ibans: ibanRanges, ocr: ocrText, into: &ids)
             }
             if enabled.contains(.phone) {
                 var phones: [Detection] = []
@@ -76,7 +84,7 @@ public struct Detector: Sendable {
                 // a phone number's, and log lines are full of them.
                 let certain = ids.filter { $0.reason == .checksum || $0.reason == .context || $0.category == .mac }
                 let known = (found.map(\.range) + certain.map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
-                PhoneRecognizer.find(in: text, region: phoneRegion, known: known, into: &phones)
+                PhoneRecognizer.find(in: text, region: phoneRegion, known: known, ocr: ocrText, into: &phones)
                 phones.removeAll { phone in
                     ibans.contains { $0.range.overlaps(phone.range) }
                         || cards.contains { $0.range.overlaps(phone.range) }

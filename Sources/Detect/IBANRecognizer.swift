@@ -11,7 +11,8 @@ import RedactCore
 /// ISO 7064 MOD 97-10 checksum over BBAN + country + check digits is 1 and
 /// the check digits are 02-98. A candidate that fails is not an IBAN. Letters
 /// may be lower case (OCR), though country codes are printed in capitals.
-/// OCR damage: if the characters as read fail, letters that OCR confuses with
+/// OCR damage, in OCR text only (the `ocr` ranges; a text layer's letters
+/// are what they are): if the characters as read fail, letters that OCR confuses with
 /// digits (O 0, I/l 1, S 5, B 8) standing next to a digit are read as those
 /// digits (at most two, one check digit may be one) and the repaired form
 /// must pass; it is reported with a little less confidence. Heavier damage
@@ -30,7 +31,10 @@ enum IBANRecognizer {
     static let groupRepairedConfidence = 0.92
     static let maxRepairs = 2
 
-    static func find(in s: Text, into out: inout [Detection]) {
+    /// Letter repairs only where `ocr` covers the candidate: in a text
+    /// layer an "O" is an O.
+    static func find(in s: Text, ocr: OCRText = .none, into out: inout [Detection]) {
+        let mayRepair = !ocr.isEmpty
         let n = s.count
         var i = 0
         var chars = [UInt32](repeating: 0, count: IBANRegistry.maxLength)
@@ -45,7 +49,8 @@ enum IBANRecognizer {
             let a = s[i].value, b = s[i + step].value
             let c1 = s[i + 2 * step].value, c2 = s[i + 3 * step].value
             // Check digits: two digits, or one and an OCR look-alike.
-            let checkDigits = (c1.isDigit && (c2.isDigit || OCR.isConfusable(c2))) || (OCR.isConfusable(c1) && c2.isDigit)
+            let checkDigits = (c1.isDigit && c2.isDigit)
+                || (mayRepair && ((c1.isDigit && OCR.isConfusable(c2)) || (OCR.isConfusable(c1) && c2.isDigit)))
             guard a.isASCIILetter, b.isASCIILetter, checkDigits else {
                 i += 1
                 continue
@@ -59,7 +64,7 @@ enum IBANRecognizer {
                 let numeric = IBANRegistry.hasNumericBBAN(a, b)
                 var valid = isValid(chars, length, numeric: numeric)
                 var conf = confidence
-                if !valid {
+                if !valid, mayRepair, ocr.covers(s, i..<end) {
                     for k in 0..<length { read[k] = chars[k] }
                     if repair(&chars, length) {
                         valid = isValid(chars, length, numeric: numeric)

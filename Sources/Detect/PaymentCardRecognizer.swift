@@ -16,7 +16,7 @@ import RedactCore
 /// in a row) the longest windows of whole groups that pass are taken; a
 /// group of 13-19 digits among them is a number of its own, and where the
 /// separator changes ("4012888888881881 4012-8888-8888-1881") the last group
-/// may start the next number. OCR damage: a letter that OCR confuses
+/// may start the next number. OCR damage, in OCR text only: a letter that OCR confuses
 /// with a digit (O 0, I/l 1, S 5, B 8) next to a digit counts as that digit
 /// (at most two per number, then with a little less confidence); the
 /// repaired number must pass Luhn and the issuer ranges. A group of one or
@@ -40,7 +40,9 @@ enum PaymentCardRecognizer {
     /// How far back (scalars) a card label is looked for.
     static let labelReach = 80
 
-    static func find(in s: Text, into out: inout [Detection]) {
+    /// Look-alike letters count as digits only where `ocr` says the text
+    /// came from OCR.
+    static func find(in s: Text, ocr: OCRText = .none, into out: inout [Detection]) {
         let n = s.count
         var i = 0
         // Group boundaries of the current run: start and end index of each group.
@@ -66,12 +68,12 @@ enum PaymentCardRecognizer {
             var restart: Int? = nil
             while true {
                 let g = j
-                j = groupEnd(s, j) ?? j
+                j = groupEnd(s, j, ocr) ?? j
                 starts.append(g)
                 ends.append(j)
                 lengths.append(j - g)
                 soft.append(wasSoft)
-                if j + 1 < n, isSeparator(s[j].value), groupEnd(s, j + 1) != nil {
+                if j + 1 < n, isSeparator(s[j].value), groupEnd(s, j + 1, ocr) != nil {
                     if separator == 0 || separator == s[j].value {
                         separator = s[j].value
                         j += 1
@@ -82,7 +84,8 @@ enum PaymentCardRecognizer {
                     break
                 }
                 // A wide gap or a line break: kept for now, judged below.
-                guard separator != 0x2D, let next = softGapEnd(s, j, lineBreaks: &lineBreaks), groupEnd(s, next) != nil
+                guard separator != 0x2D, let next = softGapEnd(s, j, lineBreaks: &lineBreaks),
+                      groupEnd(s, next, ocr) != nil
                 else { break }
                 j = next
                 wasSoft = true
@@ -164,8 +167,8 @@ enum PaymentCardRecognizer {
     }
 
     /// End of the digit group at `j`: a run of digits and look-alike letters
-    /// that holds at least one true digit; nil if there is none.
-    @inline(__always) static func groupEnd(_ s: Text, _ j: Int) -> Int? {
+    /// (of OCR text) that holds at least one true digit; nil if there is none.
+    @inline(__always) static func groupEnd(_ s: Text, _ j: Int, _ ocr: OCRText) -> Int? {
         let n = s.count
         var k = j
         var digit = false
@@ -173,7 +176,7 @@ enum PaymentCardRecognizer {
             let v = s[k].value
             if v.isDigit {
                 digit = true
-            } else if !OCR.isConfusable(v) {
+            } else if !OCR.isConfusable(v) || !ocr.contains(k) {
                 break
             }
             k += 1

@@ -94,9 +94,11 @@ extension PhoneRecognizer {
         return hints
     }
 
-    /// A look-alike letter (O o for 0, I l for 1) standing in a digit group:
-    /// next to a digit, with no other letter beside it. Its digit, or nil.
-    @inline(__always) static func ocrDigit(_ s: Text, _ k: Int) -> UInt8? {
+    /// A look-alike letter (O o for 0, I l for 1) of OCR text standing in a
+    /// digit group: next to a digit, with no other letter beside it. Its
+    /// digit, or nil.
+    @inline(__always) static func ocrDigit(_ s: Text, _ k: Int, _ ocr: OCRText) -> UInt8? {
+        if ocr.isEmpty { return nil }
         let v = s[k].value
         let d: UInt8
         switch v {
@@ -106,12 +108,12 @@ extension PhoneRecognizer {
         }
         let prev: UInt32 = k > 0 ? s[k - 1].value : 0x20
         let next: UInt32 = k + 1 < s.count ? s[k + 1].value : 0x20
-        guard prev.isDigit || next.isDigit, !prev.isASCIILetter, !next.isASCIILetter else { return nil }
+        guard prev.isDigit || next.isDigit, !prev.isASCIILetter, !next.isASCIILetter, ocr.contains(k) else { return nil }
         return d
     }
 
     /// What a piece gets when libphonenumber found nothing in it, in order:
-    ///   1. OCR look-alikes in digit groups read as digits ("Tel:O7911
+    ///   1. OCR look-alikes in digit groups of OCR text read as digits ("Tel:O7911
     ///      2O4 553"), the repaired number kept only after a phone label;
     ///   2. the regions the page hints at with its international numbers (a
     ///      British letter read with German defaults: "0161 496 0553" when
@@ -121,20 +123,21 @@ extension PhoneRecognizer {
     ///      not know yet), with lower confidence: "+", a calling code and
     ///      grouped digits are a phone number's own shape.
     static func fallback(_ s: Text, _ piece: Range<Int>, region: Region, hints: inout [Region]?,
-                         bytes: inout [UInt8], byteToScalar: [Int32], into out: inout [Detection]) {
+                         bytes: inout [UInt8], byteToScalar: [Int32], ocr: OCRText = .none,
+                         into out: inout [Detection]) {
         // 1. OCR repair (ASCII for ASCII: byte offsets stay), after a phone label only.
         var repaired: [Unicode.Scalar]? = nil
         var b = 0
         var labelled: Bool? = nil
         for k in piece {
-            if labelled == nil, ocrDigit(s, k) != nil {
+            if labelled == nil, ocrDigit(s, k, ocr) != nil {
                 var r = k
-                while r > piece.lowerBound, isPhoneScalar(s[r - 1]) || ocrDigit(s, r - 1) != nil { r -= 1 }
+                while r > piece.lowerBound, isPhoneScalar(s[r - 1]) || ocrDigit(s, r - 1, ocr) != nil { r -= 1 }
                 labelled = hasPhoneLabel(s, before: r)
             }
             if labelled == false { break }
             let width = s[k].value < 0x80 ? 1 : s[k].value < 0x800 ? 2 : s[k].value < 0x10000 ? 3 : 4
-            if let d = ocrDigit(s, k) {
+            if let d = ocrDigit(s, k, ocr) {
                 if repaired == nil { repaired = Array(s) }
                 repaired![k] = Unicode.Scalar(d)
                 bytes[b] = d

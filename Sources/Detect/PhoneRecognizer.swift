@@ -55,15 +55,18 @@ enum PhoneRecognizer {
     /// Finds phone numbers; runs overlapping `known` (IBANs and cards, which
     /// win anyway) are not shown to libphonenumber. Pieces in which
     /// libphonenumber finds nothing get the fallbacks (see `fallback`).
-    static func find(in s: Text, region: Region, known: [Range<Int>] = [], into out: inout [Detection]) {
-        find(in: s, region: region, prefilter: true, known: known, fallbacks: true, into: &out)
+    /// OCR look-alikes ("Tel:O7911 …") are read as digits only where `ocr`
+    /// says the text came from OCR.
+    static func find(in s: Text, region: Region, known: [Range<Int>] = [], ocr: OCRText = .none,
+                     into out: inout [Detection]) {
+        find(in: s, region: region, prefilter: true, known: known, ocr: ocr, fallbacks: true, into: &out)
     }
 
     /// With `prefilter` false the whole text goes to libphonenumber (tests
     /// compare both ways, without the fallbacks).
-    static func find(in s: Text, region: Region, prefilter: Bool, known: [Range<Int>] = [],
+    static func find(in s: Text, region: Region, prefilter: Bool, known: [Range<Int>] = [], ocr: OCRText = .none,
                      fallbacks: Bool = false, into out: inout [Detection]) {
-        let pieces = prefilter ? candidatePieces(s, region: region, known: known) : [0..<s.count]
+        let pieces = prefilter ? candidatePieces(s, region: region, known: known, ocr: ocr) : [0..<s.count]
         // One call per piece, not one over all pieces joined: libphonenumber's
         // matcher converts the whole remaining text to UTF-16 for every
         // candidate it tries, which is quadratic in the length it is given.
@@ -83,7 +86,8 @@ enum PhoneRecognizer {
                 continue
             }
             if found.isEmpty, fallbacks {
-                fallback(s, piece, region: region, hints: &hints, bytes: &bytes, byteToScalar: byteToScalar, into: &out)
+                fallback(s, piece, region: region, hints: &hints, bytes: &bytes, byteToScalar: byteToScalar, ocr: ocr,
+                         into: &out)
                 continue
             }
             for m in found {
@@ -136,14 +140,15 @@ enum PhoneRecognizer {
     /// Ranges of `s` (merged, in order) that could hold a phone number: runs
     /// of digits and phone punctuation with enough digits, except runs that
     /// are only dates or amounts, or that overlap `known` (sorted) ranges.
-    static func candidatePieces(_ s: Text, region: Region, known: [Range<Int>] = []) -> [Range<Int>] {
+    static func candidatePieces(_ s: Text, region: Region, known: [Range<Int>] = [],
+                                ocr: OCRText = .none) -> [Range<Int>] {
         let n = s.count
         var pieces: [Range<Int>] = []
         var i = 0
         var nextKnown = 0
         while i < n {
             guard isDigitScalar(s[i]) || s[i].value == 0x2B || s[i].value == 0x28
-                || (i + 1 < n && s[i + 1].value.isDigit && ocrDigit(s, i) != nil) else {
+                || (i + 1 < n && s[i + 1].value.isDigit && ocrDigit(s, i, ocr) != nil) else {
                 i += 1
                 continue
             }
@@ -152,18 +157,19 @@ enum PhoneRecognizer {
             // OCR look-alikes in digit groups count as digits here, after a
             // phone label only; the fallback reads them as digits if the
             // number as read fails.
-            while i < n, isPhoneScalar(s[i]) || ocrDigit(s, i) != nil {
-                if isDigitScalar(s[i]) { digits += 1 } else if ocrDigit(s, i) != nil { lookAlikes += 1 }
+            while i < n, isPhoneScalar(s[i]) || ocrDigit(s, i, ocr) != nil {
+                if isDigitScalar(s[i]) { digits += 1 } else if ocrDigit(s, i, ocr) != nil { lookAlikes += 1 }
                 i += 1
             }
             if i == start { i += 1; continue }
             guard digits + lookAlikes >= minimumDigits else { continue }
             let p = region.requiredPrefixDigit
-            if lookAlikes > 0, digits < minimumDigits || (p != nil && !mayHoldNationalNumber(s, start..<i, prefixDigit: p!, lookAlikes: false)) {
+            if lookAlikes > 0,
+               digits < minimumDigits || (p != nil && !mayHoldNationalNumber(s, start..<i, prefixDigit: p!, ocr: .none)) {
                 // Only the look-alikes make it a candidate.
                 guard hasPhoneLabel(s, before: start) else { continue }
             }
-            if let p, !mayHoldNationalNumber(s, start..<i, prefixDigit: p) { continue }
+            if let p, !mayHoldNationalNumber(s, start..<i, prefixDigit: p, ocr: ocr) { continue }
             while nextKnown < known.count, known[nextKnown].upperBound <= start { nextKnown += 1 }
             if nextKnown < known.count, known[nextKnown].lowerBound < i { continue }
             if isOnlyDates(s, start..<i) || isAmount(s, start..<i) { continue }
@@ -183,11 +189,11 @@ enum PhoneRecognizer {
 
     /// Whether the run has a `+`, a digit group starting with `prefixDigit`,
     /// or a digit that is not ASCII (not judged here).
-    static func mayHoldNationalNumber(_ s: Text, _ r: Range<Int>, prefixDigit: UInt32, lookAlikes: Bool = true) -> Bool {
+    static func mayHoldNationalNumber(_ s: Text, _ r: Range<Int>, prefixDigit: UInt32, ocr: OCRText = .none) -> Bool {
         var previousWasDigit = false
         for k in r {
             var v = s[k].value
-            if lookAlikes, v.isASCIILetter, let d = ocrDigit(s, k) { v = UInt32(d) }
+            if v.isASCIILetter, let d = ocrDigit(s, k, ocr) { v = UInt32(d) }
             if v.isDigit {
                 if !previousWasDigit && v == prefixDigit && !isCents(s, k, r) { return true }
                 previousWasDigit = true

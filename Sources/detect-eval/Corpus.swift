@@ -25,6 +25,10 @@ struct Document: Sendable {
     var name: String
     var text: [Unicode.Scalar]
     var spans: [Span]
+    /// The scalars that came from OCR, as `Detector.detect(_:ocr:)` takes
+    /// them: the whole text of a document whose file name says "ocr"
+    /// (de-finanzamt-ocr.txt), none of any other.
+    var ocr: [Range<Int>] = []
 }
 
 enum CorpusError: Error, CustomStringConvertible {
@@ -91,5 +95,6 @@ func parseDocument(name: String, markup: String) throws -> Document {
         spans.append(Span(mark: mark, category: category, range: valueStart..<out.count, line: startLine))
         i = j + 2
     }
-    return Document(name: name, text: out, spans: spans)
+    let ocr = name.lowercased().contains("ocr") ? [0..<out.count] : []
+    return Document(name: name, text: out, spans: spans, ocr: ocr)
 }

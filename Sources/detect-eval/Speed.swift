@@ -23,7 +23,7 @@ struct Speed {
 func measureSpeed(_ docs: [Document], detector: Detector, megabytes: Double, rounds: Int = 5) -> Speed {
     let perPass = docs.reduce(0) { sum, doc in sum + doc.text.reduce(0) { $0 + UTF8.width($1) } }
     var sink = 0
-    for d in docs { sink &+= detector.detect(d.text).count }
+    for d in docs { sink &+= detector.detect(d.text, ocr: d.ocr).count }
     let passes = max(rounds, Int((megabytes * 1_000_000 / Double(perPass)).rounded(.up)))
     let perRound = (passes + rounds - 1) / rounds
     var best = 0.0, totalSeconds = 0.0, totalPasses = 0, wallSeconds = 0.0
@@ -32,7 +32,7 @@ func measureSpeed(_ docs: [Document], detector: Detector, megabytes: Double, rou
         // machine runs; the wall clock is reported beside it.
         let start = threadCPUSeconds(), wall = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<perRound {
-            for d in docs { sink &+= detector.detect(d.text).count }
+            for d in docs { sink &+= detector.detect(d.text, ocr: d.ocr).count }
         }
         let seconds = threadCPUSeconds() - start
         wallSeconds += Double(DispatchTime.now().uptimeNanoseconds - wall) / 1e9

@@ -61,7 +61,7 @@ guard !docs.isEmpty else {
 }
 
 let detector = Detector(config: DetectorConfig())
-let scores = docs.map { score($0, detector.detect($0.text)) }
+let scores = docs.map { score($0, detector.detect($0.text, ocr: $0.ocr)) }
 var missed = printQuality(docs, scores, verbose: verbose)
 if speed {
     let m = measureSpeed(docs, detector: detector, megabytes: megabytes)

@@ -78,12 +78,12 @@ final class SteuerIDTests: XCTestCase {
     func testFusedLabelAndOCR() {
         XCTAssertEqual(texts("Steuer-ID:86095742719", .taxID), ["86095742719"])
         XCTAssertEqual(texts("IdNr86095742719", .taxID), ["86095742719"])
-        XCTAssertEqual(texts("Steuer-ID 86O95742719", .taxID), ["86O95742719"])  // O for 0
-        XCTAssertEqual(texts("Steuer-ID 860957427l9", .taxID), ["860957427l9"])  // l for 1
+        XCTAssertEqual(ocrTexts("Steuer-ID 86O95742719", .taxID), ["86O95742719"])  // O for 0
+        XCTAssertEqual(ocrTexts("Steuer-ID 860957427l9", .taxID), ["860957427l9"])  // l for 1
         XCTAssertEqual(texts("Steuer-ID 8609 5742 719", .taxID), ["8609 5742 719"])  // OCR spaces
         // An OCR-damaged label still counts as the label.
         XCTAssertEqual(detections("Steuer-lD 86095742719", .taxID).first?.confidence ?? 0, 0.99, accuracy: 0.001)
-        XCTAssertEqual(texts("St.-Nr. 21/815/O8150", .taxID), ["21/815/O8150"])
+        XCTAssertEqual(ocrTexts("St.-Nr. 21/815/O8150", .taxID), ["21/815/O8150"])
         // Repaired but wrong: still not an ID.
         XCTAssertEqual(texts("Steuer-ID 86O95742718", .taxID), [])
         // A letter that is no digit look-alike.
@@ -176,8 +176,8 @@ final class GermanPensionNumberTests: XCTestCase {
     }
 
     func testOCRAndFused() {
-        XCTAssertEqual(texts("RV-Nummer:15O70649C103", .insuranceID), ["15O70649C103"])
-        XCTAssertEqual(texts("Ihre Versicherungsnummer ist 15070649C1O3.", .insuranceID), ["15070649C1O3"])
+        XCTAssertEqual(ocrTexts("RV-Nummer:15O70649C103", .insuranceID), ["15O70649C103"])
+        XCTAssertEqual(ocrTexts("Ihre Versicherungsnummer ist 15070649C1O3.", .insuranceID), ["15070649C1O3"])
         XCTAssertEqual(texts("Your pension number 15070649C103 is on the card.", .insuranceID), ["15070649C103"])
     }
 }
@@ -209,7 +209,7 @@ final class GermanHealthInsuranceNumberTests: XCTestCase {
     }
 
     func testOCRAndRunningText() {
-        XCTAssertEqual(texts("Versichertennummer:A12345678O", .insuranceID), ["A12345678O"])
+        XCTAssertEqual(ocrTexts("Versichertennummer:A12345678O", .insuranceID), ["A12345678O"])
         XCTAssertEqual(texts("Die Versichertennummer A123456780 steht auf der Karte.", .insuranceID), ["A123456780"])
         XCTAssertEqual(texts("Health insurance no. A123456780, valid.", .insuranceID), ["A123456780"])
     }

@@ -86,12 +86,16 @@ final class IdentifierScanTests: XCTestCase {
         }
         let t = scalars("8O1l5 SB")
         t.withUnsafeBufferPointer { b in
-            var c = Candidate()
+            var c = Candidate(ocr: OCRText([0..<t.count]))
             XCTAssertTrue(c.collect(b, from: 0, count: 5, separators: []))
             XCTAssertEqual(c.digits(0..<5), 2)
             XCTAssertEqual(Array(c.digits[0..<5]), [8, 0, 1, 1, 5])
             XCTAssertTrue(c.collect(b, from: 6, count: 2, separators: []))
             XCTAssertEqual(c.digits(0..<2), -1)  // look-alikes with no digit beside them
+            // In a text layer a letter is a letter.
+            var layer = Candidate()
+            XCTAssertTrue(layer.collect(b, from: 0, count: 5, separators: []))
+            XCTAssertEqual(layer.digits(0..<5), -1)
         }
     }
 

@@ -159,7 +159,7 @@ final class FrenchNIRTests: XCTestCase {
     }
 
     func testOCRAndText() {
-        XCTAssertEqual(texts("N° SS 2 55 O8 14 168 025 38", .nationalID), ["2 55 O8 14 168 025 38"])
+        XCTAssertEqual(ocrTexts("N° SS 2 55 O8 14 168 025 38", .nationalID), ["2 55 O8 14 168 025 38"])
         XCTAssertEqual(texts("Votre NIR 255081416802538 figure sur la carte Vitale.", .nationalID),
                        ["255081416802538"])
     }
@@ -192,8 +192,8 @@ final class SpanishDNITests: XCTestCase {
     }
 
     func testOCR() {
-        XCTAssertEqual(texts("DNI 1234S678Z", .nationalID), ["1234S678Z"])
-        XCTAssertEqual(texts("DNI 12S4S678Z", .nationalID), [])  // S for 5 twice, and 3 lost: no
+        XCTAssertEqual(ocrTexts("DNI 1234S678Z", .nationalID), ["1234S678Z"])
+        XCTAssertEqual(ocrTexts("DNI 12S4S678Z", .nationalID), [])  // S for 5 twice, and 3 lost: no
     }
 }
 

@@ -111,11 +111,11 @@ final class PhoneTests: XCTestCase {
     }
 
     func testOCRLookAlikesAfterAPhoneLabel() {
-        XCTAssertEqual(texts("Email:x@y.example  Tel:O7911 2O4 553", .phone), ["O7911 2O4 553"])
-        XCTAssertEqual(texts("Tel. O3O 1234 5678", .phone), ["O3O 1234 5678"])
+        XCTAssertEqual(ocrTexts("Email:x@y.example  Tel:O7911 2O4 553", .phone), ["O7911 2O4 553"])
+        XCTAssertEqual(ocrTexts("Tel. O3O 1234 5678", .phone), ["O3O 1234 5678"])
         // Without a phone label, or letters glued to words, no repair.
-        XCTAssertEqual(texts("Ref O7911 2O4 553", .phone), [])
-        XCTAssertEqual(texts("Tel. BO3O 1234 5678", .phone), [])
+        XCTAssertEqual(ocrTexts("Ref O7911 2O4 553", .phone), [])
+        XCTAssertEqual(ocrTexts("Tel. BO3O 1234 5678", .phone), [])
     }
 
     func testRegionHintedByAnInternationalNumberOnThePage() {

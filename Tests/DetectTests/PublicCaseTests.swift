@@ -189,3 +189,62 @@ final class SpanishIDAndDashedIBANTests: XCTestCase {
         XCTAssertEqual(texts("DE89-3704-0044-0532-0130-00-12", .iban), [])
     }
 }
+
+/// Letter repairs ("O" read as 0) belong to OCR text only: `detect(_:ocr:)`
+/// says which scalars came from OCR.
+final class RepairsInOCRTextOnlyTests: XCTestCase {
+    func testOCRTextMergesAndCovers() {
+        let t = OCRText([10..<20, 0..<5, 5..<8, 30..<30])
+        XCTAssertEqual(t.ranges, [0..<8, 10..<20])
+        XCTAssertTrue(t.contains(0) && t.contains(7) && t.contains(10) && t.contains(19))
+        XCTAssertFalse(t.contains(8) || t.contains(20) || t.contains(-1))
+        let s = scalars("ABCDEFGH  KLMNOPQRST")
+        s.withUnsafeBufferPointer { text in
+            XCTAssertTrue(t.covers(text, 2..<15))  // the spaces between are not OCR's, the letters are
+            XCTAssertFalse(OCRText([0..<7, 10..<20]).covers(text, 2..<15))
+            XCTAssertFalse(OCRText.none.covers(text, 0..<3))
+        }
+    }
+
+    func testIBAN() {
+        let text = "IBAN DE89 37O4 0044 0532 0130 00"
+        XCTAssertEqual(ocrTexts(text, .iban), ["DE89 37O4 0044 0532 0130 00"])
+        XCTAssertEqual(texts(text, .iban), [])  // a text layer's O is an O
+        XCTAssertEqual(texts("DE89 3704 0044 0532 0130 00", .iban), ["DE89 3704 0044 0532 0130 00"])
+        // Check digits of look-alikes, and heavy damage in groups.
+        XCTAssertEqual(texts("IBAN DE8O 3704 0044 0532 0130 00", .iban), [])
+        XCTAssertEqual(texts("IBAN DE89 37O4 OO44 O532 Ol30 00", .iban), [])
+        XCTAssertEqual(ocrTexts("IBAN DE89 37O4 OO44 O532 Ol30 00", .iban), ["DE89 37O4 OO44 O532 Ol30 00"])
+    }
+
+    func testOnlyTheOCRPartOfAPage() {
+        // A text-layer line and an OCR line (a scanned insert) on one page.
+        let layer = "Konto: DE89 37O4 0044 0532 0130 00\n"
+        let scan = "IBAN DE89 37O4 0044 0532 0130 00"
+        let s = scalars(layer + scan)
+        let ocr = [layer.unicodeScalars.count..<s.count]
+        let d = Detector(config: DetectorConfig(enabled: [.iban])).detect(s, ocr: ocr)
+        XCTAssertEqual(d.map { substring(s, $0.range) }, ["DE89 37O4 0044 0532 0130 00"])
+        XCTAssertEqual(d.map(\.range.lowerBound), [layer.unicodeScalars.count + 5])
+        // A candidate only partly in OCR text is not repaired.
+        let half = Detector(config: DetectorConfig(enabled: [.iban])).detect(s, ocr: [(s.count - 10)..<s.count])
+        XCTAssertEqual(half.count, 0)
+    }
+
+    func testCardsIdentifiersAndPhones() {
+        XCTAssertEqual(texts("Karte 4111 1111 1111 111l", .paymentCard), [])
+        XCTAssertEqual(ocrTexts("Karte 4111 1111 1111 111l", .paymentCard), ["4111 1111 1111 111l"])
+        XCTAssertEqual(texts("DNI 1234S678Z", .nationalID), [])
+        XCTAssertEqual(ocrTexts("DNI 1234S678Z", .nationalID), ["1234S678Z"])
+        XCTAssertEqual(ocrTexts("Steuer-ID 86O95742719", .taxID), ["86O95742719"])
+        XCTAssertEqual(texts("Steuer-ID 86O95742719", .taxID), [])
+        XCTAssertEqual(texts("Email:x@y.example  Tel:O7911 2O4 553", .phone, region: "GB"), [])
+        XCTAssertEqual(ocrTexts("Email:x@y.example  Tel:O7911 2O4 553", .phone, region: "GB"), ["O7911 2O4 553"])
+    }
+
+    func testTheOneArgumentCallReadsNoOCR() {
+        let s = scalars("IBAN DE89 37O4 0044 0532 0130 00")
+        XCTAssertEqual(Detector().detect(s), Detector().detect(s, ocr: []))
+        XCTAssertEqual(Detector().detect(s, ocr: [0..<s.count]).map(\.category), [.iban])
+    }
+}

@@ -20,9 +20,69 @@ struct Separators: OptionSet, Sendable {
     }
 }
 
-/// OCR reads some letters for digits and back. Inside a digit group these
-/// letters are read as the digit they resemble; the repaired form must then
-/// pass the checksum.
+/// The scalars of a page's text that came from OCR, as sorted ranges.
+/// Letter repairs ("B" read as 8) belong to OCR text only: in a text layer
+/// an "O" is an O, and reading it as 0 can turn an invalid IBAN into a
+/// valid one. Empty: no OCR text at all, and no repairs.
+struct OCRText: Sendable {
+    /// Sorted, not overlapping, touching ranges merged.
+    let ranges: [Range<Int>]
+
+    static let none = OCRText([])
+
+    init(_ given: [Range<Int>]) {
+        var merged: [Range<Int>] = []
+        for r in given.sorted(by: { $0.lowerBound < $1.lowerBound }) where !r.isEmpty {
+            if let last = merged.last, r.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+            } else {
+                merged.append(r)
+            }
+        }
+        ranges = merged
+    }
+
+    @inline(__always) var isEmpty: Bool { ranges.isEmpty }
+
+    /// Index of the first range that ends after `p`.
+    @inline(__always) func firstEnding(after p: Int) -> Int {
+        var lo = 0, hi = ranges.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ranges[mid].upperBound <= p { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Whether scalar `p` came from OCR.
+    @inline(__always) func contains(_ p: Int) -> Bool {
+        if ranges.isEmpty { return false }
+        let k = firstEnding(after: p)
+        return k < ranges.count && ranges[k].lowerBound <= p
+    }
+
+    /// Whether every letter and digit in `r` came from OCR (the spaces and
+    /// dashes between groups may be the page model's own).
+    func covers(_ s: Text, _ r: Range<Int>) -> Bool {
+        if ranges.isEmpty || r.isEmpty { return false }
+        var k = firstEnding(after: r.lowerBound)
+        var p = r.lowerBound
+        while p < r.upperBound {
+            if k < ranges.count, ranges[k].lowerBound <= p {
+                p = ranges[k].upperBound
+                k += 1
+                continue
+            }
+            if s[p].value.isASCIIAlnum { return false }
+            p += 1
+        }
+        return true
+    }
+}
+
+/// OCR reads some letters for digits and back. Inside a digit group of OCR
+/// text these letters are read as the digit they resemble; the repaired form
+/// must then pass the checksum.
 enum OCR {
     /// The digit that `v` is a known misreading of (O/o 0, I/l 1, S 5, B 8), or -1.
     @inline(__always) static func digit(_ v: UInt32) -> Int {
@@ -98,8 +158,14 @@ struct Candidate {
     var gaps: UInt32 = 0
     /// The kinds of separator that were used.
     var used: Separators = []
+    /// Bit k set: `chars[k]` is a look-alike letter in text-layer text,
+    /// which is never read as a digit.
+    var notOCR: UInt32 = 0
+    /// The page's OCR text.
+    let ocr: OCRText
 
-    init() {
+    init(ocr: OCRText = .none) {
+        self.ocr = ocr
         chars = [UInt32](repeating: 0, count: Self.capacity)
         digits = [Int](repeating: 0, count: Self.capacity)
     }
@@ -113,10 +179,12 @@ struct Candidate {
         var k = 0
         gaps = 0
         used = []
+        notOCR = 0
         while k < n {
             guard j < total else { return false }
             let v = s[j].value
             if v.isASCIIAlnum {
+                if !v.isDigit, OCR.isConfusable(v), !ocr.contains(j) { notOCR |= 1 << UInt32(k) }
                 chars[k] = v
                 k += 1
                 j += 1
@@ -134,10 +202,10 @@ struct Candidate {
         return Boundary.after(s, j)
     }
 
-    /// Reads `chars[r]` as digits into `digits[r]`. A letter that OCR
-    /// confuses with a digit counts as that digit when a true digit stands
-    /// next to it. Returns how many were repaired, or -1 if a character is
-    /// no digit.
+    /// Reads `chars[r]` as digits into `digits[r]`. A letter of OCR text
+    /// that OCR confuses with a digit counts as that digit when a true digit
+    /// stands next to it. Returns how many were repaired, or -1 if a
+    /// character is no digit.
     mutating func digits(_ r: Range<Int>) -> Int {
         var repaired = 0
         for k in r {
@@ -148,7 +216,7 @@ struct Candidate {
             }
             let d = OCR.digit(v)
             let nextToDigit = (k > 0 && chars[k - 1].isDigit) || (k + 1 < count && chars[k + 1].isDigit)
-            if d < 0 || !nextToDigit { return -1 }
+            if d < 0 || !nextToDigit || notOCR & (1 << UInt32(k)) != 0 { return -1 }
             digits[k] = d
             repaired += 1
         }

@@ -39,18 +39,20 @@ enum IdentifierRecognizer {
 
     /// `ibans` (sorted) put a BIC next to them in context; nil if IBANs were
     /// not looked for (then they are, for the BIC's sake).
+    /// `ocr`: the scalars that came from OCR, where look-alike letters in
+    /// digit groups may be read as digits.
     static func find(in s: Text, enabled categories: Set<Category>, ibans given: [Range<Int>]? = nil,
-                     into out: inout [Detection]) {
+                     ocr: OCRText = .none, into out: inout [Detection]) {
         let enabled = Enabled(categories)
         guard enabled.any else { return }
         var ibans = given ?? []
         if given == nil, enabled.bic {
             var found: [Detection] = []
-            IBANRecognizer.find(in: s, into: &found)
+            IBANRecognizer.find(in: s, ocr: ocr, into: &found)
             ibans = found.map(\.range)
         }
         var found: [Detection] = []
-        var c = Candidate()
+        var c = Candidate(ocr: ocr)
         var labels: [(start: Int, end: Int, set: LabelSet)] = []
         var nextIBAN = 0
         // Pipe tables: labels that begin a header cell speak for the values
