@@ -44,3 +44,25 @@ final class ReferenceColumnTests: XCTestCase {
         XCTAssertFalse(refs.contains { $0.contains("£") || $0.contains("2,068") }, "the pay column is not a reference")
     }
 }
+
+/// References as letters write them.
+final class ReferenceWordingTests: XCTestCase {
+    func refs(_ s: String) -> [String] {
+        let sc = Array(s.unicodeScalars)
+        return Detector().detect(sc).filter { $0.category == .reference }.map { String(String.UnicodeScalarView(sc[$0.range])) }
+    }
+
+    func testValuesAfterACopulaOrABracket() {
+        XCTAssertEqual(refs("Medicare: Your Medicare number is 5EG4-TE5-MK72."), ["5EG4-TE5-MK72"])
+        XCTAssertEqual(refs("Ihr Vertrag (Nr. B-VA 4417/93) liegt vor."), ["B-VA 4417/93"])
+        XCTAssertEqual(refs("Caritas, Vertrag PK-2019-004417) beträgt 63,20 €."), ["PK-2019-004417"])
+    }
+
+    func testAMandateReferenceIsNoIBANUnlessItsLettersAreACountry() {
+        XCTAssertEqual(refs("abgebucht, Mandatsreferenz FA1129-2945761093-01."), ["FA1129-2945761093-01"])
+    }
+
+    func testWordsAfterTheLabelAreNotReferences() {
+        XCTAssertEqual(refs("Der Vertrag vom 12.03.2024 ist gekündigt. Das Mandat ist erteilt."), [])
+    }
+}

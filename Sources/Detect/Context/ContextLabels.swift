@@ -142,6 +142,9 @@ struct LabelTable: Sendable {
 
 /// Where the value of a label may start, in the order worth trying.
 enum Fields {
+    static let copulas: Set<UInt64> = Set(["is", "ist", "lautet", "lauten", "was", "war", "reads"].map { WordHash.hash($0) })
+    static let numberWords: Set<UInt64> = Set(["nr", "no", "nummer", "number", "num"].map { WordHash.hash($0) })
+
     /// Separators skipped between a label and its value.
     @inline(__always) static func isSeparator(_ t: Token) -> Bool {
         guard t.kind == .punct else { return false }
@@ -170,6 +173,19 @@ enum Fields {
             sawSeparator = true
         }
         let lineEnd = ts.lineEnd(line)
+        // "Your Medicare number is 5EG4-…", "Ihre Kundennummer lautet 123",
+        // "Ausweis (Nr. B-VA 4417/93)": a copula or an opening bracket with
+        // `Nr.` stands between the label and its value.
+        if !sawSeparator, j + 1 < lineEnd, toks[j].kind == .word, copulas.contains(toks[j].hash) {
+            out.append((j + 1, true))
+        } else if !sawSeparator, j + 1 < lineEnd, toks[j].isPunct("(") {
+            var c = j + 1
+            if c < lineEnd, toks[c].kind == .word, numberWords.contains(toks[c].hash) {
+                c += 1
+                if c < lineEnd, toks[c].isPunct(".") || toks[c].isPunct(":") { c += 1 }
+            }
+            if c < lineEnd { out.append((c, true)) }
+        }
         if j < lineEnd {
             out.append((j, sawSeparator || toks[j].cell != toks[end - 1].cell))
             if !sawSeparator {

@@ -102,7 +102,10 @@ enum ReferenceRecognizer {
         if t.kind == .alnum || t.kind == .word, t.letters == 2 || (t.kind == .word && t.count == 2), chars >= 15 {
             let s = ts.text
             let a = Int(t.start)
-            if s[a].value.isASCIILetter, s[a + 1].value.isASCIILetter, a + 3 < s.count, s[a + 2].value.isDigit || s[a + 3].value.isDigit {
+            // Only where the two letters are a country with IBANs: `FA1129-…`
+            // is a mandate reference, not an IBAN.
+            if s[a].value.isASCIILetter, s[a + 1].value.isASCIILetter, a + 3 < s.count, s[a + 2].value.isDigit || s[a + 3].value.isDigit,
+               IBANRegistry.length(s[a].value, s[a + 1].value) > 0 {
                 return nil
             }
         }
