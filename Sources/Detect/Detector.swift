@@ -26,7 +26,9 @@ public struct DetectorConfig: Sendable, Equatable {
 /// Checksums win over patterns: a phone number or payment card overlapping an
 /// IBAN, or a phone number overlapping a payment card, is dropped; for the
 /// identifiers (tax, national, insurance, VAT IDs, BIC, MAC) see
-/// `IdentifierRecognizer.settle`.
+/// `IdentifierRecognizer.settle`. A number found inside a longer run of
+/// digit groups is not reported as what its part happens to pass for (see
+/// `GroupedRuns`).
 public struct Detector: Sendable {
     public let config: DetectorConfig
     let phoneRegion: PhoneRecognizer.Region
@@ -92,6 +94,7 @@ public struct Detector: Sendable {
                 found += phones
             }
             if findIDs { IdentifierRecognizer.settle(ids, in: text, into: &found) }
+            GroupedRuns.settle(text, enabled: enabled, &found)
         }
         return Self.mergedAndSorted(found)
     }

@@ -248,3 +248,45 @@ final class RepairsInOCRTextOnlyTests: XCTestCase {
         XCTAssertEqual(Detector().detect(s, ocr: [0..<s.count]).map(\.category), [.iban])
     }
 }
+
+/// A part of a longer grouped number is not reported as some other
+/// identifier; the whole run is redacted instead, unless it has a reason to
+/// be split.
+final class PartOfALongerNumberTests: XCTestCase {
+    func categories(_ text: String) -> [String] { found(text).map(\.description) }
+
+    func testTheTailOfAnInvalidIBAN() {
+        // Fails MOD 97; "3415 9673 020" would pass as a Steuer-ID.
+        XCTAssertEqual(Spec.iso7064("3415967302"), 0)
+        let text = "IBAN DE00 1234567 3415 9673 020 bitte"
+        XCTAssertEqual(texts(text, .iban), [])
+        let f = found(text)
+        XCTAssertFalse(f.contains { $0.category == .taxID || $0.category == .phone }, "\(f)")
+        XCTAssertEqual(f.map(\.text), ["DE00 1234567 3415 9673 020"])
+    }
+
+    func testALongRunOfGroups() {
+        let f = found("Transaktion 1234 5678 9012 3415 9673 020 gebucht")
+        XCTAssertFalse(f.contains { $0.category == .taxID }, "\(f)")
+        XCTAssertEqual(f.map(\.text), ["1234 5678 9012 3415 9673 020"])
+        let s = scalars("Transaktion 1234 5678 9012 3415 9673 020 gebucht")
+        XCTAssertEqual(Detector().detect(s).map(\.reason), [.pattern])
+        // With references switched off, still redacted, as the part's category.
+        let noRef = found("Transaktion 1234 5678 9012 3415 9673 020 gebucht",
+                          DetectorConfig().enabled.subtracting([.reference]))
+        XCTAssertEqual(noRef.map(\.description), ["tax-id:1234 5678 9012 3415 9673 020"])
+    }
+
+    func testARunWithAReasonToBeSplit() {
+        // Whole numbers side by side, each found on its own.
+        XCTAssertEqual(categories("4111 1111 1111 1111 5500 0000 0000 0004"),
+                       ["card:4111 1111 1111 1111", "card:5500 0000 0000 0004"])
+        // A label in between ends the run.
+        XCTAssertTrue(found("Konto 1234 5678 Steuer-ID 3415 9673 020").contains { $0.description == "tax-id:3415 9673 020" })
+        // A date in the next column.
+        XCTAssertEqual(texts("4111 1111 1111 1111 04.04.2024", .paymentCard), ["4111 1111 1111 1111"])
+        // The number is the whole run.
+        XCTAssertEqual(categories("Steuer-ID: 3415 9673 020"), ["tax-id:3415 9673 020"])
+        XCTAssertEqual(categories("IBAN DE89 3704 0044 0532 0130 00"), ["iban:DE89 3704 0044 0532 0130 00"])
+    }
+}
