@@ -66,3 +66,19 @@ final class ReferenceWordingTests: XCTestCase {
         XCTAssertEqual(refs("Der Vertrag vom 12.03.2024 ist gekündigt. Das Mandat ist erteilt."), [])
     }
 }
+
+/// A person named right before their date of birth in brackets.
+final class BirthBracketTests: XCTestCase {
+    func names(_ s: String) -> [String] {
+        let sc = Array(s.unicodeScalars)
+        return Detector().detect(sc).filter { $0.category == .name }.map { String(String.UnicodeScalarView(sc[$0.range])) }
+    }
+
+    func testAGivenNameAloneBeforeItsBirthDate() {
+        XCTAssertEqual(names("12.02.1996\t11.04.1999\tKindererziehung Artur (geb. 12.2.96)"), ["Artur"])
+    }
+
+    func testAnOrdinaryWordBeforeABracketIsNot() {
+        XCTAssertEqual(names("Die Frist (geb. Datum beachten) läuft ab."), [])
+    }
+}

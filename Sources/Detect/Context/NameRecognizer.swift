@@ -281,6 +281,23 @@ enum NameRecognizer {
                     emit(r, 0.85, .context, hit.label.kind)
                 }
             case .birth:
+                // "Kindererziehung Artur (geb. 12.2.96)", "her son Leo (born 2015)":
+                // the person whose birth is given right after, in brackets. A
+                // given name alone, or a name of one or two words before the bracket.
+                if hit.first >= 2, toks[hit.first - 1].isPunct("("), toks[hit.first - 1].line == toks[hit.first].line {
+                    let w = hit.first - 2
+                    var start = w
+                    if w >= 1, toks[w - 1].kind == .word, toks[w - 1].has(.capitalised), toks[w - 1].line == toks[w].line,
+                       words.isGiven(toks[w - 1].hash) { start = w - 1 }
+                    if toks[w].kind == .word, toks[w].has(.initialUpper), toks[w].letters >= 2, toks[w].line == toks[hit.first].line,
+                       !words.notNames.contains(toks[w].hash), !words.organisations.contains(toks[w].hash),
+                       words.isGiven(toks[start].hash) || words.isSurname(toks[w].hash) {
+                        var r = Run(first: start, end: w + 1)
+                        r.names = w + 1 - start
+                        r.listed = 1
+                        emit(r, 0.8, .context, "birth given")
+                    }
+                }
                 // "Erika Mustermann geb. Musterfrau": the birth name.
                 guard maidenLabels.contains(toks[hit.first].hash), hit.end < toks.count,
                       toks[hit.end].line == toks[hit.first].line else { continue }
