@@ -82,3 +82,29 @@ final class BirthBracketTests: XCTestCase {
         XCTAssertEqual(names("Die Frist (geb. Datum beachten) läuft ab."), [])
     }
 }
+
+/// The counterparty in a statement's booking text.
+final class BookingTextTests: XCTestCase {
+    func names(_ s: String) -> [String] {
+        let sc = Array(s.unicodeScalars)
+        return Detector().detect(sc).filter { $0.category == .name }.map { String(String.UnicodeScalarView(sc[$0.range])) }
+    }
+
+    func testAnUnlistedCounterparty() {
+        XCTAssertEqual(names("11.03.\tÜberweisung Okke Brandenburg\tDE53 2374 1840 4948 3669 46\t-300,00"), ["Okke Brandenburg"])
+    }
+
+    func testCompaniesAndPurposesAreNot() {
+        XCTAssertEqual(names("05.03.\tLastschrift Stadtwerke Nord GmbH\tKunde SW-4471920\t-54,10\n"
+                             + "30.04.\tGutschrift Gehalt April\t\t+2.814,66"), [])
+    }
+}
+
+final class CustomerCodeTests: XCTestCase {
+    func testACustomerLabelWithACode() {
+        let s = "05.03.\tLastschrift Stadtwerke Nord\tKunde SW-4471920\t-54,10"
+        let sc = Array(s.unicodeScalars)
+        let refs = Detector().detect(sc).filter { $0.category == .reference }.map { String(String.UnicodeScalarView(sc[$0.range])) }
+        XCTAssertEqual(refs, ["SW-4471920"])
+    }
+}

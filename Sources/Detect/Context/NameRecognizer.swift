@@ -51,6 +51,9 @@ enum NameRecognizer {
     }
 
     static let words = WordSets.shared
+    /// Booking words of a bank statement that open the counterparty's name.
+    static let bookingWords: Set<UInt64> = Set(["gutschrift", "lastschrift", "überweisung", "dauerauftrag",
+                                                "echtzeitüberweisung"].map { WordHash.hash($0) })
 
     /// The longest run of name-shaped tokens on the line of token `j`,
     /// starting there. `strong`: the position already says "name" (a
@@ -242,7 +245,12 @@ enum NameRecognizer {
                     }
                     // In a header row the next cell is the next header (`Teilnehmer  Kurs  Betrag`).
                     if header, toks[c].line == toks[hit.first].line, r.listed == 0 { continue }
-                    if !(setOff && labelled && !hit.label.needsListed) && r.listed == 0 { continue }
+                    // A statement's booking text (`Überweisung Okke Brandenburg`):
+                    // two or more name-shaped words filling the rest of the cell
+                    // are the counterparty, listed or not.
+                    let booking = bookingWords.contains(toks[hit.first].hash) && r.names >= 2 && !r.hitOrganisation
+                        && (r.end >= lineEnd || toks[r.end].has(.cellStart))
+                    if !(setOff && labelled && !hit.label.needsListed) && r.listed == 0 && !booking { continue }
                     // Below the label (next line, table column): one unlisted word
                     // may be anything ("Name⏎Büromaterial"), two or a listed one is a name,
                     // and so is one in capitals filling its field (`SURNAME⏎PUBLIC`, an ID card).

@@ -17,9 +17,22 @@ import RedactCore
 /// recognizer's), is not taken. Invoice numbers are included, with a lower confidence: on a letter
 /// to a person they find that person's record at the issuer.
 enum ReferenceRecognizer {
+    static let customerWords: Set<UInt64> = Set(["kunde", "kundin", "customer", "client"].map { WordHash.hash($0) })
+
     static func find(_ ts: TokenStream, labels: [LabelHit], into out: inout [Detection]) {
         let toks = ts.tokens
         for hit in labels {
+            // `Kunde SW-4471920`: a customer label heads a name or, with a
+            // code after it, the customer's number.
+            if case .name = hit.label.role, customerWords.contains(toks[hit.first].hash), hit.end == hit.first + 1 {
+                for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
+                    guard toks[c].kind != .word || toks[c].has(.upper), let e = value(ts, at: c) else { continue }
+                    out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.85,
+                                         reason: .context, kind: "Kundennummer"))
+                    break
+                }
+                continue
+            }
             guard case .reference(let confidence) = hit.label.role else { continue }
             var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
