@@ -322,10 +322,11 @@ struct PageModelBuilder {
 
         // Each line's words left to right, cut into cells.
         let sortedLines = lines.map { line in line.words.sorted { words[$0].box.x < words[$1].box.x } }
-        // The page's word space, in line heights: the median of the gaps
-        // that look like word spaces (text-layer words only; OCR boxes
-        // differ). A table's cells stand much further apart than that even
-        // where the producer left a space between them.
+        // The page's word space, in line heights: a low percentile of the
+        // gaps that look like word spaces (text-layer words only; OCR boxes
+        // differ), low because on a page of tables the cell gaps outnumber
+        // the spaces. A table's cells stand much further apart than that
+        // even where the producer left a space between them.
         var spaces: [Double] = []
         for (line, ws) in zip(lines, sortedLines) where ws.count > 1 {
             let h = median(line.heights)
@@ -335,12 +336,32 @@ struct PageModelBuilder {
                 if r > 0.05 && r < 0.8 { spaces.append(r) }
             }
         }
-        let wordSpace = spaces.count >= 8 ? median(spaces) : nil
-        var laid: [Laid] = zip(lines, sortedLines).map { line, ws in
+        spaces.sort()
+        let wordSpace = spaces.count >= 8 ? spaces[spaces.count / 5] : nil
+        // Gaps wide enough to be a table's cell gap, per line (x-extents).
+        let candidates: [[(Double, Double)]] = zip(lines, sortedLines).map { line, ws in
             let h = median(line.heights)
-            // Justified prose stretches every space of a line alike: a line
-            // whose gaps are all within 30% of each other has no cell
-            // breaks by this rule, however wide its spaces.
+            guard let wordSpace, h > 0, ws.count > 1 else { return [] }
+            var out: [(Double, Double)] = []
+            for i in 1..<ws.count where !words[ws[i]].isOCR && !words[ws[i - 1]].isOCR {
+                let a = words[ws[i - 1]].box.maxX, b = words[ws[i]].box.x
+                let r = (b - a) / h
+                if r >= p.tableGap && r >= 2 * wordSpace { out.append((a, b)) }
+            }
+            return out
+        }
+        /// Whether line `k` has a candidate gap over most of `g`.
+        func aligned(_ g: (Double, Double), _ k: Int) -> Bool {
+            guard k >= 0, k < candidates.count else { return false }
+            return candidates[k].contains { min($0.1, g.1) - max($0.0, g.0) >= 0.5 * min($0.1 - $0.0, g.1 - g.0) }
+        }
+        var laid: [Laid] = zip(lines, sortedLines).enumerated().map { (k, pair) in
+            let (line, ws) = pair
+            let h = median(line.heights)
+            // Justified prose stretches every space of a line alike: on a
+            // line whose gaps are all within 30% of each other a wide gap is
+            // a cell break only where the line above or below has one at
+            // the same place (a table's column), which prose never has.
             var narrowest = Double.infinity, widest = 0.0, count = 0
             for i in 1..<max(ws.count, 1) where ws.count > 1 {
                 let g = (words[ws[i]].box.x - words[ws[i - 1]].box.maxX) / max(h, 0.001)
@@ -349,13 +370,17 @@ struct PageModelBuilder {
                 count += 1
             }
             let uniform = count >= 2 && widest <= 1.3 * narrowest
+            // Most of the line's wide gaps line up with the line above's
+            // or below's: the rows of a table.
+            let lined = candidates[k].filter { aligned($0, k - 1) || aligned($0, k + 1) }.count
+            let tableRow = !uniform || (lined >= 1 && lined * 10 >= candidates[k].count * 6)
             var cells: [[Int]] = [[ws[0]]]
             for i in 1..<max(ws.count, 1) where ws.count > 1 {
                 let a = words[ws[i - 1]], b = words[ws[i]]
                 var split = isCellBreak(a, b, lineHeight: h)
-                if !split, let wordSpace, !a.isOCR, !b.isOCR, h > 0 {
-                    let r = (b.box.x - a.box.maxX) / h
-                    split = !uniform && r >= p.tableGap && r >= 2 * wordSpace
+                if !split {
+                    let g = (a.box.maxX, b.box.x)
+                    if candidates[k].contains(where: { $0 == g }) { split = tableRow }
                 }
                 if split { cells.append([]) }
                 cells[cells.count - 1].append(ws[i])

@@ -228,10 +228,10 @@ public final class Redactor: Sendable {
         // shows two (a German letter with a US contact) is read in both,
         // the second adding the phone numbers only it can read.
         let regions = RegionGuess.regions(text.scalars, configured: settings.region)
-        var found = detectors[regions[0]]!.detect(text.scalars)
+        var found = detectors[regions[0]]!.detect(text.scalars, ocr: ocr)
         for region in regions.dropFirst() {
             guard let d = detectors[region] else { continue }
-            let more = d.detect(text.scalars).filter { p in
+            let more = d.detect(text.scalars, ocr: ocr).filter { p in
                 p.category == .phone && !found.contains { $0.range.overlaps(p.range) }
             }
             found += more

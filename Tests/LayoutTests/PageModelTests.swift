@@ -327,3 +327,33 @@ final class TableColumnTests: XCTestCase {
         XCTAssertEqual(m.lines.map(\.tableColumns), [4, 4, 4, 4])
     }
 }
+
+final class EvenlySpacedTableTests: XCTestCase {
+    func testATableWithEvenGapsIsCellsAndJustifiedProseIsNot() {
+        // poppler puts a space between all these words. Every cell starts
+        // 6 pt after the previous one ends (a constant padding): each row's
+        // gaps are alike, as a justified line's are, but they line up from
+        // row to row, and a justified line's do not.
+        var p = Page()
+        func line(_ words: [String], gap: Double, y: Double) {
+            var x = 50.0
+            for (i, w) in words.enumerated() {
+                if i > 0 { p.put(" ") }
+                p.draw(w, x: x, y: y)
+                x += Double(w.count) * 5.5 + gap
+            }
+            p.put("\n")
+        }
+        line(["GC-4987", "285-58-2062", "04/11/1983"], gap: 6, y: 100)
+        line(["GC-2563", "249-49-0113", "12/02/1990"], gap: 6, y: 112)
+        line(["we", "have", "received", "your", "letter", "today"], gap: 6, y: 140)
+        line(["and", "will", "answer", "within", "weeks"], gap: 6, y: 152)
+        // Ordinary word spaces elsewhere on the page.
+        for k in 0..<4 { line(["one", "two", "three", "four", "five", "six"], gap: 2.75, y: 180 + Double(k) * 12) }
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n", omittingEmptySubsequences: true)
+        XCTAssertEqual(lines[0], "GC-4987\t285-58-2062\t04/11/1983")
+        XCTAssertEqual(lines[1], "GC-2563\t249-49-0113\t12/02/1990")
+        XCTAssertEqual(lines[2], "we have received your letter today")
+        XCTAssertEqual(lines[3], "and will answer within weeks")
+    }
+}
