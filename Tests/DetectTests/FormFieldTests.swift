@@ -2,6 +2,12 @@ import Detect
 import RedactCore
 import XCTest
 
+/// The texts of the detections of `category` in `s`.
+private func detected(_ s: String, _ category: Category) -> [String] {
+    let sc = Array(s.unicodeScalars)
+    return Detector().detect(sc).filter { $0.category == category }.map { String(String.UnicodeScalarView(sc[$0.range])) }
+}
+
 /// Form fields whose value stands on the line below its label, and names
 /// in a bank statement's booking text.
 final class FormFieldTests: XCTestCase {
@@ -35,9 +41,7 @@ final class ReferenceColumnTests: XCTestCase {
             + "Kirsty Ackroyd\t17486\t83-17-20\t79308320\t£1,016.36\n"
             + "Bogdan Rusu\t14192\t11-07-36\t76909645\t£2,068.40\n"
             + "Nasima Begum\t10432\t09-01-29\t57759362\t£2,031.88\n"
-        let sc = Array(s.unicodeScalars)
-        let refs = Detector().detect(sc).filter { $0.category == .reference }
-            .map { String(String.UnicodeScalarView(sc[$0.range])) }
+        let refs = detected(s, .reference)
         for v in ["17486", "14192", "10432", "83-17-20", "11-07-36", "09-01-29", "79308320", "76909645", "57759362"] {
             XCTAssertTrue(refs.contains(v), "\(v) in \(refs)")
         }
@@ -47,10 +51,7 @@ final class ReferenceColumnTests: XCTestCase {
 
 /// References as letters write them.
 final class ReferenceWordingTests: XCTestCase {
-    func refs(_ s: String) -> [String] {
-        let sc = Array(s.unicodeScalars)
-        return Detector().detect(sc).filter { $0.category == .reference }.map { String(String.UnicodeScalarView(sc[$0.range])) }
-    }
+    func refs(_ s: String) -> [String] { detected(s, .reference) }
 
     func testValuesAfterACopulaOrABracket() {
         XCTAssertEqual(refs("Medicare: Your Medicare number is 5EG4-TE5-MK72."), ["5EG4-TE5-MK72"])
@@ -69,10 +70,7 @@ final class ReferenceWordingTests: XCTestCase {
 
 /// A person named right before their date of birth in brackets.
 final class BirthBracketTests: XCTestCase {
-    func names(_ s: String) -> [String] {
-        let sc = Array(s.unicodeScalars)
-        return Detector().detect(sc).filter { $0.category == .name }.map { String(String.UnicodeScalarView(sc[$0.range])) }
-    }
+    func names(_ s: String) -> [String] { detected(s, .name) }
 
     func testAGivenNameAloneBeforeItsBirthDate() {
         XCTAssertEqual(names("12.02.1996\t11.04.1999\tKindererziehung Artur (geb. 12.2.96)"), ["Artur"])
@@ -85,10 +83,7 @@ final class BirthBracketTests: XCTestCase {
 
 /// The counterparty in a statement's booking text.
 final class BookingTextTests: XCTestCase {
-    func names(_ s: String) -> [String] {
-        let sc = Array(s.unicodeScalars)
-        return Detector().detect(sc).filter { $0.category == .name }.map { String(String.UnicodeScalarView(sc[$0.range])) }
-    }
+    func names(_ s: String) -> [String] { detected(s, .name) }
 
     func testAnUnlistedCounterparty() {
         XCTAssertEqual(names("11.03.\tÜberweisung Okke Brandenburg\tDE53 2374 1840 4948 3669 46\t-300,00"), ["Okke Brandenburg"])
@@ -102,9 +97,6 @@ final class BookingTextTests: XCTestCase {
 
 final class CustomerCodeTests: XCTestCase {
     func testACustomerLabelWithACode() {
-        let s = "05.03.\tLastschrift Stadtwerke Nord\tKunde SW-4471920\t-54,10"
-        let sc = Array(s.unicodeScalars)
-        let refs = Detector().detect(sc).filter { $0.category == .reference }.map { String(String.UnicodeScalarView(sc[$0.range])) }
-        XCTAssertEqual(refs, ["SW-4471920"])
+        XCTAssertEqual(detected("05.03.\tLastschrift Stadtwerke Nord\tKunde SW-4471920\t-54,10", .reference), ["SW-4471920"])
     }
 }
