@@ -257,9 +257,10 @@ public final class Redactor: Sendable {
 }
 
 /// What a document's pages leave behind until the document pass: their
-/// compressed pages, and the page model and detections of as many pages as
-/// the budget allows (a very long document's later pages get their own
-/// page's evidence and that of the document's other kept pages only).
+/// compressed pages, and each page's model and detections. A document
+/// whose text passes the budget gets no document pass at all (its pages
+/// keep their own page's propagation): deciding by the total, not by which
+/// pages happened to arrive first, keeps the output deterministic.
 struct Collected: Sendable {
     var pages: [Int: EncodedPage] = [:]
     var single: OutputPage?
@@ -269,18 +270,30 @@ struct Collected: Sendable {
     var scales: [Int: Double] = [:]
     var evidence = DocumentEvidence()
     var keptScalars = 0
+    /// The document's text passed the budget: nothing is kept any more.
+    var overBudget = false
     /// Page text kept for the document pass, in scalars (about 36 bytes
-    /// each with its box): 1M is about 36 MB, some 400 dense pages.
+    /// each with its box): 1M is about 36 MB, some 400 dense pages. A
+    /// longer document gets no document pass.
     static let keptScalarBudget = 1_000_000
 
     /// `always`: keep the page whatever the budget (`scan` reports every page).
     mutating func keep(_ index: Int, model: PageModel, found: [Detection], evidence: DocumentEvidence, scale: Double,
                        always: Bool = false) {
         for d in found { counts[d.category, default: 0] += 1 }
-        self.evidence.merge(evidence)
         let n = model.text.scalars.count
-        guard always || keptScalars + n <= Self.keptScalarBudget else { return }
         keptScalars += n
+        if !always, keptScalars > Self.keptScalarBudget {
+            if !overBudget {
+                overBudget = true
+                models = [:]
+                self.found = [:]
+                scales = [:]
+                self.evidence = DocumentEvidence()
+            }
+            return
+        }
+        self.evidence.merge(evidence)
         models[index] = model
         self.found[index] = found
         scales[index] = scale

@@ -97,3 +97,23 @@ final class DocumentPassPipelineTests: XCTestCase {
         XCTAssertEqual(c.counts[.name], 2)
     }
 }
+
+final class DocumentPassBudgetTests: XCTestCase {
+    func testADocumentOverTheBudgetGetsNoPassWhateverThePageOrder() {
+        // Two pages whose texts together pass the budget: whichever comes
+        // first, nothing is kept and the pass adds nothing.
+        let big = Collected.keptScalarBudget / 2 + 1
+        let scalars = [Unicode.Scalar](repeating: "a", count: big - 14) + Array(" Frau Kaya x\n".unicodeScalars) + ["b"]
+        let text = PageText(scalars: scalars, boxes: scalars.map { _ in Rect(x: 0, y: 0, width: 1, height: 1) })
+        let model = PageModel(text: text, ocr: [], lines: [])
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .name, range: (big - 8)..<(big - 4), confidence: 0.9, reason: .context)], in: text)
+        for order in [[0, 1], [1, 0]] {
+            var c = Collected()
+            for i in order { c.keep(i, model: model, found: [], evidence: ev, scale: 1) }
+            XCTAssertTrue(c.overBudget)
+            XCTAssertTrue(c.models.isEmpty)
+            XCTAssertTrue(c.documentPass(detect: { _, _ in [] }).isEmpty)
+        }
+    }
+}
