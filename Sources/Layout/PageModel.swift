@@ -273,52 +273,84 @@ struct PageModelBuilder {
         var y0: Double
         var y1: Double
         var heights: [Double]
+        /// Opened by an OCR word that reads ink a text-layer line already
+        /// reads differently (a lying font): kept, but after the page's
+        /// lines, so it does not cut into the text it doubles.
+        var shadow = false
     }
 
     func build() -> PageModel {
         // Lines: words by vertical position, each joining the line it
         // overlaps most unless it would sit on top of a word already there
         // (the text layer and OCR reading the same ink differently).
-        let order = words.indices.sorted {
-            let a = words[$0].box, b = words[$1].box
-            let ma = a.y + a.height / 2, mb = b.y + b.height / 2
-            return ma != mb ? ma < mb : a.x < b.x
+        func byHeight(_ ids: [Int]) -> [Int] {
+            ids.sorted {
+                let a = words[$0].box, b = words[$1].box
+                let ma = a.y + a.height / 2, mb = b.y + b.height / 2
+                return ma != mb ? ma < mb : a.x < b.x
+            }
         }
         var lines: [LineBuild] = []
-        var active: [Int] = []  // indices into `lines` that may still take words
-        for w in order {
-            let box = words[w].box
-            active.removeAll { lines[$0].y1 < box.y }
-            var best: Int?
-            var bestOverlap = 0.0
-            // Bounded work on hostile pages (millions of glyphs on one
-            // height): only the most recent lines and words are compared.
-            // A real page has far fewer lines at one height, and far fewer
-            // words on a line, than these bounds.
-            for l in active.suffix(64) {
-                let line = lines[l]
-                let h = min(box.height, line.y1 - line.y0)
-                guard h > 0 else { continue }
-                let overlap = min(box.maxY, line.y1) - max(box.y, line.y0)
-                guard overlap >= p.lineOverlap * h, overlap > bestOverlap else { continue }
-                if line.words.suffix(256).contains(where: { clash(words[$0].box, box) }) { continue }
-                best = l
-                bestOverlap = overlap
-            }
-            if let l = best {
-                lines[l].words.append(w)
-                lines[l].heights.append(box.height)
-                // The line's extent follows its main text, not a tall initial.
-                lines[l].y0 = min(lines[l].y0, box.y)
-                lines[l].y1 = max(lines[l].y1, box.maxY)
-            } else {
-                lines.append(LineBuild(words: [w], y0: box.y, y1: box.maxY, heights: [box.height]))
-                active.append(lines.count - 1)
-                // Only the last 64 are ever compared (see above).
-                if active.count > 128 { active.removeFirst(active.count - 64) }
+        // The text layer's words make the lines first; OCR words then join
+        // them. Where the two read the same ink differently, the layer's
+        // reading keeps the line and the OCR word goes on a line of its own.
+        for pass in [false, true] {
+            var active: [Int] = []  // indices into `lines` that may still take words
+            if pass { active = Array(lines.indices).sorted { lines[$0].y0 < lines[$1].y0 } }
+            var next = 0  // in OCR's pass: lines in `active` below the word are not reached yet
+            let order = byHeight(words.indices.filter { words[$0].isOCR == pass })
+            var reach: [Int] = []
+            var fresh: [Int] = []  // lines that OCR words opened
+            for w in order {
+                let box = words[w].box
+                var pool: [Int]
+                if pass {
+                    // Layer lines that start above the word's bottom, latest 64.
+                    while next < active.count, lines[active[next]].y0 <= box.maxY { reach.append(active[next]); next += 1 }
+                    reach.removeAll { lines[$0].y1 < box.y }
+                    fresh.removeAll { lines[$0].y1 < box.y }
+                    pool = Array(reach.suffix(32)) + Array(fresh.suffix(32))
+                } else {
+                    active.removeAll { lines[$0].y1 < box.y }
+                    pool = active
+                }
+                var best: Int?
+                var bestOverlap = 0.0
+                var clashed = false
+                // Bounded work on hostile pages (millions of glyphs on one
+                // height): only the most recent lines and words are compared.
+                // A real page has far fewer lines at one height, and far fewer
+                // words on a line, than these bounds.
+                for l in pool.suffix(64) {
+                    let line = lines[l]
+                    let h = min(box.height, line.y1 - line.y0)
+                    guard h > 0 else { continue }
+                    let overlap = min(box.maxY, line.y1) - max(box.y, line.y0)
+                    guard overlap >= p.lineOverlap * h, overlap > bestOverlap else { continue }
+                    if line.words.suffix(256).contains(where: { clash(words[$0].box, box) }) { clashed = true; continue }
+                    best = l
+                    bestOverlap = overlap
+                }
+                if let l = best {
+                    lines[l].words.append(w)
+                    lines[l].heights.append(box.height)
+                    lines[l].y0 = min(lines[l].y0, box.y)
+                    lines[l].y1 = max(lines[l].y1, box.maxY)
+                } else {
+                    lines.append(LineBuild(words: [w], y0: box.y, y1: box.maxY, heights: [box.height]))
+                    if !pass {
+                        active.append(lines.count - 1)
+                        // Only the last 64 are ever compared (see above).
+                        if active.count > 128 { active.removeFirst(active.count - 64) }
+                    } else {
+                        lines[lines.count - 1].shadow = clashed
+                        fresh.append(lines.count - 1)
+                        if fresh.count > 128 { fresh.removeFirst(fresh.count - 64) }
+                    }
+                }
             }
         }
-        lines.sort { $0.y0 != $1.y0 ? $0.y0 < $1.y0 : $0.y1 < $1.y1 }
+        lines.sort { $0.shadow != $1.shadow ? !$0.shadow : $0.y0 != $1.y0 ? $0.y0 < $1.y0 : $0.y1 < $1.y1 }
 
         // Each line's words left to right, cut into cells.
         let sortedLines = lines.map { line in line.words.sorted { words[$0].box.x < words[$1].box.x } }
@@ -602,6 +634,23 @@ struct PageModelBuilder {
                 if !rc.isEmpty { right.append(Laid(cells: rc, y0: l.y0, y1: l.y1, h: l.h)) }
             }
             let n = end - k
+            // A column's lines start at a few x positions (its margin, a
+            // key/value block's label and value columns); the fragments of
+            // a table typed with a proportional font start anywhere. Most
+            // lines must start where at least one other line does.
+            func alignedStarts(_ side: [Laid]) -> Bool {
+                let starts = side.map { l in l.cells[0].map { words[$0].box.x }.min()! }
+                let h = median(side.map(\.h))
+                let shared = starts.enumerated().filter { i, x in
+                    starts.enumerated().contains { j, y in j != i && abs(x - y) <= 0.5 * h }
+                }.count
+                return shared * 10 >= starts.count * 8
+            }
+            guard alignedStarts(left), alignedStarts(right) else {
+                for l in laid[k..<end] { pass(l) }
+                k = end
+                continue
+            }
             let flowsApart = oneSided * 10 >= n * 3 && left.count >= 2 && right.count >= 2
             let prose = Double(leftWords) >= 3.5 * Double(max(left.count, 1)) && Double(rightWords) >= 3.5 * Double(max(right.count, 1))
                 && leftSpan.1 - leftSpan.0 >= 0.25 * width && rightSpan.1 - rightSpan.0 >= 0.25 * width

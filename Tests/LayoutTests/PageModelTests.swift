@@ -357,3 +357,28 @@ final class EvenlySpacedTableTests: XCTestCase {
         XCTAssertEqual(lines[3], "and will answer within weeks")
     }
 }
+
+final class TypedTableTests: XCTestCase {
+    func testATableTypedWithPipesInAProportionalFontIsNotColumns() {
+        // Rows typed with `|` and spaces in a word processor, wrapped: the
+        // gaps line up by chance over a few lines, but the fragments right
+        // of them start anywhere. Read row by row, top to bottom.
+        var p = Page()
+        let rows = [("| 1 | Bożena Kamińska", "| DE437583788 | 026/812/44017 |", 200.0),
+                    ("4160 99", "| HELADEF1KAS | 1.840,00 |", 120.0),
+                    ("| 2 | Yusuf Çelik", "| DE345851653 | 026/804/11952 |", 170.0),
+                    ("06", "| GENODE51KS1 | 2.210,00 |", 90.0)]
+        for (k, (a, b, x)) in rows.enumerated() {
+            p.draw(a, x: 50, y: 100 + Double(k) * 12)
+            p.put(" ")
+            p.draw(b, x: 50 + x + Double(k % 2) * 7, y: 100 + Double(k) * 12)
+            p.put("\n")
+        }
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        let lines = s.split(separator: "\n").map { String($0) }
+        XCTAssertEqual(lines.count, 4, s)
+        XCTAssertTrue(lines[0].hasPrefix("| 1 | Bożena Kamińska"), s)
+        XCTAssertTrue(lines[1].hasPrefix("4160 99"), s)
+        XCTAssertTrue(lines[2].hasPrefix("| 2 | Yusuf"), s)
+    }
+}
