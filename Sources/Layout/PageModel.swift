@@ -444,9 +444,21 @@ struct PageModelBuilder {
             let columns = line.columns ?? Array(line.cells.indices)
             // A table's empty cells are kept: one tab per column boundary,
             // so a cell's index is its column's on every row.
-            for _ in 0..<columns[0] { out.separator("\t") }
+            // A table typed with bars (`| a | b |`) marks its own cells: a
+            // tab beside a bar would count a cell twice.
+            func bar(_ w: Int, first: Bool) -> Bool {
+                let g = first ? words[w].glyphs.first : words[w].glyphs.last
+                return g.map { first ? $0.scalars.first == "|" : $0.scalars.last == "|" } ?? false
+            }
+            if !bar(line.cells[0][0], first: true) { for _ in 0..<columns[0] { out.separator("\t") } }
             for (c, cell) in line.cells.enumerated() {
-                if c > 0 { for _ in 0..<max(1, columns[c] - columns[c - 1]) { out.separator("\t") } }
+                if c > 0 {
+                    if bar(line.cells[c - 1].last!, first: false) || bar(cell[0], first: true) {
+                        out.separator(" ")
+                    } else {
+                        for _ in 0..<max(1, columns[c] - columns[c - 1]) { out.separator("\t") }
+                    }
+                }
                 let cellStart = out.count
                 for (i, w) in cell.enumerated() {
                     if i > 0 { out.separator(" ") }

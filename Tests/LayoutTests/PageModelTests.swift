@@ -382,3 +382,14 @@ final class TypedTableTests: XCTestCase {
         XCTAssertTrue(lines[2].hasPrefix("| 2 | Yusuf"), s)
     }
 }
+
+final class BarTableTests: XCTestCase {
+    func testBarsMarkTheirOwnCells() {
+        var p = Page()
+        p.draw("| Personal-Nr. | AHV-Nr. |", x: 50, y: 100); p.put("\n")
+        p.draw("|", x: 50, y: 112)
+        p.draw("20-0417 | 756.8606.8040.24 |", x: 80, y: 112); p.put("\n")
+        XCTAssertEqual(PageModel(layer: p.text, ocr: .empty).text.string,
+                       "| Personal-Nr. | AHV-Nr. |\n| 20-0417 | 756.8606.8040.24 |")
+    }
+}
