@@ -663,7 +663,10 @@ struct PageModelBuilder {
                 k = end
                 continue
             }
-            let flowsApart = oneSided * 10 >= n * 3 && left.count >= 2 && right.count >= 2
+            // A narrow left side is a form's labels, whose values may wrap
+            // under themselves: read row by row, so a label keeps its value.
+            let wide = leftSpan.1 - leftSpan.0 >= 0.2 * width && rightSpan.1 - rightSpan.0 >= 0.2 * width
+            let flowsApart = wide && oneSided * 10 >= n * 3 && left.count >= 2 && right.count >= 2
             let prose = Double(leftWords) >= 3.5 * Double(max(left.count, 1)) && Double(rightWords) >= 3.5 * Double(max(right.count, 1))
                 && leftSpan.1 - leftSpan.0 >= 0.25 * width && rightSpan.1 - rightSpan.0 >= 0.25 * width
             guard flowsApart || prose else {

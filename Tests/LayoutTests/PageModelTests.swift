@@ -393,3 +393,20 @@ final class BarTableTests: XCTestCase {
                        "| Personal-Nr. | AHV-Nr. |\n| 20-0417 | 756.8606.8040.24 |")
     }
 }
+
+final class WrappedFormTests: XCTestCase {
+    func testAFormWhoseValuesWrapStaysRowByRow() {
+        // Labels in a narrow column, values that wrap under themselves.
+        var p = Page()
+        let rows: [(String?, String)] = [("Name:", "Erika Mustermann, geboren am 12.03.1980 in Köln"), (nil, "und wohnhaft in Musterstadt"),
+                                         ("Anschrift:", "Hauptstraße 5, 12345 Musterstadt, seit dem Jahr 2004"), (nil, "im zweiten Stock links"),
+                                         ("Telefon:", "089 41177203 tagsüber, abends 089 41177204"), (nil, "oder per Mail")]
+        for (k, (label, value)) in rows.enumerated() {
+            if let label { p.draw(label, x: 50, y: 100 + Double(k) * 12); p.put("\n") }
+            p.draw(value, x: 130, y: 100 + Double(k) * 12); p.put("\n")
+        }
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[0], "Name:\tErika Mustermann, geboren am 12.03.1980 in Köln")
+        XCTAssertEqual(lines[2], "Anschrift:\tHauptstraße 5, 12345 Musterstadt, seit dem Jahr 2004")
+    }
+}
