@@ -100,3 +100,15 @@ final class CustomerCodeTests: XCTestCase {
         XCTAssertEqual(detected("05.03.\tLastschrift Stadtwerke Nord\tKunde SW-4471920\t-54,10", .reference), ["SW-4471920"])
     }
 }
+
+final class PayrollColumnTests: XCTestCase {
+    func testEmpIDAndRoutingColumns() {
+        let s = "| Employee | Emp ID | SSN | DOB | Routing | Account | Net pay |\n|---|---|---|---|---|---|---:|\n"
+            + "| Delgado, Marco A. | GC-4987 | 285-58-2062 | 04/11/1983 | 111900659 | 5149399097 | 1,963.85 |\n"
+            + "| Nguyen, Kim-Anh | GC-2563 | 249-49-0113 | 12/02/1990 | 113000023 | 9989430885 | 1,176.11 |\n"
+        let refs = detected(s, .reference)
+        for v in ["GC-4987", "GC-2563", "111900659", "113000023", "5149399097", "9989430885"] {
+            XCTAssertTrue(refs.contains(v), "\(v) in \(refs)")
+        }
+    }
+}

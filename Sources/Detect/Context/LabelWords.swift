@@ -73,7 +73,8 @@ enum LabelWords {
         ("mitgliedsnummer|mitglieds nr|mitglieds nummer|mitgliedsnr|mitglied nr|member id|member number|membership number|"
             + "membership no", "Mitgliedsnummer", 0.9),
         ("personalnummer|personal nr|personal nummer|personalnr|pers nr|persnr|employee id|employee number|employee no|staff number|"
-            + "payroll number|payroll no|payroll id|works number|works no|staff id|staff no", "Personalnummer", 0.9),
+            + "payroll number|payroll no|payroll id|works number|works no|staff id|staff no|emp id|emp no|empl id|"
+            + "employee ref|badge|badge no|badge number", "Personalnummer", 0.9),
         ("patientennummer|patienten nr|patienten nummer|patienten id|patient id|patient number|patient no|fallnummer|fall nr|"
             + "hospital number|hospital no|mrn|medicare number|medicare no", "Patientennummer", 0.9),
         ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|"
@@ -83,7 +84,7 @@ enum LabelWords {
             + "kindergeld nr|kindergeldnummer|mieternummer|mieter nr|caller id|pcn|pcn number|support case|"
             + "vertrag|mandat", "Vorgangsnummer", 0.85),
         ("kontonummer|konto nr|konto nummer|kontonr|kto nr|ktonr|konto|account number|account no|account|acct|acct no|"
-            + "sort code", "Kontonummer", 0.85),
+            + "sort code|routing|routing number|routing no|aba|aba number|bsb|bankleitzahl|blz", "Kontonummer", 0.85),
         ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
             + "your ref|our reference|your reference|case no|case number|case reference|case ref|file number|"
             + "file no|dossier|numéro de dossier|kenmerk|ons kenmerk|uw kenmerk", "Referenz", 0.85),
