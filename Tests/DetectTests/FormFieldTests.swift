@@ -112,3 +112,12 @@ final class PayrollColumnTests: XCTestCase {
         }
     }
 }
+
+final class SurnameFirstColumnTests: XCTestCase {
+    func testSurnameCommaGivenNamesFillTheCell() {
+        let s = "| Employee | Emp ID | Net pay |\n|---|---|---:|\n| Delgado, Marco A. | GC-4987 | 1,963.85 |\n| Nguyen, Kim-Anh | GC-2563 | 1,176.11 |\n"
+        let names = detected(s, .name)
+        XCTAssertTrue(names.contains("Delgado, Marco A."), "\(names)")
+        XCTAssertTrue(names.contains("Nguyen, Kim-Anh"), "\(names)")
+    }
+}

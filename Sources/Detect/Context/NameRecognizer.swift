@@ -459,8 +459,19 @@ enum NameRecognizer {
         let toks = ts.tokens
         var cells: [Run] = []
         for c in TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell) {
-            guard let run = run(ts, from: c, strong: true, connectors: true), !run.hitOrganisation, run.first == c else { continue }
+            guard var run = run(ts, from: c, strong: true, connectors: true), !run.hitOrganisation, run.first == c else { continue }
             let lineEnd = ts.lineEnd(toks[c].line)
+            // "Delgado, Marco A.": surname, comma, given names filling the cell.
+            if run.end + 1 < lineEnd, toks[run.end].isPunct(","), !toks[run.end + 1].has(.cellStart),
+               let more = Self.run(ts, from: run.end + 1, strong: true, connectors: true), !more.hitOrganisation {
+                var e = more.end
+                if e < lineEnd, toks[e].isPunct("."), toks[e].glued { e += 1 }
+                if e >= lineEnd || toks[e].has(.cellStart) {
+                    run.end = e
+                    run.names += more.names
+                    run.listed += more.listed
+                }
+            }
             let ends = run.end >= lineEnd || toks[run.end].has(.cellStart) || toks[run.end].isPunct(",")
                 || toks[run.end].isPunct("(")
             if ends { cells.append(run) }
