@@ -427,6 +427,7 @@ struct PageModelBuilder {
         let usualGap = median(gaps)
         laid = readColumns(laid, usualGap: usualGap)
         assignTableColumns(&laid, usualGap: usualGap)
+        laid = joinWrappedCells(laid, usualGap: usualGap)
 
         var out = Emitter()
         var modelLines: [PageModel.Line] = []
@@ -488,6 +489,52 @@ struct PageModelBuilder {
         /// In a table: the column of each cell, and the table's number of columns.
         var columns: [Int]?
         var tableColumns = 0
+        /// In a table: the x-extent of each of its columns.
+        var columnSpans: [(Double, Double)] = []
+    }
+
+    /// A table cell whose text wraps onto the next line (a long IBAN in a
+    /// narrow column) is one cell: a line of the table whose first column
+    /// is empty, whose cells all stand under cells of the row above, one of
+    /// them evidently wrapped (its first word would not have fitted after
+    /// the cell above before the next column), is joined to that row, cell
+    /// by cell. A sub-row (a booking's second line, `Familienmitglied: Rose,
+    /// Ida`) stays a row of its own.
+    func joinWrappedCells(_ laid: [Laid], usualGap: Double) -> [Laid] {
+        func extent(_ cell: [Int]) -> (Double, Double) {
+            var a = Double.infinity, b = -Double.infinity
+            for w in cell { a = min(a, words[w].box.x); b = max(b, words[w].box.maxX) }
+            return (a, b)
+        }
+        func barred(_ l: Laid) -> Bool {
+            l.cells.contains { c in c.contains { w in words[w].glyphs.contains { $0.scalars.contains("|") } } }
+        }
+        var out: [Laid] = []
+        for l in laid {
+            guard var prev = out.last, let cols = l.columns, let pcols = prev.columns, cols[0] > 0,
+                  l.tableColumns > 0, l.tableColumns == prev.tableColumns, !l.columnStart,
+                  l.columnSpans.count == l.tableColumns,
+                  l.y0 - prev.y1 <= max(1.8 * usualGap, usualGap + 0.5 * l.h, 0.3 * l.h),
+                  !barred(l), !barred(prev) else { out.append(l); continue }
+            // It wrapped when its first word would not have fitted after
+            // the cell above before the next column starts.
+            let underCells = cols.allSatisfy { pcols.contains($0) }
+            let full = underCells && zip(l.cells, cols).contains { cell, c in
+                guard let i = pcols.firstIndex(of: c), c < l.columnSpans.count else { return false }
+                let first = words[cell[0]].box
+                // The last column ends where its widest cell does.
+                let limit = c + 1 < l.columnSpans.count ? l.columnSpans[c + 1].0 : l.columnSpans[c].1
+                return extent(prev.cells[i]).1 + 0.25 * l.h + first.width > limit
+            }
+            guard full else { out.append(l); continue }
+            for (cell, c) in zip(l.cells, cols) {
+                let i = pcols.firstIndex(of: c)!
+                prev.cells[i] += cell
+            }
+            prev.y1 = max(prev.y1, l.y1)
+            out[out.count - 1] = prev
+        }
+        return out
     }
 
     /// Tables: runs of lines with two or more cells, with the one-cell
@@ -548,6 +595,7 @@ struct PageModelBuilder {
                 }
                 laid[i].columns = cols
                 laid[i].tableColumns = max(columns.count, prev + 1)
+                laid[i].columnSpans = columns
             }
         }
     }
@@ -628,7 +676,7 @@ struct PageModelBuilder {
             guard let (end, g) = best else { pass(line); k += 1; continue }
             let mid = (g.0 + g.1) / 2
             var left: [Laid] = [], right: [Laid] = []
-            var oneSided = 0, leftWords = 0, rightWords = 0
+            var oneSided = 0, leftWords = 0, rightWords = 0, leftOnly = 0, rightOnly = 0
             var leftSpan = (Double.infinity, -Double.infinity), rightSpan = (Double.infinity, -Double.infinity)
             for l in laid[k..<end] {
                 var lc: [[Int]] = [], rc: [[Int]] = []
@@ -638,6 +686,8 @@ struct PageModelBuilder {
                 }
                 // A cell that straddles the gutter cannot: grow() stops there.
                 if lc.isEmpty || rc.isEmpty { oneSided += 1 }
+                if rc.isEmpty { leftOnly += 1 }
+                if lc.isEmpty { rightOnly += 1 }
                 leftWords += lc.reduce(0) { $0 + $1.count }
                 rightWords += rc.reduce(0) { $0 + $1.count }
                 for c in lc { for w in c { leftSpan = (min(leftSpan.0, words[w].box.x), max(leftSpan.1, words[w].box.maxX)) } }
@@ -666,7 +716,11 @@ struct PageModelBuilder {
             // A narrow left side is a form's labels, whose values may wrap
             // under themselves: read row by row, so a label keeps its value.
             let wide = leftSpan.1 - leftSpan.0 >= 0.2 * width && rightSpan.1 - rightSpan.0 >= 0.2 * width
+            // Flows apart: lines on one side only on both sides (two
+            // columns of their own leading drift apart). A table whose
+            // right-hand cells wrap has one-sided lines on one side only.
             let flowsApart = wide && oneSided * 10 >= n * 3 && left.count >= 2 && right.count >= 2
+                && leftOnly > 0 && rightOnly > 0
             let prose = Double(leftWords) >= 3.5 * Double(max(left.count, 1)) && Double(rightWords) >= 3.5 * Double(max(right.count, 1))
                 && leftSpan.1 - leftSpan.0 >= 0.25 * width && rightSpan.1 - rightSpan.0 >= 0.25 * width
             guard flowsApart || prose else {
