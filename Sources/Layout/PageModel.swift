@@ -501,11 +501,6 @@ struct PageModelBuilder {
     /// by cell. A sub-row (a booking's second line, `Familienmitglied: Rose,
     /// Ida`) stays a row of its own.
     func joinWrappedCells(_ laid: [Laid], usualGap: Double) -> [Laid] {
-        func extent(_ cell: [Int]) -> (Double, Double) {
-            var a = Double.infinity, b = -Double.infinity
-            for w in cell { a = min(a, words[w].box.x); b = max(b, words[w].box.maxX) }
-            return (a, b)
-        }
         func barred(_ l: Laid) -> Bool {
             l.cells.contains { c in c.contains { w in words[w].glyphs.contains { $0.scalars.contains("|") } } }
         }
@@ -543,11 +538,6 @@ struct PageModelBuilder {
     /// x-extents of the cells of the multi-cell rows, merged where they
     /// overlap; each cell takes the column under its centre.
     func assignTableColumns(_ laid: inout [Laid], usualGap: Double) {
-        func extent(_ cell: [Int]) -> (Double, Double) {
-            var a = Double.infinity, b = -Double.infinity
-            for w in cell { a = min(a, words[w].box.x); b = max(b, words[w].box.maxX) }
-            return (a, b)
-        }
         var k = 0
         while k < laid.count {
             guard laid[k].cells.count >= 2 else { k += 1; continue }
@@ -613,10 +603,7 @@ struct PageModelBuilder {
     /// is read row by row, so a label keeps its value.
     func readColumns(_ laid: [Laid], usualGap: Double, depth: Int = 0) -> [Laid] {
         guard laid.count >= 3, depth < 3 else { return laid }
-        var x0 = Double.infinity, x1 = -Double.infinity
-        for l in laid {
-            for c in l.cells { for w in c { x0 = min(x0, words[w].box.x); x1 = max(x1, words[w].box.maxX) } }
-        }
+        let (x0, x1) = extent(laid.flatMap { $0.cells.flatMap { $0 } })
         let width = x1 - x0
         guard width > 0 else { return laid }
         func wordsOf(_ l: Laid) -> [Int] { l.cells.flatMap { $0 } }
@@ -677,7 +664,6 @@ struct PageModelBuilder {
             let mid = (g.0 + g.1) / 2
             var left: [Laid] = [], right: [Laid] = []
             var oneSided = 0, leftWords = 0, rightWords = 0, leftOnly = 0, rightOnly = 0
-            var leftSpan = (Double.infinity, -Double.infinity), rightSpan = (Double.infinity, -Double.infinity)
             for l in laid[k..<end] {
                 var lc: [[Int]] = [], rc: [[Int]] = []
                 for c in l.cells {
@@ -690,12 +676,12 @@ struct PageModelBuilder {
                 if lc.isEmpty { rightOnly += 1 }
                 leftWords += lc.reduce(0) { $0 + $1.count }
                 rightWords += rc.reduce(0) { $0 + $1.count }
-                for c in lc { for w in c { leftSpan = (min(leftSpan.0, words[w].box.x), max(leftSpan.1, words[w].box.maxX)) } }
-                for c in rc { for w in c { rightSpan = (min(rightSpan.0, words[w].box.x), max(rightSpan.1, words[w].box.maxX)) } }
                 if !lc.isEmpty { left.append(Laid(cells: lc, y0: l.y0, y1: l.y1, h: l.h)) }
                 if !rc.isEmpty { right.append(Laid(cells: rc, y0: l.y0, y1: l.y1, h: l.h)) }
             }
             let n = end - k
+            let leftSpan = extent(left.flatMap { $0.cells.flatMap { $0 } })
+            let rightSpan = extent(right.flatMap { $0.cells.flatMap { $0 } })
             // A column's lines start at a few x positions (its margin, a
             // key/value block's label and value columns); the fragments of
             // a table typed with a proportional font start anywhere. Most
@@ -739,6 +725,13 @@ struct PageModelBuilder {
             k = end
         }
         return out
+    }
+
+    /// The x-extent of some words (a cell, a line).
+    func extent(_ ws: [Int]) -> (Double, Double) {
+        var a = Double.infinity, b = -Double.infinity
+        for w in ws { a = min(a, words[w].box.x); b = max(b, words[w].box.maxX) }
+        return (a, b)
     }
 
     func clash(_ a: Rect, _ b: Rect) -> Bool {
