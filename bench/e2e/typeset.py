@@ -283,23 +283,32 @@ def table_blocks(plain: str):
 
 
 def column_widths(plain: str, rows, ncols: int, width: float) -> list[float]:
-    """Natural width of every column (its widest cell), shrunk proportionally
-    when the table is wider than the page (cells then wrap)."""
-    nat = [12.0] * ncols
+    """Column widths the way office suites and browsers fit a table to the
+    page (the automatic table layout of CSS 2.1, 17.5.2.2): every column
+    gets at least its longest word, the rest of the page is shared in
+    proportion to how much more each column's widest cell wants. Cells then
+    wrap at spaces; only where even the longest words do not fit side by
+    side are all columns shrunk and long words cut."""
+    most = [12.0] * ncols
+    least = [12.0] * ncols
     for cells in rows:
         for i, (s, e) in enumerate(cells):
-            nat[i] = max(nat[i], advance(plain[s:e], SANS, TABLE_SIZE) + 2 * CELL_PAD)
-    total = sum(nat)
-    if total <= width:
-        return nat
-    return [w * width / total for w in nat]
+            most[i] = max(most[i], advance(plain[s:e], SANS, TABLE_SIZE) + 2 * CELL_PAD)
+            for ws, we in words_of(plain, s, e):
+                least[i] = max(least[i], advance(plain[ws:we], SANS, TABLE_SIZE) + 2 * CELL_PAD)
+    if sum(most) <= width:
+        return most
+    if sum(least) >= width:
+        return [w * width / sum(least) for w in least]
+    spare = (width - sum(least)) / (sum(most) - sum(least))
+    return [lo + (hi - lo) * spare for lo, hi in zip(least, most)]
 
 
 def place_row(geo: Geometry, cur: Cursor, cells, widths, ruled: bool, block: int, aligns=()):
     """One table row: every cell its own text object at its column's x (or
     ending at its right edge for a `---:` column, as amounts are set),
     wrapped inside the column; the row is as tall as its tallest cell."""
-    lines = [wrap(geo.plain, s, e, w - 2 * CELL_PAD, SANS, TABLE_SIZE) if e > s else []
+    lines = [wrap(geo.plain, s, e, w - 2 * CELL_PAD + 0.01, SANS, TABLE_SIZE) if e > s else []
              for (s, e), w in zip(cells, widths)]
     height = max(1, max((len(x) for x in lines), default=1)) * cur.leading
     cur.need(height)
@@ -435,7 +444,9 @@ def label_pairs(plain: str, spans, start: int, end: int):
 
 
 def form_rows(plain: str, spans):
-    return {s: label_pairs(plain, spans, s, e) for s, e, _ in lines_with_offsets(plain)}
+    """Label/value pairs of every line outside pipe tables (which a form sets as tables)."""
+    return {s: label_pairs(plain, spans, s, e) for s, e, _ in lines_with_offsets(plain)
+            if not is_pipe_row(plain[s:e])}
 
 
 def has_form(plain: str, spans) -> bool:
@@ -458,7 +469,14 @@ def layout_form(plain: str, spans, below: bool = False, fields: bool = False) ->
     labels = [advance(plain[s:e], SANS, SIZE) for pairs in rows.values() for (s, e), _ in pairs]
     label_w = min(190.0, max(labels, default=60.0) + 4)
     block = 0
-    for start, end, ff in lines_with_offsets(plain):
+    for kind, item in table_blocks(plain):
+        if kind == "pipe":
+            # A table inside a form is set as a table, as form tools do.
+            block += 1
+            layout_pipe_table(geo, cur, item, False, block)
+            block += 1
+            continue
+        start, end, ff = item
         if ff:
             cur.new_page()
         pairs = rows.get(start)
@@ -533,7 +551,7 @@ def split_header(plain: str):
     """Lines up to the salutation (or the first 12 lines) are the letter head."""
     lines = lines_with_offsets(plain)
     for i, (s, e, ff) in enumerate(lines):
-        if SALUTATION.match(plain[s:e]) or ff:
+        if SALUTATION.match(plain[s:e]) or ff or is_pipe_row(plain[s:e]):
             return lines[:i], lines[i:]
     return lines[:min(12, len(lines))], lines[min(12, len(lines)):]
 
@@ -558,23 +576,43 @@ def layout_two_column(plain: str) -> Geometry:
 
 
 def flow_columns(geo: Geometry, lines, top: float):
+    """The body in two columns, left then right; a table ends the column
+    section and is set across the page (as a report sets a wide table
+    between column sections), and the columns start again below it."""
     gap = 18.0
     width = (PAGE_W - LEFT - RIGHT - gap) / 2
     cur = Cursor(geo)
     cur.y, col, page_top, block = top, 0, top, 2
+    lowest = top  # the bottom of the current column section so far
 
     def next_column():
-        nonlocal col, page_top
+        nonlocal col, page_top, lowest
         if col == 0:
             col, cur.y = 1, page_top
         else:
             cur.new_page()
-            col, page_top = 0, cur.y
+            col, page_top, lowest = 0, cur.y, cur.y
 
-    for s, e, ff in lines:
+    k = 0
+    while k < len(lines):
+        s, e, ff = lines[k]
         if ff:
             cur.new_page()
-            col, page_top = 0, cur.y
+            col, page_top, lowest = 0, cur.y, cur.y
+        if is_pipe_row(geo.plain[s:e]) and not ff:
+            end = k
+            while end < len(lines) and is_pipe_row(geo.plain[lines[end][0]:lines[end][1]]) \
+                    and not lines[end][2]:
+                end += 1
+            cur.y = max(cur.y, lowest) + LEADING * 0.5
+            block += 1
+            layout_pipe_table(geo, cur, lines[k:end], False, block)
+            block += 1
+            col, page_top, lowest = 0, cur.y + LEADING * 0.5, cur.y + LEADING * 0.5
+            cur.y = page_top
+            k = end
+            continue
+        k += 1
         if blank(geo, s, e):
             block += 1
             cur.advance_line(0.6)
@@ -587,6 +625,7 @@ def flow_columns(geo: Geometry, lines, top: float):
             geo.runs.append(Run(cur.page, x0, cur.y, ws, len(geo.plain[ws:we].rstrip()) + ws,
                                 SERIF, SIZE, block))
             cur.advance_line()
+            lowest = max(lowest, cur.y)
 
 
 # ------------------------------------------------------------------ boxes
