@@ -115,12 +115,14 @@ public struct DocumentEvidence: Sendable, Equatable {
 /// A payroll register carries a thousand names: the values are indexed by
 /// their first word, so a page is read once whatever their number.
 public struct DocumentMatcher: Sendable {
-    private let patterns: [(folded: [Unicode.Scalar], category: Category)]
+    /// `cased`: a name written with capitals where it was found; an
+    /// occurrence all in lower case is then a word (`the will of`), not it.
+    private let patterns: [(folded: [Unicode.Scalar], category: Category, cased: Bool)]
     /// First word of each pattern (folded) → the patterns that start with it.
     private let byFirstWord: [String: [Int]]
 
     init(_ values: [DocumentEvidence.Value]) {
-        var patterns: [([Unicode.Scalar], Category)] = []
+        var patterns: [([Unicode.Scalar], Category, Bool)] = []
         var index: [String: [Int]] = [:]
         for v in values {
             var f = Folded(Array(v.text.unicodeScalars)).scalars
@@ -130,7 +132,8 @@ public struct DocumentMatcher: Sendable {
             var end = 0
             while end < f.count, Self.isWord(f[end]) { end += 1 }
             index[Self.key(f[0..<end]), default: []].append(patterns.count)
-            patterns.append((f, v.category))
+            let cased = v.category == .name && v.text.unicodeScalars.contains { $0.properties.isUppercase }
+            patterns.append((f, v.category, cased))
         }
         self.patterns = patterns
         byFirstWord = index
@@ -141,6 +144,10 @@ public struct DocumentMatcher: Sendable {
     static func isWord(_ c: Unicode.Scalar) -> Bool {
         let p = c.properties
         return p.isAlphabetic || p.numericType != nil
+    }
+
+    static func hasCapital(_ s: ArraySlice<Unicode.Scalar>) -> Bool {
+        s.contains { $0.properties.isUppercase }
     }
 
     static func key(_ s: ArraySlice<Unicode.Scalar>) -> String {
@@ -170,7 +177,8 @@ public struct DocumentMatcher: Sendable {
                     let needle = patterns[k].folded
                     let stop = i + needle.count
                     guard stop <= hay.count, stop == hay.count || !Self.isWord(hay[stop]) else { continue }
-                    if hay[i..<stop].elementsEqual(needle) {
+                    if hay[i..<stop].elementsEqual(needle),
+                       !patterns[k].cased || Self.hasCapital(text.scalars[folded.origin[i]...folded.origin[stop - 1]]) {
                         hits.append((folded.origin[i]..<(folded.origin[stop - 1] + 1), patterns[k].category))
                     }
                 }

@@ -428,6 +428,7 @@ struct PageModelBuilder {
         laid = readColumns(laid, usualGap: usualGap)
         assignTableColumns(&laid, usualGap: usualGap)
         laid = joinWrappedCells(laid, usualGap: usualGap)
+        laid = joinWrappedBarRows(laid, usualGap: usualGap)
 
         var out = Emitter()
         var modelLines: [PageModel.Line] = []
@@ -506,7 +507,7 @@ struct PageModelBuilder {
         }
         var out: [Laid] = []
         for l in laid {
-            guard var prev = out.last, let cols = l.columns, let pcols = prev.columns, cols[0] > 0,
+            guard var prev = out.last, let cols = l.columns, let pcols = prev.columns,
                   l.tableColumns > 0, l.tableColumns == prev.tableColumns, !l.columnStart,
                   l.columnSpans.count == l.tableColumns,
                   l.y0 - prev.y1 <= max(1.8 * usualGap, usualGap + 0.5 * l.h, 0.3 * l.h),
@@ -514,13 +515,20 @@ struct PageModelBuilder {
             // It wrapped when its first word would not have fitted after
             // the cell above before the next column starts.
             let underCells = cols.allSatisfy { pcols.contains($0) }
-            let full = underCells && zip(l.cells, cols).contains { cell, c in
+            func wrapped(_ cell: [Int], _ c: Int) -> Bool {
                 guard let i = pcols.firstIndex(of: c), c < l.columnSpans.count else { return false }
                 let first = words[cell[0]].box
                 // The last column ends where its widest cell does.
                 let limit = c + 1 < l.columnSpans.count ? l.columnSpans[c + 1].0 : l.columnSpans[c].1
-                return extent(prev.cells[i]).1 + 0.25 * l.h + first.width > limit
+                return lastLineEnd(prev.cells[i]) + 0.25 * l.h + first.width > limit
             }
+            // A line with text in the first column is a new row, unless every
+            // one of its cells evidently wrapped and it leaves a column of the
+            // row above empty (`Mohammed Asif` / `Hussain` in a tight table
+            // without padding between rows).
+            let full = underCells && (cols[0] > 0
+                ? zip(l.cells, cols).contains { wrapped($0, $1) }
+                : cols.count < pcols.count && zip(l.cells, cols).allSatisfy { wrapped($0, $1) })
             guard full else { out.append(l); continue }
             for (cell, c) in zip(l.cells, cols) {
                 let i = pcols.firstIndex(of: c)!
@@ -530,6 +538,46 @@ struct PageModelBuilder {
             out[out.count - 1] = prev
         }
         return out
+    }
+
+    /// A row typed with bars (`| a | b | c |`) too wide for its page wraps:
+    /// its tail (`2.305,92 |`) starts the next line, or the next two,
+    /// without a bar, and ends on one. The lines are one row, so that the tail's cells are
+    /// counted from the row's first bar and not taken for the first columns.
+    func joinWrappedBarRows(_ laid: [Laid], usualGap: Double) -> [Laid] {
+        func opens(_ l: Laid) -> Bool { words[l.cells[0][0]].glyphs.first?.scalars.first == "|" }
+        func closes(_ l: Laid) -> Bool { words[l.cells[l.cells.count - 1].last!].glyphs.last?.scalars.last == "|" }
+        var out: [Laid] = []
+        var k = 0
+        while k < laid.count {
+            var row = laid[k]
+            k += 1
+            guard opens(row) else { out.append(row); continue }
+            // A row that ends on a bar may still wrap right after one.
+            let limit = closes(row) ? 1 : 2
+            var end = k
+            while end < laid.count, end - k < limit, !opens(laid[end]), !laid[end].columnStart,
+                  laid[end].y0 - laid[end - 1].y1 <= max(1.8 * usualGap, usualGap + 0.5 * laid[end].h, 0.3 * laid[end].h) {
+                end += 1
+                if closes(laid[end - 1]) { break }
+            }
+            guard end > k, closes(laid[end - 1]) else { out.append(row); continue }
+            for tail in laid[k..<end] {
+                row.cells[row.cells.count - 1] += tail.cells.flatMap { $0 }
+                row.y1 = max(row.y1, tail.y1)
+            }
+            out.append(row)
+            k = end
+        }
+        return out
+    }
+
+    /// Where the last line of a cell's text ends (a cell joined from
+    /// wrapped lines ends on its lowest line).
+    func lastLineEnd(_ cell: [Int]) -> Double {
+        guard let low = cell.map({ words[$0].box.y }).max() else { return 0 }
+        let h = words[cell[0]].box.height
+        return cell.filter { words[$0].box.y >= low - 0.5 * h }.map { words[$0].box.maxX }.max() ?? 0
     }
 
     /// Tables: runs of lines with two or more cells, with the one-cell

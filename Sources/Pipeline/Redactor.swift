@@ -356,7 +356,8 @@ enum TableContinuation {
     static func detections(under header: Header, on cur: PageModel,
                            detect: (PageText, [Range<Int>]) -> [Detection]) -> ([Detection], Int)? {
         let text = cur.text
-        guard let row = cur.lines.prefix(searchLines).firstIndex(where: { width(of: $0) == header.cells }) else { return nil }
+        guard let row = cur.lines.prefix(searchLines).firstIndex(where: { width(of: $0, in: text) == header.cells })
+        else { return nil }
         let line = cur.lines[row]
         let at = lineStart(line, in: text)
         // A page that repeats the header needs no help.
@@ -388,12 +389,17 @@ enum TableContinuation {
         guard let k = lastTableStart(m) else { return nil }
         let line = m.lines[k]
         return Header(scalars: Array(m.text.scalars[lineStart(line, in: m.text)..<line.cells[line.cells.count - 1].upperBound]),
-                      cells: width(of: line))
+                      cells: width(of: line, in: m.text))
     }
 
-    /// A line's number of columns: its table's, else its cells'.
-    static func width(of line: PageModel.Line) -> Int {
-        line.tableColumns > 0 ? line.tableColumns : line.cells.count
+    /// A line's number of columns: its table's, else its cells', else the
+    /// cells between the bars of a row typed with `|` (`| a | b |` has two).
+    static func width(of line: PageModel.Line, in text: PageText) -> Int {
+        if line.tableColumns > 0 { return line.tableColumns }
+        if line.cells.count > 1 { return line.cells.count }
+        let s = text.scalars[line.cells[0]]
+        guard s.first == "|", s.last == "|" else { return 1 }
+        return max(1, s.reduce(0) { $0 + ($1 == "|" ? 1 : 0) } - 1)
     }
 
     /// Where a line's text starts, with the tabs of its leading empty cells.
@@ -404,13 +410,21 @@ enum TableContinuation {
     }
 
     /// The line index where the page's last table starts.
+    /// A line of one cell between two rows is the tail of a row that
+    /// wrapped (`£1,429.98 |` under a bar-typed row too wide for the page):
+    /// it does not end the table.
     static func lastTableStart(_ m: PageModel) -> Int? {
+        let wide = m.lines.map { width(of: $0, in: m.text) >= 2 }
         var best: Int?
         var k = 0
         while k < m.lines.count {
-            guard m.lines[k].cells.count >= 2 else { k += 1; continue }
+            guard wide[k] else { k += 1; continue }
             var end = k + 1
-            while end < m.lines.count, m.lines[end].cells.count >= 2, !m.lines[end].startsBlock { end += 1 }
+            while end < m.lines.count, !m.lines[end].startsBlock {
+                if wide[end] { end += 1; continue }
+                if end + 1 < m.lines.count, wide[end + 1], !m.lines[end + 1].startsBlock { end += 2; continue }
+                break
+            }
             if end - k >= 2 { best = k }
             k = end
         }

@@ -376,10 +376,29 @@ final class TypedTableTests: XCTestCase {
         }
         let s = PageModel(layer: p.text, ocr: .empty).text.string
         let lines = s.split(separator: "\n").map { String($0) }
-        XCTAssertEqual(lines.count, 4, s)
-        XCTAssertTrue(lines[0].hasPrefix("| 1 | Bożena Kamińska"), s)
-        XCTAssertTrue(lines[1].hasPrefix("4160 99"), s)
-        XCTAssertTrue(lines[2].hasPrefix("| 2 | Yusuf"), s)
+        // Each row's tail (`4160 99 | HELADEF1KAS | …`) joins its row.
+        XCTAssertEqual(lines, ["| 1 | Bożena Kamińska | DE437583788 | 026/812/44017 | 4160 99 | HELADEF1KAS | 1.840,00 |",
+                               "| 2 | Yusuf Çelik | DE345851653 | 026/804/11952 | 06 | GENODE51KS1 | 2.210,00 |"], s)
+    }
+
+    func testARowTypedWithBarsThatWrapsIsOneRow() {
+        // A payroll row too wide for the page: the amount and its closing
+        // bar wrap onto the next line, which must not read as the row's
+        // first columns (`2.305,92` under `Pers.-Nr.`).
+        var p = Page()
+        p.draw("| Name | Pers.-Nr. | IBAN | Netto |", x: 50, y: 100); p.put("\n")
+        p.draw("| Yılmaz, Derya | 10063 | DE67 8029 1192", x: 50, y: 112); p.put("\n")
+        p.draw("9743 4708 53 | 1.876,40 |", x: 50, y: 124); p.put("\n")
+        p.draw("| Becker, Jonas | 10066 | DE34 7396 3046 4764 6320 03 |", x: 50, y: 136); p.put("\n")
+        p.draw("1.120,00 |", x: 50, y: 148); p.put("\n")
+        p.draw("| Koch, Lisa | 10072 | DE31 5226 7594 1709 8725 77 | 2.152,83 |", x: 50, y: 160); p.put("\n")
+        p.draw("Summe 5.149,23", x: 50, y: 172); p.put("\n")
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["| Name | Pers.-Nr. | IBAN | Netto |",
+                               "| Yılmaz, Derya | 10063 | DE67 8029 1192 9743 4708 53 | 1.876,40 |",
+                               "| Becker, Jonas | 10066 | DE34 7396 3046 4764 6320 03 | 1.120,00 |",
+                               "| Koch, Lisa | 10072 | DE31 5226 7594 1709 8725 77 | 2.152,83 |",
+                               "Summe 5.149,23"])
     }
 }
 
@@ -427,5 +446,23 @@ final class WrappedCellTests: XCTestCase {
         let s = PageModel(layer: p.text, ocr: .empty).text.string
         XCTAssertEqual(s, "Name\tIBAN\tBetrag\nBożena Kamińska\tDE70 7223 0532 5068 4160 99\t1.840,00\n"
                        + "Lena Vogt\tDE04 0989 9080\t960,00\n\tMandat 4711")
+    }
+
+    func testAFirstColumnThatWrapsJoinsItsRowButRowsStayRows() {
+        // No padding between rows: a name too long for the first column
+        // wraps (`Hussain` would not have fitted after `Mohammed Asif`),
+        // and so does the IBAN beside it. The next row's first cells would
+        // not have fitted after the row above either, but it fills every
+        // column: a row of its own.
+        var p = Page()
+        func cell(_ t: String, _ x: Double, _ y: Double) { p.draw(t, x: x, y: y); p.put("\n") }
+        cell("Name", 50, 100); cell("IBAN", 135, 100); cell("Netto", 255, 100)
+        cell("Mohammed Asif", 50, 112); cell("GB33 BUKB 2020 1555", 135, 112); cell("1.429,98", 255, 112)
+        cell("Hussain", 50, 124); cell("5555 55", 135, 124)
+        cell("Kirsty Ackroyd", 50, 136); cell("GB94 BARC 1020 1530", 135, 136); cell("1.016,36", 255, 136)
+        cell("Bogdan Rusu", 50, 148); cell("GB21 NWBK 6016 1331", 135, 148); cell("2.068,40", 255, 148)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "Name\tIBAN\tNetto\nMohammed Asif Hussain\tGB33 BUKB 2020 1555 5555 55\t1.429,98\n"
+                       + "Kirsty Ackroyd\tGB94 BARC 1020 1530\t1.016,36\nBogdan Rusu\tGB21 NWBK 6016 1331\t2.068,40")
     }
 }

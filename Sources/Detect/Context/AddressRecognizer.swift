@@ -681,6 +681,9 @@ enum AddressRecognizer {
     static func city(_ ts: TokenStream, _ k: Int) -> Int? {
         let toks = ts.tokens
         guard k < toks.count, toks[k].has(.spaceBefore), isCityWord(ts, k) else { return nil }
+        // A city in the next cell (`PLZ⇥Ort` columns) is written out; two
+        // capitals there are the next column's code (`12684 | SM 85 86…`).
+        if toks[k].has(.cellStart), toks[k].has(.upper), toks[k].letters < 3 { return nil }
         let lineEnd = ts.lineEnd(toks[k].line)
         var e = k + 1
         var n = 1

@@ -21,6 +21,8 @@ struct Label {
         case closing
         /// `Dr.`, `Prof.`: a name follows, the title is part of it.
         case title
+        /// `Benutzer`, `Username`, `Login:`: a person's login name follows.
+        case user
     }
 
     let words: [UInt64]
@@ -73,6 +75,8 @@ struct LabelTable: Sendable {
         add(LabelWords.plates, .plate, kind: "label Kennzeichen")
         add(LabelWords.closings, .closing, kind: "signature")
         add(LabelWords.titles, .title, kind: "title")
+        add(LabelWords.users, .user, kind: "user name")
+        add(LabelWords.usersWithColon, .user, kind: "user name", needsColon: true)
         for k in table.keys { table[k]!.sort { $0.words.count > $1.words.count } }
         let keys = table.keys.sorted()
         groups = keys.map { table[$0]! }

@@ -15,7 +15,10 @@ enum ContextRecognizers {
         if enabled.contains(.address) || enabled.contains(.name) {
             AddressRecognizer.find(ts, emitAddresses: enabled.contains(.address), into: &out, nameLines: &nameLines)
         }
-        if enabled.contains(.name) { NameRecognizer.find(ts, labels: labels, nameLines: nameLines, into: &out) }
+        if enabled.contains(.name) {
+            NameRecognizer.find(ts, labels: labels, nameLines: nameLines, into: &out)
+            UserNameRecognizer.find(ts, labels: labels, into: &out)
+        }
         if enabled.contains(.dateOfBirth) { BirthDateRecognizer.find(ts, labels: labels, into: &out) }
         if enabled.contains(.reference) { ReferenceRecognizer.find(ts, labels: labels, into: &out) }
         if enabled.contains(.licencePlate) { PlateRecognizer.find(ts, labels: labels, into: &out) }

@@ -43,6 +43,15 @@ enum LabelWords {
         claim handler|case handler|case officer|caseworker|im auftrag|in vertretung
         """
 
+    /// Labels whose value is a login name (`UserNameRecognizer`).
+    static let users = """
+        benutzer|benutzername|benutzerkennung|benutzerkonto|anmeldename|username|user name|user id|userid|\
+        login name|login id|logon name|account login|nutzername|nutzerkennung
+        """
+
+    /// Login-name labels that are everyday words, taken only with a colon.
+    static let usersWithColon = "user|login"
+
     /// Name labels that are everyday words, taken only with a colon.
     static let namesWithColon = """
         von|an|from|to|cc|bill to|ship to|sold to|deliver to|invoice to|rechnungsempfänger|rechnungsadresse|\
