@@ -506,21 +506,25 @@ struct PageModelBuilder {
             l.cells.contains { c in c.contains { w in words[w].glyphs.contains { $0.scalars.contains("|") } } }
         }
         var out: [Laid] = []
-        for l in laid {
-            guard var prev = out.last, let cols = l.columns, let pcols = prev.columns,
+        for (k, l) in laid.enumerated() {
+            guard var prev = out.last, let cols = l.columns, let pcols = prev.columns, let above = laid[k - 1].columns,
                   l.tableColumns > 0, l.tableColumns == prev.tableColumns, !l.columnStart,
                   l.columnSpans.count == l.tableColumns,
                   l.y0 - prev.y1 <= max(1.8 * usualGap, usualGap + 0.5 * l.h, 0.3 * l.h),
                   !barred(l), !barred(prev) else { out.append(l); continue }
             // It wrapped when its first word would not have fitted after
-            // the cell above before the next column starts.
-            let underCells = cols.allSatisfy { pcols.contains($0) }
-            func wrapped(_ cell: [Int], _ c: Int) -> Bool {
+            // the cell above before the next column starts. Text wraps line
+            // by line: every cell of the line has text right above it, on
+            // the line before (not only somewhere in the row).
+            let underCells = cols.allSatisfy { above.contains($0) && pcols.contains($0) }
+            // `slack`: the paddings of the two cells, which a wrapped word
+            // need not have reached into.
+            func wrapped(_ cell: [Int], _ c: Int, slack: Double = 0) -> Bool {
                 guard let i = pcols.firstIndex(of: c), c < l.columnSpans.count else { return false }
                 let first = words[cell[0]].box
                 // The last column ends where its widest cell does.
                 let limit = c + 1 < l.columnSpans.count ? l.columnSpans[c + 1].0 : l.columnSpans[c].1
-                return lastLineEnd(prev.cells[i]) + 0.25 * l.h + first.width > limit
+                return lastLineEnd(prev.cells[i]) + 0.25 * l.h + first.width > limit - slack
             }
             // A line with text in the first column is a new row, unless every
             // one of its cells evidently wrapped and it leaves a column of the
@@ -528,7 +532,7 @@ struct PageModelBuilder {
             // without padding between rows).
             let full = underCells && (cols[0] > 0
                 ? zip(l.cells, cols).contains { wrapped($0, $1) }
-                : cols.count < pcols.count && zip(l.cells, cols).allSatisfy { wrapped($0, $1) })
+                : cols.count < pcols.count && zip(l.cells, cols).allSatisfy { wrapped($0, $1, slack: 0.6 * l.h) })
             guard full else { out.append(l); continue }
             for (cell, c) in zip(l.cells, cols) {
                 let i = pcols.firstIndex(of: c)!
@@ -753,9 +757,17 @@ struct PageModelBuilder {
             // Flows apart: lines on one side only on both sides (two
             // columns of their own leading drift apart). A table whose
             // right-hand cells wrap has one-sided lines on one side only.
+            // One side mostly rows of several cells, the other with rows of
+            // its own too, is one table split at one of its column gaps
+            // (cells wrapping on either side make one-sided lines there):
+            // read row by row. A key/value block beside an address has
+            // rows on one side only.
+            func multi(_ side: [Laid]) -> Int { side.filter { $0.cells.count >= 2 }.count }
+            let table = (multi(left) * 2 >= left.count && multi(right) * 5 >= right.count && multi(right) >= 1)
+                || (multi(right) * 2 >= right.count && multi(left) * 5 >= left.count && multi(left) >= 1)
             let flowsApart = wide && oneSided * 10 >= n * 3 && left.count >= 2 && right.count >= 2
-                && leftOnly > 0 && rightOnly > 0
-            let prose = Double(leftWords) >= 3.5 * Double(max(left.count, 1)) && Double(rightWords) >= 3.5 * Double(max(right.count, 1))
+                && leftOnly > 0 && rightOnly > 0 && !table
+            let prose = !table && Double(leftWords) >= 3.5 * Double(max(left.count, 1)) && Double(rightWords) >= 3.5 * Double(max(right.count, 1))
                 && leftSpan.1 - leftSpan.0 >= 0.25 * width && rightSpan.1 - rightSpan.0 >= 0.25 * width
             guard flowsApart || prose else {
                 for l in laid[k..<end] { pass(l) }

@@ -448,6 +448,29 @@ final class WrappedCellTests: XCTestCase {
                        + "Lena Vogt\tDE04 0989 9080\t960,00\n\tMandat 4711")
     }
 
+    func testATableWhoseCellsWrapOnBothSidesIsNotTwoColumns() {
+        // A payroll list fitted to the page: names wrap on the left, SV
+        // numbers and IBANs on the right. Every gap between its columns
+        // runs top to bottom, and both sides have lines of their own; but
+        // both sides are rows of cells: one table, read row by row.
+        var p = Page(); var y = 100.0
+        func row(_ cells: [(String, Double)]) { for (t, x) in cells { p.draw(t, x: x, y: y); p.put("\n") }; y += 12 }
+        row([("Mitarbeiter", 50), ("Pers.-Nr.", 140), ("Geb.-Datum", 200), ("SV-Nummer", 265), ("IBAN", 345), ("Netto", 440)])
+        row([("Brandl, Thomas", 50), ("10014", 140), ("23.02.1978", 200), ("13 230278 B", 265), ("DE56 3775 9458", 345), ("3.118,42", 440)])
+        row([("171", 265), ("0798 6941 11", 345)])
+        row([("Lewandowska,", 50), ("10031", 140), ("19.05.2001", 200), ("53 190501 L", 265), ("DE04 2981 8847", 345), ("1.902,77", 440)])
+        row([("Agnieszka", 50), ("620", 265), ("1872 0743 96", 345)])
+        row([("Richter, Sabine", 50), ("10003", 140), ("11.11.1966", 200), ("13 111166 R", 265), ("DE52 1627 1868", 345), ("2.987,05", 440)])
+        row([("680", 265), ("5431 2189 00", 345)])
+        row([("Nguyen, Van", 50), ("10058", 140), ("27.09.1990", 200), ("42270990N040", 265), ("DE65 1715 1693", 345), ("2.498,31", 440)])
+        row([("Long", 50), ("9219 4796 86", 345)])
+        row([("Krüger, Ute", 50), ("10002", 140), ("08.01.1959", 200), ("15 080159 K", 265), ("DE39 0035 2267", 345), ("2.210,56", 440)])
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 6, "\(lines)")
+        XCTAssertEqual(lines[2], "Lewandowska, Agnieszka\t10031\t19.05.2001\t53 190501 L 620\tDE04 2981 8847 1872 0743 96\t1.902,77")
+        XCTAssertEqual(lines[4], "Nguyen, Van Long\t10058\t27.09.1990\t42270990N040\tDE65 1715 1693 9219 4796 86\t2.498,31")
+    }
+
     func testAFirstColumnThatWrapsJoinsItsRowButRowsStayRows() {
         // No padding between rows: a name too long for the first column
         // wraps (`Hussain` would not have fitted after `Mohammed Asif`),

@@ -16,7 +16,7 @@ enum LabelWords {
         patient|patientin|kontoinhaber|kontoinhaberin|konto inhaber|inhaber|inhaberin|versicherte|versicherter|\
         versicherungsnehmer|versicherungsnehmerin|mieter|mieterin|vermieter|vermieterin|arbeitnehmer|\
         arbeitnehmerin|mitarbeiter|mitarbeiterin|beschäftigte|beschäftigter|antragsteller|antragstellerin|\
-        steuerpflichtige|steuerpflichtiger|ehemann|ehefrau|ehegatte|ehegattin|kind|schuldner|schuldnerin|\
+        steuerpflichtige|steuerpflichtiger|ehemann|ehefrau|ehegatte|ehegattin|familienmitglied|kind|schuldner|schuldnerin|\
         gläubiger|kunde|kundin|sachbearbeiter|sachbearbeiterin|ansprechpartner|ansprechpartnerin|\
         behandelnder arzt|ärztin|erziehungsberechtigte|bevollmächtigte|bevollmächtigter|unterschrift|\
         full name|first name|first names|given name|given names|last name|surname|family name|forename|\
@@ -79,7 +79,7 @@ enum LabelWords {
         ("versicherungsnummer|versicherungs nr|versicherungs nummer|versicherungsschein nr|versicherungsscheinnummer|"
             + "versicherungsschein|policennummer|police nr|policen nr|schadennummer|schaden nr|"
             + "policy number|policy no|policy|claim number|claim no|claim reference", "Versicherungsnummer", 0.9),
-        ("mitgliedsnummer|mitglieds nr|mitglieds nummer|mitgliedsnr|mitglied nr|member id|member number|membership number|"
+        ("mitgliedsnummer|mitglieds nr|mitglieds nummer|mitgliedsnr|mitglied nr|mitgl nr|mitgl nummer|member id|member number|membership number|"
             + "membership no", "Mitgliedsnummer", 0.9),
         ("personalnummer|personal nr|personal nummer|personalnr|pers nr|persnr|employee id|employee number|employee no|staff number|"
             + "payroll number|payroll no|payroll id|works number|works no|staff id|staff no|emp id|emp no|empl id|"
