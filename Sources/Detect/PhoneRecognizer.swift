@@ -124,7 +124,9 @@ enum PhoneRecognizer {
         if v < 0x80 {
             if v.isDigit { return true }
             switch v {
-            case 0x20, 0x09, 0x2D, 0x2F, 0x28, 0x29, 0x5B, 0x5D, 0x2E, 0x7E, 0x2B: return true
+            // Not a tab: the page model puts one between table cells, and a
+            // number never runs from one cell into the next (`97202⇥503-…`).
+            case 0x20, 0x2D, 0x2F, 0x28, 0x29, 0x5B, 0x5D, 0x2E, 0x7E, 0x2B: return true
             default: return false
             }
         }
@@ -178,6 +180,9 @@ enum PhoneRecognizer {
             let loFloor = max(0, lo - maxContextExtension), hiCeiling = min(n, hi + maxContextExtension)
             while lo > loFloor, !s[lo - 1].isWhitespaceOrNewline { lo -= 1 }
             while hi < hiCeiling, !s[hi].isWhitespaceOrNewline { hi += 1 }
+            // Context stays in the number's cell.
+            if let tab = (lo..<start).last(where: { s[$0].value == 0x09 }) { lo = tab + 1 }
+            if let tab = (i..<hi).first(where: { s[$0].value == 0x09 }) { hi = tab }
             if let last = pieces.last, last.upperBound >= lo {
                 pieces[pieces.count - 1] = last.lowerBound..<hi
             } else {
@@ -373,11 +378,7 @@ enum PhoneRecognizer {
 
         let words = precedingWords(s, before: range.lowerBound)
         if words.contains(where: { w in phoneLabels.contains { w.hasPrefix($0) } }) { return 0.95 }
-        if !international && words.contains(where: { w in identifierLabels.contains { stem in
-            stem.count <= 3 ? w == stem : w.hasPrefix(stem)
-        } }) {
-            return nil
-        }
+        if !international && hasIdentifierLabel(s, before: range.lowerBound) { return nil }
         var confidence: Double
         switch Int(type) {
         case Int(RF_PHONE_TYPE_FIXED_LINE), Int(RF_PHONE_TYPE_MOBILE), Int(RF_PHONE_TYPE_FIXED_LINE_OR_MOBILE):
@@ -400,7 +401,27 @@ enum PhoneRecognizer {
     /// Parts of a web or e-mail address ("deryagunes.art", "/in/art") are
     /// not words here: ".art" is no "Art.-Nr.".
     static func precedingWords(_ s: Text, before i: Int) -> [String] {
-        var words: [String] = []
+        precedingWordSpans(s, before: i).map(\.word)
+    }
+
+    /// Whether an identifier label is among the words before `i`. A short
+    /// stem (`st`, `re`, `az`) counts as written as an abbreviation (`St.-Nr.`,
+    /// `Re-Nr`, `Az:`), not as a bare capital word: `TACOMA ST⇥503-555-0121`
+    /// is a street, not a tax number.
+    static func hasIdentifierLabel(_ s: Text, before i: Int) -> Bool {
+        precedingWordSpans(s, before: i).contains { w, r in
+            identifierLabels.contains { stem in
+                guard stem.count <= 3 else { return w.hasPrefix(stem) }
+                guard w == stem else { return false }
+                let bareCaps = s[r].allSatisfy { $0.properties.isUppercase }
+                    && !(r.upperBound < s.count && [0x2E, 0x2D, 0x3A, 0x2F].contains(s[r.upperBound].value))
+                return !bareCaps
+            }
+        }
+    }
+
+    static func precedingWordSpans(_ s: Text, before i: Int) -> [(word: String, range: Range<Int>)] {
+        var words: [(String, Range<Int>)] = []
         var j = i
         let floor = max(0, i - 32)
         while j > floor, words.count < 3 {
@@ -416,7 +437,7 @@ enum PhoneRecognizer {
             }
             var w = String.UnicodeScalarView()
             w.append(contentsOf: s[j..<end])
-            words.append(String(w).lowercased())
+            words.append((String(w).lowercased(), j..<end))
         }
         return words
     }

@@ -194,8 +194,12 @@ public final class Redactor: Sendable {
         let additions = c.documentPass(detect: detect)
         return (0..<pageCount).compactMap { i in
             guard let text = c.models[i]?.text else { return nil }
+            // `found` already holds what a continued table added; the
+            // additions repeat those, so each detection is listed once.
             var found = c.found[i] ?? []
-            found += additions[i] ?? []
+            for a in additions[i] ?? [] where !found.contains(where: { $0.range == a.range && $0.category == a.category }) {
+                found.append(a)
+            }
             found.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
             return ScanPage(index: i, text: text, detections: found,
                             boxes: found.map { RedactionPlan.boxes(for: $0.range, in: text) })

@@ -47,6 +47,16 @@ final class ReferenceColumnTests: XCTestCase {
         }
         XCTAssertFalse(refs.contains { $0.contains("£") || $0.contains("2,068") }, "the pay column is not a reference")
     }
+
+    func testOCRNoiseOfARuleUnderTheHeaderDoesNotEndTheTable() {
+        // A scanned pipe table: OCR reads its `|---|---|` rule as `ee`.
+        let s = "| Name | Payroll no. | Date of birth |\nee\n"
+            + "| Kirsty Ackroyd | 17486 | 03/02/1991 |\n| Bogdan Rusu | 14192 | 27/06/1986 |\n"
+        let sc = Array(s.unicodeScalars)
+        let found = Detector().detect(sc).map { ($0.category, String(String.UnicodeScalarView(sc[$0.range]))) }
+        for v in ["17486", "14192"] { XCTAssertTrue(found.contains { $0 == (.reference, v) }, "\(v) in \(found)") }
+        for v in ["03/02/1991", "27/06/1986"] { XCTAssertTrue(found.contains { $0 == (.dateOfBirth, v) }, "\(v) in \(found)") }
+    }
 }
 
 /// References as letters write them.

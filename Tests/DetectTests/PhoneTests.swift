@@ -20,6 +20,20 @@ final class PhoneTests: XCTestCase {
         XCTAssertEqual(texts("Phone: 020 7946 0018", .phone, region: "GB"), ["020 7946 0018"])
     }
 
+    func testANumberInATableCellAfterANumericCell() {
+        // A shipping list: the ZIP code's cell, then the phone's. The page
+        // model puts a tab between cells; the number never runs across it.
+        XCTAssertEqual(texts("8421 BOLSA AVE, WESTMINSTER CA 92683\t714-555-0165\tGround", .phone, region: "US"),
+                       ["714-555-0165"])
+        XCTAssertEqual(texts("1\tCK-58812\tOR 97202\t(845) 555-0183", .phone, region: "US"), ["(845) 555-0183"])
+    }
+
+    func testAStreetAbbreviationIsNoTaxLabel() {
+        // `ST` ends a street (`TACOMA ST`); only `St.-Nr.` and the like label a tax number.
+        XCTAssertEqual(texts("1408 SE TACOMA ST\t503-555-0121", .phone, region: "US"), ["503-555-0121"])
+        XCTAssertEqual(texts("St.-Nr. 030 12345678", .phone), [])
+    }
+
     func testNonASCIIBeforeTheNumberMapsToScalars() {
         let text = "Größe: 030 12345678 — Straße 5"
         let d = detections(text, .phone)

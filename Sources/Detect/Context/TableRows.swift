@@ -30,6 +30,15 @@ enum TableRows {
         return true
     }
 
+    /// Right under a header: a few letters alone on their line, which is
+    /// what OCR reads in a rule typed as `|---|---|` (`le`, `|`).
+    static func isRuleNoise(_ ts: TokenStream, _ l: Int) -> Bool {
+        let r = ts.line(l)
+        guard r.count <= 2, cellCount(ts, l) == 1 else { return false }
+        let toks = ts.tokens
+        return r.allSatisfy { toks[$0].digits == 0 } && r.reduce(0) { $0 + toks[$1].count } <= 3
+    }
+
     /// The first token of the cell with index `cell` on line `l`, if that
     /// line has such a cell.
     @inline(__always) static func cellToken(_ ts: TokenStream, line l: Int, cell: Int16) -> Int? {
@@ -98,7 +107,7 @@ enum TableRows {
         var resumed = 0
         while l < ts.lineCount, out.count < limit {
             let r = ts.line(l)
-            if isRule(ts, l) { l += 1; continue }
+            if isRule(ts, l) || (l == header + 1 && isRuleNoise(ts, l)) { l += 1; continue }
             let ends = ts.hasGap(before: l) || (toks[r.upperBound - 1].cell == 0 && toks[r.lowerBound].kind == .word)
             let c = ends ? nil : cellToken(ts, line: l, cell: cell)
             // The header of the next table.
