@@ -54,6 +54,10 @@ public enum InkRegions {
                 }
             }
         }
+        // Rules first, on the whole ink: a glyph box erased first would cut
+        // a table's ruling line into pieces too short to be told from a
+        // glyph, and OCR would read each as `|`.
+        removeRules(&ink, width: w, height: h, length: max(8, Int(ruleLength * scale)))
         // Glyph boxes, padded: anti-aliasing and accents spill a little.
         for r in explained where !r.isEmpty {
             let p = r.height * 0.15 + 0.5
@@ -63,7 +67,6 @@ public enum InkRegions {
             guard x1 > x0, y1 > y0 else { continue }
             for y in y0..<y1 { for x in x0..<x1 { ink[y * w + x] = false } }
         }
-        removeRules(&ink, width: w, height: h, length: max(8, Int(ruleLength * scale)))
 
         // Count ink per grid cell.
         let c = max(1, Int((cell * scale).rounded()))

@@ -39,6 +39,7 @@ public enum OCRAssembly {
         }
         var out: [OCRWord] = []
         for word in words {
+            if isRuleStroke(word) { continue }
             let spelled = normalized(word.symbols.flatMap(\.scalars))
             let b = word.box.padded(dx: word.box.height * 0.2, dy: word.box.height * 0.2)
             var under: [Unicode.Scalar] = []
@@ -50,6 +51,16 @@ public enum OCRAssembly {
             if !explained { out.append(word) }
         }
         return out
+    }
+
+    /// A table's vertical ruling line, read as a word: one stroke (`|`,
+    /// `l`, `I`, `1`, `!`), thin and tall. On a page with a text layer it is
+    /// no text of its own, and as text it would split or shift the cells of
+    /// the row it stands in.
+    static func isRuleStroke(_ w: OCRWord) -> Bool {
+        let s = w.symbols.flatMap(\.scalars)
+        guard s.count == 1, "|¦!lI1[]".unicodeScalars.contains(s[0]) else { return false }
+        return w.box.width <= 0.5 * w.box.height
     }
 
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {

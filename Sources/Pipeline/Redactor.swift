@@ -181,7 +181,9 @@ public final class Redactor: Sendable {
     /// Detection only: what would be redacted, page by page (OCR included).
     public func scan(_ fd: FileDescriptor, priority: Priority = .interactive) throws(RedactError) -> [ScanPage] {
         let kind = try SourceKind.classify(fd)
-        var req = request(textOnly: true)
+        // The pixels too: the page model reads ruling lines off them, and
+        // scan must find what redact burns.
+        var req = request(textOnly: false)
         if case .image = kind { req.image = true }
         let collected = Mutex<Collected>(Collected())
         let fan = FanOut(pool: pool, priority: priority, client: worker, source: fd, request: req,
@@ -210,8 +212,7 @@ public final class Redactor: Sendable {
     /// detection reads it, what was found (the page's own propagation
     /// included), and the evidence it gives the rest of the document.
     func detectPage(_ page: WorkerPage) -> (PageModel, [Detection], DocumentEvidence) {
-        // Ruling lines are read off the page's pixels (`scan` has none: it
-        // splits cells by the gaps alone).
+        // Ruling lines are read off the page's pixels.
         let rule = page.pixels.map { px in
             let scale = Double(px.width) / max(page.size.width, 1)
             return { (r: Rect) -> Bool in px.hasVerticalRule(in: r, scale: scale) }

@@ -56,6 +56,18 @@ final class AssemblyTests: XCTestCase {
         XCTAssertEqual(OCRAssembly.unexplained(words, layer: layer("Max", x: 0)).count, 2)
     }
 
+    func testATablesRulingLineReadAsABarIsDropped() {
+        // tesseract reads a ruled table's vertical lines as `|` (box 10 x
+        // 27 px); beside a text layer they would split the row's cells.
+        let bar = OCRWord(symbols: [OCRSymbol(scalars: ["|"], box: Rect(x: 384, y: 240, width: 10, height: 27))],
+                          box: Rect(x: 384, y: 240, width: 10, height: 27), confidence: 80, startsLine: false)
+        let kept = OCRAssembly.unexplained([bar, word("1", x: 200), word("Max", x: 300)], layer: layer("Name", x: 0))
+        XCTAssertEqual(kept.map { String(String.UnicodeScalarView($0.symbols.flatMap(\.scalars))) }, ["1", "Max"],
+                       "a digit as wide as a glyph stays")
+        // A scan has no text layer: its bars are the cells of a typed table.
+        XCTAssertEqual(OCRAssembly.unexplained([bar], layer: .empty).count, 1)
+    }
+
     func testGarbageTextLayer() {
         XCTAssertTrue(TextLayerCheck.isGarbage(layer("\u{E001}\u{E002}\u{E003} ab", x: 0)))
         XCTAssertTrue(TextLayerCheck.isGarbage(layer("\u{FFFD}\u{FFFD}", x: 0)))
