@@ -146,6 +146,21 @@ public struct DocumentMatcher: Sendable {
         return p.isAlphabetic || p.numericType != nil
     }
 
+    /// `r` grown left over up to three initials (`E`, `E.`, `E S`) right before it.
+    static func withInitials(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Range<Int> {
+        var lo = r.lowerBound
+        for _ in 0..<3 {
+            var k = lo
+            guard k > 0, s[k - 1] == " " else { break }
+            k -= 1
+            if k > 0, s[k - 1] == "." { k -= 1 }
+            guard k > 0, s[k - 1].properties.isUppercase, k == 1 || !s[k - 2].properties.isAlphabetic,
+                  k == 1 || s[k - 2] == " " || s[k - 2] == "\t" || s[k - 2] == "\n" else { break }
+            lo = k - 1
+        }
+        return lo..<r.upperBound
+    }
+
     static func hasCapital(_ s: ArraySlice<Unicode.Scalar>) -> Bool {
         s.contains { $0.properties.isUppercase }
     }
@@ -192,7 +207,10 @@ public struct DocumentMatcher: Sendable {
         }
         var out: [Detection] = []
         for (r, category) in hits {
-            let r = r.clamped(to: 0..<covered.count)
+            var r = r.clamped(to: 0..<covered.count)
+            // `Miss E S Nakamura-Holt`: initials before a surname found
+            // elsewhere are the same person's.
+            if category == .name { r = Self.withInitials(text.scalars, r) }
             // Only visible scalars count: a range over separators alone adds nothing.
             guard r.contains(where: { !covered[$0] && !text.scalars[$0].properties.isWhitespace }) else { continue }
             out.append(Detection(category: category, range: r, confidence: 0.8, reason: .context,

@@ -31,6 +31,17 @@ final class DocumentPassTests: XCTestCase {
         XCTAssertTrue(added.allSatisfy { $0.category == .name })
     }
 
+    func testInitialsBeforeACarriedSurnameAndLowerCaseWords() {
+        let p1 = "Full name\nEmily Sakura Nakamura-Holt\nWill Brearley"
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .name, range: range(of: "Emily Sakura Nakamura-Holt", in: p1), confidence: 0.9, reason: .context),
+                Detection(category: .name, range: range(of: "Will Brearley", in: p1), confidence: 0.9, reason: .context)],
+               in: page(p1))
+        let p2 = "Liable person Miss E S Nakamura-Holt\n7. Signature E. Nakamura-Holt\nthe will of the late Mrs Pollard"
+        XCTAssertEqual(texts(ev.matcher().additions(in: page(p2), existing: []), in: p2),
+                       ["E S Nakamura-Holt", "E. Nakamura-Holt"], "a capitalised given name is no lower-case word")
+    }
+
     func testFunctionWordsAndMonthsInANameAreNotCarried() {
         // A name detection that took in a month or a function word must
         // not black every month of the document.

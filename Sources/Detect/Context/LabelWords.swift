@@ -24,7 +24,7 @@ enum LabelWords {
         tenant|tenants|landlord|employee|employee name|employer name|patient name|recipient|payee|\
         beneficiary|applicant|policyholder|policy holder|insured|insured person|member name|customer name|\
         attn|attention|addressee|spouse|partner name|guarantor|borrower|claimant|contact person|\
-        nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed
+        nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed|signature|holder signature|cardholder signature
         """
 
     /// Roles and relations whose value is a person (`Treasurer`, `husband`,
@@ -61,7 +61,7 @@ enum LabelWords {
 
     static let birth = """
         geb|geboren|geborene|geborener|née|geboren am|geburts datum|geb datum|geburtsdatum|geburtstag|geburtsdaten|geb am|\
-        geburtsdatum und ort|dob|d o b|date of birth|birth date|birthdate|birthday|born|born on|\
+        geburtsdatum und ort|datum und ort der geburt|date and place of birth|place and date of birth|dob|d o b|date of birth|birth date|birthdate|birthday|born|born on|\
         date de naissance|né le|née le|geboortedatum|geboren op|fecha de nacimiento|data di nascita|tag der geburt
         """
 
@@ -91,7 +91,11 @@ enum LabelWords {
             + "zählpunkt|meter number|antragsnummer|antrags nr|application number|vorgangsnummer|vorgang nr|"
             + "vorgangs nr|ticketnummer|ticket nr|ticket|transferticket|zähler|zähler nummer|meter serial|"
             + "kindergeld nr|kindergeldnummer|mieternummer|mieter nr|caller id|pcn|pcn number|support case|"
-            + "vertrag|mandat", "Vorgangsnummer", 0.85),
+            + "vertrag|mandat|check id|verification id|report id|transaction id|application id|claim id", "Vorgangsnummer", 0.85),
+        ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
+            + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
+            + "driver licence number|passport number|passport no|ausweisnummer|pass nr|passnummer|document number|document no",
+            "Ausweisnummer", 0.9),
         ("kontonummer|konto nr|konto nummer|kontonr|kto nr|ktonr|konto|account number|account no|account|acct|acct no|"
             + "sort code|routing|routing number|routing no|aba|aba number|bsb|bankleitzahl|blz", "Kontonummer", 0.85),
         ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
