@@ -522,8 +522,17 @@ struct PageModelBuilder {
             func wrapped(_ cell: [Int], _ c: Int, slack: Double = 0) -> Bool {
                 guard let i = pcols.firstIndex(of: c), c < l.columnSpans.count else { return false }
                 let first = words[cell[0]].box
-                // The last column ends where its widest cell does.
-                let limit = c + 1 < l.columnSpans.count ? l.columnSpans[c + 1].0 : l.columnSpans[c].1
+                // A column ends where the next starts, or where its widest
+                // cell does when that is nearer (the next column's amounts
+                // are set flush right, far from it); the last where its
+                // widest cell does.
+                // Only a number going on (`DE45 6510` / `0790`) is held to
+                // its own column's width: a booking's second line of text
+                // is a sub-row of its own.
+                let own = l.columnSpans[c].1 + 0.3 * l.h
+                let number = digitGroup(prev.cells[i].last!) && digitGroup(cell[0])
+                let next = c + 1 < l.columnSpans.count ? l.columnSpans[c + 1].0 : l.columnSpans[c].1
+                let limit = number ? min(next, own) : next
                 return lastLineEnd(prev.cells[i]) + 0.25 * l.h + first.width > limit - slack
             }
             // A line with text in the first column is a new row, unless every
@@ -574,6 +583,13 @@ struct PageModelBuilder {
             k = end
         }
         return out
+    }
+
+    /// A word that is a group of a number: digits, or capitals and digits.
+    func digitGroup(_ w: Int) -> Bool {
+        let s = words[w].glyphs.flatMap(\.scalars)
+        return s.contains { $0.properties.numericType != nil }
+            && s.allSatisfy { $0.properties.numericType != nil || $0.properties.isUppercase || "-/.".unicodeScalars.contains($0) }
     }
 
     /// Where the last line of a cell's text ends (a cell joined from

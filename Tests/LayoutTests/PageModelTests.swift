@@ -471,6 +471,25 @@ final class WrappedCellTests: XCTestCase {
         XCTAssertEqual(lines[4], "Nguyen, Van Long\t10058\t27.09.1990\t42270990N040\tDE65 1715 1693 9219 4796 86\t2.498,31")
     }
 
+    func testANumberWrapsInANarrowColumnBeforeFlushRightAmounts() {
+        // An online-banking list fitted to the page: the IBAN column holds
+        // two groups a line; the amounts beside it are set flush right, so
+        // the next column starts far away. `0790` would have overrun the
+        // IBAN column's own width: the number goes on.
+        var p = Page()
+        func cell(_ t: String, _ x: Double, _ y: Double) { p.draw(t, x: x, y: y); p.put("\n") }
+        cell("Empfänger", 50, 100); cell("IBAN", 150, 100); cell("Betrag", 262, 100)
+        cell("Hoang Thi Mai", 50, 112); cell("DE60 0609", 150, 112); cell("-350,00", 256.5, 112)
+        cell("5569 1136", 150, 124)
+        cell("1086 77", 150, 136)
+        cell("Pham Van Duc", 50, 148); cell("DE17 8567", 150, 148); cell("+1.200,00", 245.5, 148)
+        cell("3241 6880", 150, 160)
+        cell("5305 25", 150, 172)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "Empfänger\tIBAN\tBetrag\nHoang Thi Mai\tDE60 0609 5569 1136 1086 77\t-350,00\n"
+                       + "Pham Van Duc\tDE17 8567 3241 6880 5305 25\t+1.200,00")
+    }
+
     func testAFirstColumnThatWrapsJoinsItsRowButRowsStayRows() {
         // No padding between rows: a name too long for the first column
         // wraps (`Hussain` would not have fitted after `Mohammed Asif`),
