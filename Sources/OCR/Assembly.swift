@@ -57,8 +57,11 @@ public enum OCRAssembly {
     /// `l`, `I`, `1`, `!`), thin and tall. On a page with a text layer it is
     /// no text of its own, and as text it would split or shift the cells of
     /// the row it stands in.
+    /// So is a rule typed into the text (`|---|---|`), read as a word of
+    /// bars and dashes.
     static func isRuleStroke(_ w: OCRWord) -> Bool {
         let s = w.symbols.flatMap(\.scalars)
+        if s.count >= 2, s.contains("|"), s.allSatisfy({ "|¦-–—_=:+".unicodeScalars.contains($0) }) { return true }
         guard s.count == 1, "|¦!lI1[]".unicodeScalars.contains(s[0]) else { return false }
         return w.box.width <= 0.5 * w.box.height
     }

@@ -15,6 +15,8 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("An der Kirche 5"), ["An der Kirche 5"])
         XCTAssertEqual(addresses("Berliner Straße 17-19"), ["Berliner Straße 17-19"])
         XCTAssertEqual(addresses("Konrad-Adenauer-Allee 1/3"), ["Konrad-Adenauer-Allee 1/3"])
+        // Austria: house, staircase and door.
+        XCTAssertEqual(addresses("Leopoldauer Straße 118/3/12"), ["Leopoldauer Straße 118/3/12"])
         XCTAssertEqual(addresses("Lindenweg 4 b"), ["Lindenweg 4 b"])
         XCTAssertEqual(addresses("MusterstraBe 7"), ["MusterstraBe 7"])  // OCR read ß as B
         XCTAssertEqual(addresses("Wohnhaft in der Gartenstraße 8 seit 2019."), ["Gartenstraße 8"])

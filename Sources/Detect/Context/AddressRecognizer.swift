@@ -598,7 +598,14 @@ enum AddressRecognizer {
             if u.isPunct("%") || u.isPunct("€") || u.isPunct("$") || u.isPunct("£") { return nil }
             if u.glued, u.isPunct("-") || u.isPunct("/") || u.isPunct("\u{2013}"), e + 1 < lineEnd, toks[e + 1].glued,
                toks[e + 1].kind == .number || toks[e + 1].kind == .alnum || (toks[e + 1].kind == .word && toks[e + 1].letters == 1) {
-                if toks[e + 1].kind != .number || toks[e + 1].count <= 4 { e += 2 }
+                if toks[e + 1].kind != .number || toks[e + 1].count <= 4 {
+                    e += 2
+                    // Austria: house / staircase / door (`118/3/12`).
+                    while e + 1 < lineEnd, e - k < 7, toks[e].glued, toks[e].isPunct("/"), toks[e + 1].glued,
+                          toks[e + 1].kind == .number, toks[e + 1].count <= 3 {
+                        e += 2
+                    }
+                }
             } else if u.kind == .word, u.letters == 1, u.has(.spaceBefore), !u.has(.cellStart), endsPart(ts, e + 1),
                       !(e + 1 < toks.count && toks[e + 1].isPunct(".")) {
                 e += 1  // "12 a"

@@ -30,13 +30,13 @@ enum TableRows {
         return true
     }
 
-    /// Right under a header: a few letters alone on their line, which is
-    /// what OCR reads in a rule typed as `|---|---|` (`le`, `|`).
+    /// Right under a header: letters alone on their line, no digits, which
+    /// is what OCR reads in a rule typed as `|---|---|` (`le`, `Srmerami`).
     static func isRuleNoise(_ ts: TokenStream, _ l: Int) -> Bool {
         let r = ts.line(l)
         guard r.count <= 2, cellCount(ts, l) == 1 else { return false }
         let toks = ts.tokens
-        return r.allSatisfy { toks[$0].digits == 0 } && r.reduce(0) { $0 + toks[$1].count } <= 3
+        return r.allSatisfy { toks[$0].digits == 0 } && r.reduce(0) { $0 + toks[$1].count } <= 12
     }
 
     /// The first token of the cell with index `cell` on line `l`, if that
