@@ -40,7 +40,10 @@ enum LabelWords {
         guest|second guest|lead guest|passenger|driver|name on card|chair|chairperson|treasurer|secretary|\
         husband|wife|son|daughter|brother|sister|mother|father|next of kin|line manager|manager|\
         prepared by|approved by|checked by|handled by|signed by|authorised by|authorized by|reviewed by|\
-        claim handler|case handler|case officer|caseworker|im auftrag|in vertretung
+        claim handler|case handler|case officer|caseworker|im auftrag|in vertretung|\
+        küchenchef|küchenchefin|chef|chefin|kollege|kollegin|kollegen|partner|partnerin|partners|lebensgefährte|\
+        lebensgefährtin|vorstand|geschäftsführung|aufsichtsratsvorsitzender|aufsichtsratsvorsitzende|vorsitz|\
+        erzähler|erzählerin|colleague|supervisor|head chef|director|directors
         """
 
     /// Labels whose value is a login name (`UserNameRecognizer`).
@@ -94,8 +97,7 @@ enum LabelWords {
             + "vertrag|mandat|check id|verification id|report id|transaction id|application id|claim id", "Vorgangsnummer", 0.85),
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
             + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
-            + "driver licence number|passport number|passport no|ausweisnummer|pass nr|passnummer|document number|document no",
-            "Ausweisnummer", 0.9),
+            + "driver licence number", "Führerscheinnummer", 0.9),
         ("kontonummer|konto nr|konto nummer|kontonr|kto nr|ktonr|konto|account number|account no|account|acct|acct no|"
             + "sort code|routing|routing number|routing no|aba|aba number|bsb|bankleitzahl|blz", "Kontonummer", 0.85),
         ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
