@@ -63,6 +63,16 @@ final class ReferenceColumnTests: XCTestCase {
 final class ReferenceWordingTests: XCTestCase {
     func refs(_ s: String) -> [String] { detected(s, .reference) }
 
+    func testBookingTextAndRegisterAbbreviations() {
+        XCTAssertEqual(refs("Miete 08/2024 Mieternr. 31-0447-082"), ["31-0447-082"])
+        XCTAssertEqual(refs("Kfz-Vers. Vertr. AS-7741903218"), ["AS-7741903218"])
+        XCTAssertEqual(refs("Kindergeld 08/24 KG-Nr. 215FK447190"), ["215FK447190"])
+        XCTAssertEqual(refs("Checked by Dr N. Adebayo-Smith, GMC 7049318."), ["7049318"])
+        XCTAssertEqual(refs("Juror number        641188270"), ["641188270"])
+        XCTAssertEqual(refs("Der Vertrag wird unter der Nummer KT-0351-22874 geführt."), ["KT-0351-22874"])
+        XCTAssertEqual(refs("Hampden Twp PD, incident no. H24-018814, Officer"), ["H24-018814"])
+    }
+
     func testValuesAfterACopulaOrABracket() {
         XCTAssertEqual(refs("Medicare: Your Medicare number is 5EG4-TE5-MK72."), ["5EG4-TE5-MK72"])
         XCTAssertEqual(refs("Ihr Vertrag (Nr. B-VA 4417/93) liegt vor."), ["B-VA 4417/93"])

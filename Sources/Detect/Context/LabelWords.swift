@@ -94,10 +94,12 @@ enum LabelWords {
             + "zählpunkt|meter number|antragsnummer|antrags nr|application number|vorgangsnummer|vorgang nr|"
             + "vorgangs nr|ticketnummer|ticket nr|ticket|transferticket|zähler|zähler nummer|meter serial|"
             + "kindergeld nr|kindergeldnummer|mieternummer|mieter nr|caller id|pcn|pcn number|support case|"
+            + "mieternr|vertr|kg nr|unter der nummer|unter nummer|under reference|under number|juror number|juror no|"
+            + "incident no|incident number|incident ref|report no|report number|gmc|gmc number|gmc no|nmc pin|"
             + "vertrag|mandat|check id|verification id|report id|transaction id|application id|claim id", "Vorgangsnummer", 0.85),
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
             + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
-            + "driver licence number", "Führerscheinnummer", 0.9),
+            + "driver licence number|drivers license|driver license|driving licence", "Führerscheinnummer", 0.9),
         ("kontonummer|konto nr|konto nummer|kontonr|kto nr|ktonr|konto|account number|account no|account|acct|acct no|"
             + "sort code|routing|routing number|routing no|aba|aba number|bsb|bankleitzahl|blz", "Kontonummer", 0.85),
         ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
