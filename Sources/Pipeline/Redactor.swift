@@ -319,7 +319,12 @@ struct Collected: Sendable {
             // The page's last table is the continued one: its header goes on.
             if TableContinuation.lastTableStart(cur).map({ $0 <= row }) ?? false { carried[index] = header }
             let existing = found[index] ?? []
-            let new = extra.filter { d in !existing.contains { $0.range.overlaps(d.range) } }
+            // What the page found already stays; a continued row's finding
+            // that reaches past it (`Becker, Jonas` over a carried
+            // `Becker`) is added.
+            let new = extra.filter { d in
+                !existing.contains { $0.range.lowerBound <= d.range.lowerBound && $0.range.upperBound >= d.range.upperBound }
+            }
             if new.isEmpty { continue }
             out[index] = new
             found[index] = existing + new

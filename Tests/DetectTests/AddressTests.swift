@@ -9,12 +9,16 @@ final class AddressTests: XCTestCase {
     func testGermanStreets() {
         XCTAssertEqual(addresses("Musterstraße 12a"), ["Musterstraße 12a"])
         XCTAssertEqual(addresses("Hauptstr. 5"), ["Hauptstr. 5"])
-        XCTAssertEqual(addresses("Hauptstr.5, 3. OG"), ["Hauptstr.5"])
+        XCTAssertEqual(addresses("Hauptstr.5, 3. OG"), ["Hauptstr.5, 3. OG"])  // the floor finds the flat
         XCTAssertEqual(addresses("Musterstraße12\n12345 Musterstadt"), ["Musterstraße12", "12345 Musterstadt"])
         XCTAssertEqual(addresses("Am Markt 3"), ["Am Markt 3"])
         XCTAssertEqual(addresses("An der Kirche 5"), ["An der Kirche 5"])
         XCTAssertEqual(addresses("Berliner Straße 17-19"), ["Berliner Straße 17-19"])
         XCTAssertEqual(addresses("Konrad-Adenauer-Allee 1/3"), ["Konrad-Adenauer-Allee 1/3"])
+        XCTAssertEqual(addresses("Alte Hattinger Straße 7"), ["Alte Hattinger Straße 7"])
+        XCTAssertEqual(addresses("Vegesacker Heerstraße 140"), ["Vegesacker Heerstraße 140"])
+        XCTAssertEqual(addresses("Jahnstraße 12, 3. OG links"), ["Jahnstraße 12, 3. OG links"])
+        XCTAssertEqual(addresses("Aktienstraße 112, 45473 Mülheim an der Ruhr"), ["Aktienstraße 112, 45473 Mülheim an der Ruhr"])
         // Austria: house, staircase and door.
         XCTAssertEqual(addresses("Leopoldauer Straße 118/3/12"), ["Leopoldauer Straße 118/3/12"])
         XCTAssertEqual(addresses("Lindenweg 4 b"), ["Lindenweg 4 b"])

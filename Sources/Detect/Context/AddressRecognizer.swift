@@ -418,9 +418,30 @@ enum AddressRecognizer {
             guard first > 0, toks[first - 1].line == t.line, toks[first - 1].kind == .word,
                   toks[first - 1].has(.initialUpper), !words.months.contains(toks[first - 1].hash) else { return nil }
             first -= 1
+            // "Alte Hattinger Straße 7": an adjective before that.
+            if first > 0, toks[first - 1].line == t.line, toks[first - 1].has(.initialUpper),
+               streetAdjectives.contains(toks[first - 1].hash) {
+                first -= 1
+            }
+        } else if !exact && first == k, first > 0, toks[first - 1].line == t.line, toks[first - 1].kind == .word,
+                  toks[first - 1].has(.capitalised), toks[first - 1].letters >= 5, isPlaceAdjective(ts, first - 1) {
+            // "Vegesacker Heerstraße 140", "Frankfurter Landstraße 3".
+            first -= 1
         }
         if weak && !endsPart(ts, end) { return nil }
         return Part(first: first, end: end, kind: weak ? .weakStreet : .street)
+    }
+
+    static let streetAdjectives = WordHash.set(
+        "Alte Alter Altes Neue Neuer Neues Große Großer Grosse Grosser Kleine Kleiner Lange Langer Hohe Hoher Obere Oberer Untere Unterer Breite Breiter Kurze Kurzer")
+
+    /// A place name made an adjective (`Vegesacker`, `Frankfurter`): ends in
+    /// `er`, not an everyday word.
+    static func isPlaceAdjective(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        let e = Int(t.end)
+        guard ts.text[e - 2] == "e", ts.text[e - 1] == "r" else { return false }
+        return !words.notNames.contains(t.hash) && !words.months.contains(t.hash) && !LabelTable.shared.isLabelWord(t.hash)
     }
 
     static let streetPrefixes = WordHash.set(
@@ -443,6 +464,13 @@ enum AddressRecognizer {
         guard end + 2 < toks.count, toks[end].isPunct(","), toks[end].line == toks[end - 1].line else { return end }
         let lineEnd = ts.lineEnd(toks[end].line)
         var j = end + 1
+        // "Jahnstraße 12, 3. OG links": the floor, and the side.
+        if j + 2 < lineEnd, toks[j].kind == .number, toks[j].count <= 2, toks[j + 1].isPunct("."),
+           floorWords.contains(toks[j + 2].hash) {
+            j += 3
+            if j < lineEnd, toks[j].kind == .word, sideWords.contains(toks[j].hash) { j += 1 }
+            return j
+        }
         guard j < lineEnd, toks[j].kind == .word, flatWords.contains(toks[j].hash) || ts.isWord(j, "Top") else { return end }
         j += 1
         if j < lineEnd, toks[j].isPunct(".") { j += 1 }
@@ -481,6 +509,8 @@ enum AddressRecognizer {
         Orchard Ridge Heights Fields Approach Croft Chase Wynd Brae
         """)
     static let frenchTypes = WordHash.set("rue avenue av boulevard bd place chemin allée impasse quai cours route")
+    static let floorWords = WordHash.set("OG Obergeschoss Etage Stock UG DG")
+    static let sideWords = WordHash.set("links rechts Mitte li re")
     static let flatWords = WordHash.set("Flat Apartment Apt Unit Suite Room Floor Etage Wohnung Whg")
     static let directions = WordHash.set("N S E W NE NW SE SW North South East West Old New Upper Lower Great Little")
 
@@ -701,6 +731,8 @@ enum AddressRecognizer {
             }
             if u.kind == .word, !u.has(.initialUpper), cityParticles.contains(u.hash) {
                 var f = e + 1
+                // "an der Ruhr", "ob der Tauber": two particles.
+                if f < lineEnd, toks[f].kind == .word, !toks[f].has(.initialUpper), cityParticles.contains(toks[f].hash) { f += 1 }
                 if f < lineEnd, toks[f].glued, toks[f].isPunct(".") { f += 1 }
                 if f < lineEnd, isCityWord(ts, f) || (toks[f].kind == .word && toks[f].letters == 1) {
                     e = f + 1
