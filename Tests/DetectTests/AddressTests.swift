@@ -33,6 +33,12 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("1600 Pennsylvania Avenue NW"), ["1600 Pennsylvania Avenue"])
         XCTAssertEqual(addresses("45 Elm Street, Apt 3B, Boston, MA 02118"), ["45 Elm Street, Apt 3B, Boston, MA 02118"])
         XCTAssertEqual(addresses("We paid 12 Pounds on Monday Road works"), [])
+        // US numbered streets with a direction; a flat by letter; a flat and building above the street.
+        XCTAssertEqual(addresses("88 N 21st St, Apt 2, Camp Hill, PA 17011"), ["88 N 21st St, Apt 2, Camp Hill, PA 17011"])
+        XCTAssertEqual(addresses("3021 W 6TH ST UNIT 914, LOS ANGELES CA 90020"), ["3021 W 6TH ST UNIT 914, LOS ANGELES CA 90020"])
+        XCTAssertEqual(addresses("Flat C, 14 Cotham Brow"), ["Flat C, 14 Cotham Brow"])
+        XCTAssertEqual(addresses("Flat 8, Mercer House\n27 Wellington Street\nLeeds LS1 4DL"),
+                       ["Flat 8, Mercer House", "27 Wellington Street", "Leeds LS1 4DL"])
         XCTAssertEqual(addresses("We will write to you at 32 Mill Close, York YO1 7HH."), ["32 Mill Close, York YO1 7HH"])
         XCTAssertEqual(addresses("We moved to 12 new offices in 2021"), [])
     }

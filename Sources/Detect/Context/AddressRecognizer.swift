@@ -307,10 +307,19 @@ enum AddressRecognizer {
     static func isFlatOrBuildingLine(_ ts: TokenStream, _ l: Int) -> Bool {
         let toks = ts.tokens
         let r = ts.line(l)
-        guard !r.isEmpty, r.count <= 4, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper) else { return false }
+        guard !r.isEmpty, r.count <= 6, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper) else { return false }
         if flatWords.contains(toks[r.lowerBound].hash) {
-            return r.count >= 2 && (toks[r.lowerBound + 1].kind == .number || toks[r.lowerBound + 1].kind == .alnum)
+            guard r.count >= 2, isFlatNumber(toks[r.lowerBound + 1]) else { return false }
+            // "Flat 8", or "Flat 8, Mercer House".
+            if r.count == 2 { return true }
+            var k = r.lowerBound + 2
+            if toks[k].isPunct(",") { k += 1 }
+            guard k < r.upperBound, toks[r.upperBound - 1].kind == .word, buildingWords.contains(toks[r.upperBound - 1].hash) else {
+                return false
+            }
+            return toks[k..<r.upperBound].allSatisfy { $0.kind == .word && $0.has(.initialUpper) }
         }
+        guard r.count <= 4 else { return false }
         let last = toks[r.upperBound - 1]
         return last.kind == .word && buildingWords.contains(last.hash)
             && toks[r].allSatisfy { $0.kind == .word && $0.has(.initialUpper) }
@@ -506,7 +515,7 @@ enum AddressRecognizer {
         Street St Road Rd Avenue Ave Av Lane Ln Drive Dr Close Way Court Ct Place Pl Boulevard Blvd Terrace Tce \
         Crescent Cres Gardens Gdns Square Sq Row Grove Walk Mews Parkway Pkwy Highway Hwy Circle Cir Trail Hill \
         Green Park Rise Vale View Parade Broadway Embankment Wharf Yard Quay Circus Gate Mount Meadow Meadows \
-        Orchard Ridge Heights Fields Approach Croft Chase Wynd Brae
+        Orchard Ridge Heights Fields Approach Croft Chase Wynd Brae Brow Hey Fold Bank Side End
         """)
     static let frenchTypes = WordHash.set("rue avenue av boulevard bd place chemin allée impasse quai cours route")
     static let floorWords = WordHash.set("OG Obergeschoss Etage Stock UG DG")
@@ -541,7 +550,8 @@ enum AddressRecognizer {
         }
         var words = 0
         // The number and the street's words share a cell (`09:30⇥Ole Quandt⇥Dr. Weber` is a table row).
-        while j < lineEnd, words < (opens ? 5 : 3), toks[j].kind == .word, toks[j].has(.initialUpper), !toks[j].has(.cellStart) {
+        while j < lineEnd, words < (opens ? 5 : 3), (toks[j].kind == .word && toks[j].has(.initialUpper)) || isOrdinal(ts, j),
+              !toks[j].has(.cellStart) {
             let h = toks[j].hash
             if words > 0, englishTypes.contains(h) {
                 var e = j + 1
@@ -568,15 +578,29 @@ enum AddressRecognizer {
         return nil
     }
 
+    /// `21st`, `6TH`, `2nd`: the numbered streets of US cities.
+    static func isOrdinal(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        guard t.kind == .alnum, t.letters == 2, t.count <= 5, ts.first(k).value.isDigit else { return false }
+        let e = Int(t.end)
+        let a = ts.text[e - 2].properties.lowercaseMapping, b = ts.text[e - 1].properties.lowercaseMapping
+        return ["st", "nd", "rd", "th"].contains(a + b)
+    }
+
     /// Where `Flat 2,` / `Apt 4` before token `k` starts.
     static func isFlatBefore(_ ts: TokenStream, _ k: Int) -> Int? {
         let toks = ts.tokens
         var j = k - 1
         guard j >= 0, toks[j].line == toks[k].line else { return nil }
         if toks[j].isPunct(",") { j -= 1 }
-        guard j >= 1, toks[j].kind == .number || toks[j].kind == .alnum, toks[j - 1].kind == .word,
+        guard j >= 1, isFlatNumber(toks[j]), toks[j - 1].kind == .word,
               toks[j - 1].line == toks[k].line, flatWords.contains(toks[j - 1].hash) else { return nil }
         return j - 1
+    }
+
+    /// `8`, `3B`, or one capital (`Flat C`).
+    static func isFlatNumber(_ t: Token) -> Bool {
+        t.kind == .number || t.kind == .alnum || (t.kind == .word && t.letters == 1 && t.has(.upper))
     }
 
     /// Token `k` opens a line, a cell or a comma-separated part.
