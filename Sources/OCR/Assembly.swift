@@ -39,7 +39,7 @@ public enum OCRAssembly {
         }
         var out: [OCRWord] = []
         for word in words {
-            if isRuleStroke(word) { continue }
+            if isTypedRule(word) { continue }
             let spelled = normalized(word.symbols.flatMap(\.scalars))
             let b = word.box.padded(dx: word.box.height * 0.2, dy: word.box.height * 0.2)
             var under: [Unicode.Scalar] = []
@@ -50,20 +50,34 @@ public enum OCRAssembly {
             let explained = spelled.isEmpty ? !under.isEmpty : normalized(under) == spelled
             if !explained { out.append(word) }
         }
-        return out
+        // A stroke with no other unexplained word on its line is a ruling
+        // line between cells the text layer holds; beside words only OCR
+        // reads (a table typed with `|` in a pasted image) it is a cell's bar.
+        let strokes = out.indices.filter { isRuleStroke(out[$0]) }
+        if strokes.isEmpty { return out }
+        let others = out.filter { !isRuleStroke($0) }
+        let drop = Set(strokes.filter { i in
+            let b = out[i].box
+            return !others.contains { w in min(w.box.maxY, b.maxY) - max(w.box.y, b.y) >= 0.5 * min(w.box.height, b.height) }
+        })
+        return out.indices.filter { !drop.contains($0) }.map { out[$0] }
     }
 
     /// A table's vertical ruling line, read as a word: one stroke (`|`,
     /// `l`, `I`, `1`, `!`), thin and tall. On a page with a text layer it is
     /// no text of its own, and as text it would split or shift the cells of
     /// the row it stands in.
-    /// So is a rule typed into the text (`|---|---|`), read as a word of
-    /// bars and dashes.
     static func isRuleStroke(_ w: OCRWord) -> Bool {
         let s = w.symbols.flatMap(\.scalars)
-        if s.count >= 2, s.contains("|"), s.allSatisfy({ "|¦-–—_=:+".unicodeScalars.contains($0) }) { return true }
         guard s.count == 1, "|¦!lI1[]".unicodeScalars.contains(s[0]) else { return false }
         return w.box.width <= 0.5 * w.box.height
+    }
+
+    /// A rule typed into the text (`|---|---|`), read as a word of bars and
+    /// dashes: no text of its own.
+    static func isTypedRule(_ w: OCRWord) -> Bool {
+        let s = w.symbols.flatMap(\.scalars)
+        return s.count >= 2 && s.contains("|") && s.allSatisfy { "|¦-–—_=:+".unicodeScalars.contains($0) }
     }
 
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {

@@ -66,6 +66,9 @@ final class AssemblyTests: XCTestCase {
                        "a digit as wide as a glyph stays")
         // A scan has no text layer: its bars are the cells of a typed table.
         XCTAssertEqual(OCRAssembly.unexplained([bar], layer: .empty).count, 1)
+        // Beside words only OCR reads (a typed table in a pasted image), a bar is a cell's.
+        let typed = [word("Kirsty", x: 300, y: 240), bar]
+        XCTAssertEqual(OCRAssembly.unexplained(typed, layer: layer("Name", x: 0)).count, 2)
     }
 
     func testGarbageTextLayer() {

@@ -34,9 +34,10 @@ enum TableRows {
     /// is what OCR reads in a rule typed as `|---|---|` (`le`, `Srmerami`).
     static func isRuleNoise(_ ts: TokenStream, _ l: Int) -> Bool {
         let r = ts.line(l)
-        guard r.count <= 2, cellCount(ts, l) == 1 else { return false }
         let toks = ts.tokens
-        return r.allSatisfy { toks[$0].digits == 0 } && r.reduce(0) { $0 + toks[$1].count } <= 12
+        guard r.count <= 4, r.allSatisfy({ toks[$0].digits == 0 }), r.reduce(0, { $0 + toks[$1].count }) <= 12 else { return false }
+        // One word (`Srmerami`), or a few letters in cells of their own (`a⇥a⇥a`).
+        return cellCount(ts, l) == 1 ? r.count <= 2 : r.allSatisfy { toks[$0].count <= 2 }
     }
 
     /// The first token of the cell with index `cell` on line `l`, if that
