@@ -112,7 +112,9 @@ enum TableRows {
             let ends = ts.hasGap(before: l) || (toks[r.upperBound - 1].cell == 0 && toks[r.lowerBound].kind == .word)
             let c = ends ? nil : cellToken(ts, line: l, cell: cell)
             // The header of the next table.
-            let newHeader = c.map { toks[$0].kind == .word && LabelTable.shared.isLabelWord(toks[$0].hash) } ?? false
+            // (`Familienmitglied: Rose, Ida` is a label with its value, a sub-row.)
+            let newHeader = c.map { toks[$0].kind == .word && LabelTable.shared.isLabelWord(toks[$0].hash)
+                && !($0 + 1 < r.upperBound && toks[$0 + 1].isPunct(":")) } ?? false
             if ends || newHeader {
                 guard !newHeader, resumed < 20,
                       let q = resumeAfterPageBreak(ts, from: l, header: header, cells: cells, cell: cell) else { break }
