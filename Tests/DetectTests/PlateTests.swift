@@ -25,6 +25,13 @@ final class PlateTests: XCTestCase {
         XCTAssertEqual(plates("Fahrzeug Golf 7, Baujahr 2019"), [])
     }
 
+    func testAColumnOfPlatesAndPlateWords() {
+        let s = "Fahrer\tPers.-Nr.\tKennzeichen\nGreta Sauter\t2019\tKA-GS 44\nNino Esposito\t2240\tPF-NE 2001"
+        XCTAssertEqual(plates(s), ["KA-GS 44", "PF-NE 2001"])
+        XCTAssertEqual(plates("Plate / state       LKT-4471 / PA"), ["LKT-4471"])
+        XCTAssertEqual(plates("Allianz Versicherungs-AG\tKfz-Vers. L-HT 2207 Vertr. AS-7741903218"), ["L-HT 2207"])
+    }
+
     func testOnlyInContext() {
         XCTAssertEqual(plates("B-AB 1234 und AB12 CDE ohne Label"), [])
         XCTAssertEqual(plates("Kennzeichen: unbekannt"), [])

@@ -11,11 +11,23 @@ import RedactCore
 enum PlateRecognizer {
     static func find(_ ts: TokenStream, labels: [LabelHit], into out: inout [Detection]) {
         for hit in labels where hit.label.role == .plate {
+            var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
                 if let e = plate(ts, at: c) {
                     out.append(Detection(category: .licencePlate, range: ts.span(c, e - 1), confidence: 0.85,
                                          reason: .context, kind: hit.label.kind))
+                    taken = c
                     break
+                }
+            }
+            // A column headed `Kennzeichen`: the plate of every row (a fleet list).
+            if BirthDateRecognizer.isColumnHeader(ts, hit) {
+                let toks = ts.tokens
+                for c in TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell) where c != taken {
+                    if let e = plate(ts, at: c) {
+                        out.append(Detection(category: .licencePlate, range: ts.span(c, e - 1), confidence: 0.85,
+                                             reason: .context, kind: hit.label.kind))
+                    }
                 }
             }
         }
