@@ -116,7 +116,7 @@ enum LabelWords {
         kennzeichen|amtl kennzeichen|amtliches kennzeichen|kfz kennzeichen|fahrzeugkennzeichen|\
         polizeiliches kennzeichen|registration|registration number|registration no|reg no|reg nr|vrn|\
         vehicle registration|vehicle registration number|number plate|licence plate|license plate|\
-        plate number|vehicle reg|immatriculation|kenteken|vehicle|fahrzeug|motorrad|pkw|plate|plate state|kfz vers|kfz versicherung
+        plate number|vehicle reg|immatriculation|kenteken|vehicle|fahrzeug|motorrad|pkw|plate|plate state|kfz vers|kfz versicherung|privat kfz|dienst kfz|firmenwagen
         """
 
     static let closings = """

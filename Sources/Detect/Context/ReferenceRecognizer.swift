@@ -108,8 +108,9 @@ enum ReferenceRecognizer {
             groups += 1
         }
         if digits == 0 || chars < 3 || chars > 40 { return nil }
-        // A year alone ("Privacy Policy 2024", "Rechnung 2023") is not a number of anything.
-        if end == k + 1, t.kind == .number, t.count == 4, let y = ts.number(k), y >= 1900, y <= 2099 { return nil }
+        // A year alone ("Privacy Policy 2024", "Rechnung 2023") is not a number
+        // of anything, except in a column of numbers (`Pers.-Nr.` 2019).
+        if !dateShaped, end == k + 1, t.kind == .number, t.count == 4, let y = ts.number(k), y >= 1900, y <= 2099 { return nil }
         // Only a date ("Rechnung 12.03.2024"), or an IBAN.
         if !dateShaped, let d = BirthDateRecognizer.date(ts, at: k), d >= end { return nil }
         if t.kind == .alnum || t.kind == .word, t.letters == 2 || (t.kind == .word && t.count == 2), chars >= 15 {
