@@ -448,6 +448,18 @@ final class WrappedCellTests: XCTestCase {
                        + "Lena Vogt\tDE04 0989 9080\t960,00\n\tMandat 4711")
     }
 
+    func testAFirstCellThatWrapsAloneDoesNotEndTheTable() {
+        // `Greta` / `Sauter`: the wrapped name is the only text on its line.
+        var p = Page()
+        func cell(_ t: String, _ x: Double, _ y: Double) { p.draw(t, x: x, y: y); p.put("\n") }
+        cell("Name", 50, 100); cell("Pers.-Nr.", 105, 100); cell("Geb.-Datum", 170, 100)
+        cell("Greta", 50, 112); cell("2019", 105, 112); cell("04.10.1979", 170, 112)
+        cell("Sauter", 50, 124)
+        cell("Ali Kaya", 50, 136); cell("2233", 105, 136); cell("11.01.1996", 170, 136)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "Name\tPers.-Nr.\tGeb.-Datum\nGreta Sauter\t2019\t04.10.1979\nAli Kaya\t2233\t11.01.1996")
+    }
+
     func testATableWhoseCellsWrapOnBothSidesIsNotTwoColumns() {
         // A payroll list fitted to the page: names wrap on the left, SV
         // numbers and IBANs on the right. Every gap between its columns
