@@ -141,3 +141,24 @@ final class SurnameFirstColumnTests: XCTestCase {
         XCTAssertTrue(names.contains("Nguyen, Kim-Anh"), "\(names)")
     }
 }
+
+/// The numbered fields of a driving licence, transcribed.
+final class LicenceFieldTests: XCTestCase {
+    func testNumberedFieldsAfterALicenceHeading() {
+        let s = "Angaben laut vorgelegtem Kartenführerschein (Vorderseite):\nFÜHRERSCHEIN\tBUNDESREPUBLIK DEUTSCHLAND\n"
+            + "1.\nKAMIŃSKI\n2.\nBARTOSZ PIOTR\n3.\n22.06.1988 GLIWICE\n4a.\t4b.\n17.03.2014\t16.03.2029\n5.\nJ4100WR7L31\n9.\nAM/B/BE"
+        let sc = Array(s.unicodeScalars)
+        let found = Detector().detect(sc).map { ($0.category, String(String.UnicodeScalarView(sc[$0.range]))) }
+        XCTAssertTrue(found.contains { $0 == (.name, "KAMIŃSKI") }, "\(found)")
+        XCTAssertTrue(found.contains { $0 == (.name, "BARTOSZ PIOTR") }, "\(found)")
+        XCTAssertTrue(found.contains { $0 == (.dateOfBirth, "22.06.1988") }, "\(found)")
+        XCTAssertTrue(found.contains { $0 == (.reference, "J4100WR7L31") }, "\(found)")
+        XCTAssertFalse(found.contains { $0.1 == "17.03.2014" }, "the date of issue is no birth date")
+    }
+
+    func testNumberedListsElsewhereAreNoFields() {
+        let s = "Tagesordnung\n1.\nBegrüßung\n2.\nBericht des Vorstands"
+        let sc = Array(s.unicodeScalars)
+        XCTAssertTrue(Detector().detect(sc).filter { $0.category == .name }.isEmpty)
+    }
+}

@@ -22,5 +22,6 @@ enum ContextRecognizers {
         if enabled.contains(.dateOfBirth) { BirthDateRecognizer.find(ts, labels: labels, into: &out) }
         if enabled.contains(.reference) { ReferenceRecognizer.find(ts, labels: labels, into: &out) }
         if enabled.contains(.licencePlate) { PlateRecognizer.find(ts, labels: labels, into: &out) }
+        LicenceFields.find(ts, enabled: enabled, into: &out)
     }
 }
