@@ -386,6 +386,7 @@ def summarize(scored, reads, wall_read: float) -> dict:
     leaks = collections.Counter()
     leak_items = []
     words = blacked = unjudged = 0
+    over_words = collections.Counter()
     errors, speed = [], collections.defaultdict(lambda: [0.0, 0])
     for (name, layout), res in scored.items():
         secs, err = reads[(name, layout)]
@@ -407,6 +408,9 @@ def summarize(scored, reads, wall_read: float) -> dict:
                                    "text": it["text"]})
         words += len(res["words"])
         blacked += sum(w["blacked"] for w in res["words"])
+        for w in res["words"]:
+            if w["blacked"]:
+                over_words[(layout, w["text"])] += 1
     found = sum(v[0] for v in cat.values())
     total = sum(v[1] for v in cat.values())
     pages = sum(v[1] for v in speed.values())
@@ -421,6 +425,7 @@ def summarize(scored, reads, wall_read: float) -> dict:
         "leak_items": leak_items, "items_too_short_to_judge": unjudged,
         "non_personal_words": words, "over_redacted_words": blacked,
         "over_redaction": ratio(blacked, words),
+        "over_redacted_top": [{"layout": l, "text": t, "count": n} for (l, t), n in over_words.most_common(60)],
         "pages": pages, "read_wall_seconds": wall_read,
         "wall_seconds_per_page": ratio(wall_read, pages), "errors": errors,
         "targets": TARGETS,
@@ -464,6 +469,9 @@ def report(s: dict, verbose: bool, out=print):
     out(f"over-redaction  {fmt(ov, True)}  {s['over_redacted_words']}/{s['non_personal_words']} "
         f"non-personal words >= {BLACKED:.0%} blacked   target <= {t['over']:.0%}  "
         f"{mark(ov is not None and ov <= t['over'])}")
+    if verbose:
+        for o in s.get("over_redacted_top", []):
+            out(f"    blacked {o['layout']}: {o['text']!r} x{o['count']}")
     wpp = s["wall_seconds_per_page"]
     out(f"speed  {s['pages']} pages read through the mount in {s['read_wall_seconds']:.1f} s wall "
         f"= {wpp if wpp is None else round(wpp, 3)} s/page")
