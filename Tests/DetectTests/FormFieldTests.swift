@@ -162,3 +162,14 @@ final class LicenceFieldTests: XCTestCase {
         XCTAssertTrue(Detector().detect(sc).filter { $0.category == .name }.isEmpty)
     }
 }
+
+/// A column of `Surname, Given` names.
+final class NameColumnTests: XCTestCase {
+    func testAGivenNameThatIsAlsoAMonth() {
+        let s = "Mitgl.-Nr.\tName, Vorname\tGeburtsdatum\n0021\tNowicki, Jan\t06.06.1966\n0022\tAlbrecht, Sven\t13.08.1975\n"
+        let sc = Array(s.unicodeScalars)
+        let names = Detector().detect(sc).filter { $0.category == .name }.map { String(String.UnicodeScalarView(sc[$0.range])) }
+        XCTAssertTrue(names.contains("Nowicki, Jan"), "\(names)")
+        XCTAssertTrue(names.contains("Albrecht, Sven"), "\(names)")
+    }
+}

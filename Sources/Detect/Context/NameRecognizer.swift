@@ -242,6 +242,12 @@ enum NameRecognizer {
                         r.end = more.end
                         r.names += more.names
                         r.listed += more.listed
+                    } else if header, r.end + 1 < lineEnd, toks[r.end].isPunct(","), toks[r.end + 1].kind == .word,
+                              toks[r.end + 1].has(.capitalised), !toks[r.end + 1].has(.cellStart),
+                              r.end + 2 >= lineEnd || toks[r.end + 2].has(.cellStart) {
+                        // Under a `Name, Vorname` header: `Nowicki, Jan`.
+                        r.end += 2
+                        r.names += 1
                     }
                     // In a header row the next cell is the next header (`Teilnehmer  Kurs  Betrag`).
                     if header, toks[c].line == toks[hit.first].line, r.listed == 0 { continue }
@@ -471,6 +477,13 @@ enum NameRecognizer {
                     run.names += more.names
                     run.listed += more.listed
                 }
+            } else if run.end + 1 < lineEnd, toks[run.end].isPunct(","), toks[run.end + 1].kind == .word,
+                      toks[run.end + 1].has(.capitalised), !toks[run.end + 1].has(.cellStart),
+                      run.end + 2 >= lineEnd || toks[run.end + 2].has(.cellStart) {
+                // "Nowicki, Jan": a given name that is also a month or a
+                // word, alone after the comma in a name column, is the name.
+                run.end += 2
+                run.names += 1
             }
             let ends = run.end >= lineEnd || toks[run.end].has(.cellStart) || toks[run.end].isPunct(",")
                 || toks[run.end].isPunct("(")
