@@ -421,7 +421,7 @@ def has_table(plain: str) -> bool:
 
 # ------------------------------------------------------------------ form
 
-LABEL = re.compile(r"([^\W\d][^:]{0,38}?:)[ \t]*(?=\S)")
+LABEL = re.compile(r"([^\W\d][^:]{0,38}?:)(?!//)[ \t]*(?=\S)")
 
 
 def label_pairs(plain: str, spans, start: int, end: int):
