@@ -165,6 +165,14 @@ final class LicenceFieldTests: XCTestCase {
 
 /// A column of `Surname, Given` names.
 final class NameColumnTests: XCTestCase {
+    func testAnOfficeAboveAnAddressIsNoPerson() {
+        let s = "The office that serves your area is located at:\n    SOCIAL SECURITY\n    1501 N 5TH ST\n    READING, PA 19601"
+        let sc = Array(s.unicodeScalars)
+        let found = Detector().detect(sc)
+        XCTAssertTrue(found.filter { $0.category == .name }.isEmpty, "\(found)")
+        XCTAssertTrue(found.contains { $0.category == .address }, "\(found)")
+    }
+
     func testAGivenNameThatIsAlsoAMonth() {
         let s = "Mitgl.-Nr.\tName, Vorname\tGeburtsdatum\n0021\tNowicki, Jan\t06.06.1966\n0022\tAlbrecht, Sven\t13.08.1975\n"
         let sc = Array(s.unicodeScalars)

@@ -60,7 +60,8 @@ enum CommonWords {
         Verwaltung Hausverwaltung Stadtverwaltung Gemeinde Stadt Landkreis Kreis Bezirk Bezirksamt Rathaus \
         Praxis Gemeinschaftspraxis Klinik Klinikum Krankenhaus Hospital Apotheke Labor Zentrum Center Centre \
         Institut Institute Universität University Hochschule Schule School College Kindergarten Kita \
-        Team Service Kundenservice Kundenbetreuung Support Abteilung Department Dept Office Büro Kanzlei \
+        Team Service Services Kundenservice Kundenbetreuung Support Abteilung Department Dept Office Büro Kanzlei \
+        Security Administration Authority Agency Council Commission Revenue Customs Insurance \
         Steuerberatung Steuerkanzlei Rechtsanwälte Rechtsanwalt Rechtsanwältin Notar Notariat Immobilien \
         Stadtwerke Werke Energie Strom Gas Wasser Telekom Vodafone Versand Handel Shop Store Markt Supermarkt \
         Trust Council Authority Agency Revenue HMRC IRS DVLA NHS Services Solutions Systems Consulting \
