@@ -21,6 +21,12 @@ struct Page {
         }
     }
 
+    /// A table cell: its own text object, then the newline poppler puts after one.
+    mutating func cell(_ s: String, _ x: Double, _ y: Double) {
+        draw(s, x: x, y: y)
+        put("\n")
+    }
+
     /// What the source put between two objects (poppler: nothing, a space or a newline).
     mutating func put(_ s: Unicode.Scalar) {
         scalars.append(s)
@@ -437,12 +443,11 @@ final class WrappedCellTests: XCTestCase {
         // A narrow IBAN column: the number wraps inside its cell (`99`
         // would not have fitted before `Betrag`). A sub-row stays a row.
         var p = Page()
-        func cell(_ t: String, _ x: Double, _ y: Double) { p.draw(t, x: x, y: y); p.put("\n") }
-        cell("Name", 50, 100); cell("IBAN", 150, 100); cell("Betrag", 292, 100)
-        cell("Bożena Kamińska", 50, 112); cell("DE70 7223 0532 5068 4160", 150, 112); cell("1.840,00", 292, 112)
-        cell("99", 150, 124)
-        cell("Lena Vogt", 50, 136); cell("DE04 0989 9080", 150, 136); cell("960,00", 292, 136)
-        cell("Mandat 4711", 150, 148)
+        p.cell("Name", 50, 100); p.cell("IBAN", 150, 100); p.cell("Betrag", 292, 100)
+        p.cell("Bożena Kamińska", 50, 112); p.cell("DE70 7223 0532 5068 4160", 150, 112); p.cell("1.840,00", 292, 112)
+        p.cell("99", 150, 124)
+        p.cell("Lena Vogt", 50, 136); p.cell("DE04 0989 9080", 150, 136); p.cell("960,00", 292, 136)
+        p.cell("Mandat 4711", 150, 148)
         let s = PageModel(layer: p.text, ocr: .empty).text.string
         XCTAssertEqual(s, "Name\tIBAN\tBetrag\nBożena Kamińska\tDE70 7223 0532 5068 4160 99\t1.840,00\n"
                        + "Lena Vogt\tDE04 0989 9080\t960,00\n\tMandat 4711")
@@ -451,11 +456,10 @@ final class WrappedCellTests: XCTestCase {
     func testAFirstCellThatWrapsAloneDoesNotEndTheTable() {
         // `Greta` / `Sauter`: the wrapped name is the only text on its line.
         var p = Page()
-        func cell(_ t: String, _ x: Double, _ y: Double) { p.draw(t, x: x, y: y); p.put("\n") }
-        cell("Name", 50, 100); cell("Pers.-Nr.", 105, 100); cell("Geb.-Datum", 170, 100)
-        cell("Greta", 50, 112); cell("2019", 105, 112); cell("04.10.1979", 170, 112)
-        cell("Sauter", 50, 124)
-        cell("Ali Kaya", 50, 136); cell("2233", 105, 136); cell("11.01.1996", 170, 136)
+        p.cell("Name", 50, 100); p.cell("Pers.-Nr.", 105, 100); p.cell("Geb.-Datum", 170, 100)
+        p.cell("Greta", 50, 112); p.cell("2019", 105, 112); p.cell("04.10.1979", 170, 112)
+        p.cell("Sauter", 50, 124)
+        p.cell("Ali Kaya", 50, 136); p.cell("2233", 105, 136); p.cell("11.01.1996", 170, 136)
         let s = PageModel(layer: p.text, ocr: .empty).text.string
         XCTAssertEqual(s, "Name\tPers.-Nr.\tGeb.-Datum\nGreta Sauter\t2019\t04.10.1979\nAli Kaya\t2233\t11.01.1996")
     }
@@ -489,14 +493,13 @@ final class WrappedCellTests: XCTestCase {
         // the next column starts far away. `0790` would have overrun the
         // IBAN column's own width: the number goes on.
         var p = Page()
-        func cell(_ t: String, _ x: Double, _ y: Double) { p.draw(t, x: x, y: y); p.put("\n") }
-        cell("Empfänger", 50, 100); cell("IBAN", 150, 100); cell("Betrag", 262, 100)
-        cell("Hoang Thi Mai", 50, 112); cell("DE60 0609", 150, 112); cell("-350,00", 256.5, 112)
-        cell("5569 1136", 150, 124)
-        cell("1086 77", 150, 136)
-        cell("Pham Van Duc", 50, 148); cell("DE17 8567", 150, 148); cell("+1.200,00", 245.5, 148)
-        cell("3241 6880", 150, 160)
-        cell("5305 25", 150, 172)
+        p.cell("Empfänger", 50, 100); p.cell("IBAN", 150, 100); p.cell("Betrag", 262, 100)
+        p.cell("Hoang Thi Mai", 50, 112); p.cell("DE60 0609", 150, 112); p.cell("-350,00", 256.5, 112)
+        p.cell("5569 1136", 150, 124)
+        p.cell("1086 77", 150, 136)
+        p.cell("Pham Van Duc", 50, 148); p.cell("DE17 8567", 150, 148); p.cell("+1.200,00", 245.5, 148)
+        p.cell("3241 6880", 150, 160)
+        p.cell("5305 25", 150, 172)
         let s = PageModel(layer: p.text, ocr: .empty).text.string
         XCTAssertEqual(s, "Empfänger\tIBAN\tBetrag\nHoang Thi Mai\tDE60 0609 5569 1136 1086 77\t-350,00\n"
                        + "Pham Van Duc\tDE17 8567 3241 6880 5305 25\t+1.200,00")
@@ -509,12 +512,11 @@ final class WrappedCellTests: XCTestCase {
         // not have fitted after the row above either, but it fills every
         // column: a row of its own.
         var p = Page()
-        func cell(_ t: String, _ x: Double, _ y: Double) { p.draw(t, x: x, y: y); p.put("\n") }
-        cell("Name", 50, 100); cell("IBAN", 135, 100); cell("Netto", 255, 100)
-        cell("Mohammed Asif", 50, 112); cell("GB33 BUKB 2020 1555", 135, 112); cell("1.429,98", 255, 112)
-        cell("Hussain", 50, 124); cell("5555 55", 135, 124)
-        cell("Kirsty Ackroyd", 50, 136); cell("GB94 BARC 1020 1530", 135, 136); cell("1.016,36", 255, 136)
-        cell("Bogdan Rusu", 50, 148); cell("GB21 NWBK 6016 1331", 135, 148); cell("2.068,40", 255, 148)
+        p.cell("Name", 50, 100); p.cell("IBAN", 135, 100); p.cell("Netto", 255, 100)
+        p.cell("Mohammed Asif", 50, 112); p.cell("GB33 BUKB 2020 1555", 135, 112); p.cell("1.429,98", 255, 112)
+        p.cell("Hussain", 50, 124); p.cell("5555 55", 135, 124)
+        p.cell("Kirsty Ackroyd", 50, 136); p.cell("GB94 BARC 1020 1530", 135, 136); p.cell("1.016,36", 255, 136)
+        p.cell("Bogdan Rusu", 50, 148); p.cell("GB21 NWBK 6016 1331", 135, 148); p.cell("2.068,40", 255, 148)
         let s = PageModel(layer: p.text, ocr: .empty).text.string
         XCTAssertEqual(s, "Name\tIBAN\tNetto\nMohammed Asif Hussain\tGB33 BUKB 2020 1555 5555 55\t1.429,98\n"
                        + "Kirsty Ackroyd\tGB94 BARC 1020 1530\t1.016,36\nBogdan Rusu\tGB21 NWBK 6016 1331\t2.068,40")
