@@ -364,6 +364,12 @@ def layout_pipe_table(geo: Geometry, cur: Cursor, lines, ruled: bool, block: int
     return page
 
 
+def set_table(geo: Geometry, cur: Cursor, lines, ruled: bool, block: int) -> int:
+    """A pipe table as a block of its own; returns the next block number."""
+    layout_pipe_table(geo, cur, lines, ruled, block + 1)
+    return block + 2
+
+
 def aligned_row(geo: Geometry, cur: Cursor, start: int, end: int, ruled: bool, block: int) -> bool:
     """A space-aligned row ("Tax due      £6,108.40") as cells at their
     character columns, no space characters between them. False when the
@@ -397,9 +403,7 @@ def layout_table(plain: str, ruled: bool = False) -> Geometry:
     block = 0
     for kind, item in table_blocks(plain):
         if kind == "pipe":
-            block += 1
-            layout_pipe_table(geo, cur, item, ruled, block)
-            block += 1
+            block = set_table(geo, cur, item, ruled, block)
             continue
         start, end, ff = item
         if ff:
@@ -472,9 +476,7 @@ def layout_form(plain: str, spans, below: bool = False, fields: bool = False) ->
     for kind, item in table_blocks(plain):
         if kind == "pipe":
             # A table inside a form is set as a table, as form tools do.
-            block += 1
-            layout_pipe_table(geo, cur, item, False, block)
-            block += 1
+            block = set_table(geo, cur, item, False, block)
             continue
         start, end, ff = item
         if ff:
@@ -605,9 +607,7 @@ def flow_columns(geo: Geometry, lines, top: float):
                     and not lines[end][2]:
                 end += 1
             cur.y = max(cur.y, lowest) + LEADING * 0.5
-            block += 1
-            layout_pipe_table(geo, cur, lines[k:end], False, block)
-            block += 1
+            block = set_table(geo, cur, lines[k:end], False, block)
             col, page_top, lowest = 0, cur.y + LEADING * 0.5, cur.y + LEADING * 0.5
             cur.y = page_top
             k = end
