@@ -541,7 +541,11 @@ struct PageModelBuilder {
             // without padding between rows).
             let full = underCells && (cols[0] > 0
                 ? zip(l.cells, cols).contains { wrapped($0, $1) }
-                : cols.count < pcols.count && zip(l.cells, cols).allSatisfy { wrapped($0, $1, slack: 0.8 * l.h) })
+                : cols.count < pcols.count && zip(l.cells, cols).allSatisfy { cell, c in
+                    // A wrapped fragment fits in its own column.
+                    wrapped(cell, c, slack: 0.8 * l.h)
+                        && (c + 1 >= l.columnSpans.count || extent(cell).1 < l.columnSpans[c + 1].0)
+                })
             guard full else { out.append(l); continue }
             for (cell, c) in zip(l.cells, cols) {
                 let i = pcols.firstIndex(of: c)!
@@ -621,7 +625,10 @@ struct PageModelBuilder {
                 if l.cells.count >= 2 { rows += 1; end += 1; continue }
                 if extent(l.cells[0]).0 > left + l.h { end += 1; continue }
                 // A first cell that wrapped (`Greta` / `Sauter`): the rows go on after it.
+                // It stays left of the row above's second cell (a label and
+                // value run together, `Geburtsdatum: 14.09.1986`, do not).
                 if end + 1 < laid.count, laid[end + 1].cells.count >= 2, !laid[end + 1].columnStart,
+                   laid[end - 1].cells.count >= 2, extent(l.cells[0]).1 < extent(laid[end - 1].cells[1]).0,
                    laid[end + 1].y0 - l.y1 <= max(1.8 * usualGap, usualGap + 0.5 * l.h, 0.3 * l.h) {
                     end += 1
                     continue

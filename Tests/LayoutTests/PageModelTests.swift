@@ -453,6 +453,18 @@ final class WrappedCellTests: XCTestCase {
                        + "Lena Vogt\tDE04 0989 9080\t960,00\n\tMandat 4711")
     }
 
+    func testALabelRunIntoItsValueIsNoWrappedFirstCell() {
+        // A form whose value column starts 4 points right of the widest
+        // label: `Geburtsdatum:` and its value are one cell, reaching under
+        // the values; it is a row of its own, not the tail of `Vorname:`.
+        var p = Page()
+        p.cell("Vorname:", 50, 100); p.cell("Jorinde", 125, 100)
+        p.cell("Geburtsdatum: 14.09.1986", 50, 112)
+        p.cell("Telefon:", 50, 124); p.cell("0170 5528143", 125, 124)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "Vorname:\tJorinde\nGeburtsdatum: 14.09.1986\nTelefon:\t0170 5528143")
+    }
+
     func testAFirstCellThatWrapsAloneDoesNotEndTheTable() {
         // `Greta` / `Sauter`: the wrapped name is the only text on its line.
         var p = Page()
