@@ -53,14 +53,12 @@ public enum OCRAssembly {
         // A stroke with no other unexplained word on its line is a ruling
         // line between cells the text layer holds; beside words only OCR
         // reads (a table typed with `|` in a pasted image) it is a cell's bar.
-        let strokes = out.indices.filter { isRuleStroke(out[$0]) }
-        if strokes.isEmpty { return out }
-        let others = out.filter { !isRuleStroke($0) }
-        let drop = Set(strokes.filter { i in
-            let b = out[i].box
-            return !others.contains { w in min(w.box.maxY, b.maxY) - max(w.box.y, b.y) >= 0.5 * min(w.box.height, b.height) }
-        })
-        return out.indices.filter { !drop.contains($0) }.map { out[$0] }
+        let stroke = out.map(isRuleStroke)
+        if !stroke.contains(true) { return out }
+        let others = zip(out, stroke).filter { !$0.1 }.map(\.0.box)
+        return zip(out, stroke).filter { w, isStroke in
+            !isStroke || others.contains { o in min(o.maxY, w.box.maxY) - max(o.y, w.box.y) >= 0.5 * min(o.height, w.box.height) }
+        }.map(\.0)
     }
 
     /// A table's vertical ruling line, read as a word: one stroke (`|`,

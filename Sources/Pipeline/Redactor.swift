@@ -196,12 +196,8 @@ public final class Redactor: Sendable {
         let additions = c.documentPass(detect: detect)
         return (0..<pageCount).compactMap { i in
             guard let text = c.models[i]?.text else { return nil }
-            // `found` already holds what a continued table added; the
-            // additions repeat those, so each detection is listed once.
             var found = c.found[i] ?? []
-            for a in additions[i] ?? [] where !found.contains(where: { $0.range == a.range && $0.category == a.category }) {
-                found.append(a)
-            }
+            found += additions[i] ?? []
             found.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
             return ScanPage(index: i, text: text, detections: found,
                             boxes: found.map { RedactionPlan.boxes(for: $0.range, in: text) })
@@ -327,7 +323,6 @@ struct Collected: Sendable {
             }
             if new.isEmpty { continue }
             out[index] = new
-            found[index] = existing + new
             var ev = DocumentEvidence()
             ev.add(new, in: cur.text)
             evidence.merge(ev)
@@ -336,7 +331,7 @@ struct Collected: Sendable {
             let matcher = evidence.matcher()
             for index in models.keys.sorted() {
                 guard let text = models[index]?.text else { continue }
-                let extra = matcher.additions(in: text, existing: found[index] ?? [])
+                let extra = matcher.additions(in: text, existing: (found[index] ?? []) + (out[index] ?? []))
                 if !extra.isEmpty { out[index, default: []] += extra }
             }
         }
