@@ -161,6 +161,16 @@ public struct DocumentMatcher: Sendable {
         return lo..<r.upperBound
     }
 
+    /// `r` grown right over one capital letter standing alone after it
+    /// (`O'SULLIVAN D`), when the match is written in capitals.
+    static func withTrailingInitial(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Range<Int> {
+        let hi = r.upperBound
+        guard hi + 1 < s.count, s[hi] == " ", s[hi + 1].properties.isUppercase,
+              hi + 2 == s.count || !s[hi + 2].properties.isAlphabetic && s[hi + 2] != "'" && s[hi + 2] != "\u{2019}",
+              !s[r].contains(where: { $0.properties.isLowercase }) else { return r }
+        return r.lowerBound..<(hi + 2)
+    }
+
     static func hasCapital(_ s: ArraySlice<Unicode.Scalar>) -> Bool {
         s.contains { $0.properties.isUppercase }
     }
@@ -197,6 +207,13 @@ public struct DocumentMatcher: Sendable {
                         hits.append((folded.origin[i]..<(folded.origin[stop - 1] + 1), patterns[k].category))
                     }
                 }
+            } else if end - i >= 4, hay[end - 1] == "s", let candidates = byFirstWord[Self.key(hay[i..<(end - 1)])] {
+                // A name with a possessive `s` (`Rebeccas-MBP`, `Annas Rad`): the
+                // name alone, capitalised, and the `s` with it.
+                for k in candidates where patterns[k].category == .name && patterns[k].cased && patterns[k].folded.count == end - 1 - i
+                    && Self.hasCapital(text.scalars[folded.origin[i]...folded.origin[i]]) {
+                    hits.append((folded.origin[i]..<(folded.origin[end - 1] + 1), .name))
+                }
             }
             i = end
         }
@@ -211,6 +228,8 @@ public struct DocumentMatcher: Sendable {
             // `Miss E S Nakamura-Holt`: initials before a surname found
             // elsewhere are the same person's.
             if category == .name { r = Self.withInitials(text.scalars, r) }
+            // `O'SULLIVAN D`: in capitals, an initial after the surname is the same person's.
+            if category == .name { r = Self.withTrailingInitial(text.scalars, r) }
             // Only visible scalars count: a range over separators alone adds nothing.
             guard r.contains(where: { !covered[$0] && !text.scalars[$0].properties.isWhitespace }) else { continue }
             out.append(Detection(category: category, range: r, confidence: 0.8, reason: .context,

@@ -116,7 +116,7 @@ struct LabelTable: Sendable {
 
     /// Abbreviations that are labels only written as such (`Az.`, `Az:`):
     /// `AZ 85001` is Arizona.
-    static let needsDot = WordHash.set("az gz akz kd vertr")
+    static let needsDot = WordHash.set("az gz akz kd vertr mag")
 
     static func colonAt(_ ts: TokenStream, _ j: Int) -> Bool {
         j < ts.tokens.count && ts.tokens[j].line == ts.tokens[j - 1].line && ts.tokens[j].isPunct(":")

@@ -24,7 +24,8 @@ enum LabelWords {
         tenant|tenants|landlord|employee|employee name|employer name|patient name|recipient|payee|\
         beneficiary|applicant|policyholder|policy holder|insured|insured person|member name|customer name|\
         attn|attention|addressee|spouse|partner name|guarantor|borrower|claimant|contact person|\
-        nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed|signature|holder signature|cardholder signature
+        nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed|signature|holder signature|cardholder signature|\
+        known as|preferred name|nickname|sachbearbeitung
         """
 
     /// Roles and relations whose value is a person (`Treasurer`, `husband`,
@@ -110,7 +111,7 @@ enum LabelWords {
     ]
 
     /// Titles that open a name when written with their dot (`Dr.`).
-    static let titles = "dr|prof|dr med|dr dr|prof dr|dipl ing"
+    static let titles = "dr|prof|dr med|dr dr|prof dr|dipl ing|mag"
 
     static let plates = """
         kennzeichen|amtl kennzeichen|amtliches kennzeichen|kfz kennzeichen|fahrzeugkennzeichen|\

@@ -192,7 +192,9 @@ enum NameRecognizer {
     static func find(_ ts: TokenStream, labels: [LabelHit], nameLines: [Range<Int>], into out: inout [Detection]) {
         let toks = ts.tokens
         func emit(_ r: Run, _ confidence: Double, _ reason: Reason, _ kind: String) {
-            out.append(Detection(category: .name, range: ts.span(r.first, lineBroken(ts, r.end) - 1), confidence: confidence,
+            let end = withSuffix(ts, lineBroken(ts, r.end))
+            let first = afterTitles(ts, r.first, end)
+            out.append(Detection(category: .name, range: ts.span(first, end - 1), confidence: confidence,
                                  reason: reason, kind: kind))
         }
         for hit in labels {
@@ -231,6 +233,11 @@ enum NameRecognizer {
                    toks[hit.end].has(.cellStart), let r = run(ts, from: hit.end, strong: true), r.listed == 0 {
                     candidates.append(candidates.removeFirst())
                 }
+                // "your sister, Tanisha Campbell": a relation or role word, a comma, the person.
+                if hit.label.needsListed, hit.end + 1 < toks.count, toks[hit.end].isPunct(","),
+                   toks[hit.end + 1].line == toks[hit.first].line {
+                    candidates.insert((token: hit.end + 1, setOff: false), at: 0)
+                }
                 for (c, setOff) in candidates {
                     guard var r = run(ts, from: c, strong: setOff, connectors: true), !r.hitOrganisation else { continue }
                     let lineEnd = ts.lineEnd(toks[c].line)
@@ -238,7 +245,8 @@ enum NameRecognizer {
                     // listed, or the pair is all the field holds.
                     if r.end + 1 < lineEnd, toks[r.end].isPunct(","), let more = run(ts, from: r.end + 1, strong: true),
                        !more.hitOrganisation, words.given.contains(toks[r.end + 1].hash)
-                        || (setOff && r.names == 1 && more.names == 1 && (more.end == lineEnd || toks[more.end].has(.cellStart))) {
+                        || (setOff && r.names == 1 && (more.names == 1 || (more.names == 2 && more.listed > 0))
+                            && (more.end == lineEnd || toks[more.end].has(.cellStart) || toks[more.end].isPunct("("))) {
                         r.end = more.end
                         r.names += more.names
                         r.listed += more.listed
@@ -293,6 +301,12 @@ enum NameRecognizer {
                 guard toks[hit.first].has(.initialUpper) else { continue }
                 if let r = run(ts, from: hit.first, strong: true), !r.hitOrganisation, r.first == hit.first {
                     emit(r, 0.85, .context, hit.label.kind)
+                    // "Gemeinschaftspraxis Dr. Sommer / Yıldırım": the partner's surname after a slash.
+                    if r.end + 1 < ts.lineEnd(toks[hit.first].line), toks[r.end].isPunct("/"), toks[r.end + 1].has(.spaceBefore),
+                       let p = run(ts, from: r.end + 1, strong: true, maxNames: 2), !p.hitOrganisation, p.first == r.end + 1,
+                       p.listed > 0 {
+                        emit(p, 0.85, .context, hit.label.kind)
+                    }
                 }
             case .birth:
                 // "Kindererziehung Artur (geb. 12.2.96)", "her son Leo (born 2015)":
@@ -325,8 +339,19 @@ enum NameRecognizer {
             }
         }
         for line in nameLines {
-            if let r = nameLine(ts, line) { emit(r, 0.85, .context, "address block") }
+            if let r = nameLine(ts, line) {
+                emit(r, 0.85, .context, "address block")
+                // "TRAN VAN MINH⏎NGUYEN THI HOA⏎4518 S ARCHER AVE": two addressees, one a line.
+                let l = Int(toks[line.lowerBound].line)
+                if !ts.hasGap(before: l), let above = secondAddressee(ts, line: l - 1, below: r) {
+                    emit(above, 0.85, .context, "address block")
+                }
+            } else if let (a, b) = jointNameLine(ts, line) {
+                emit(a, 0.85, .context, "address block")
+                emit(b, 0.85, .context, "address block")
+            }
         }
+        positions(ts, emit: { r, confidence, kind in emit(r, confidence, .context, kind) })
         pairs(ts, emit: { r, listed in
             if listed { emit(r, 0.75, .gazetteer, "given name + surname") } else { emit(r, 0.6, .gazetteer, "given name + word") }
         })
@@ -389,6 +414,12 @@ enum NameRecognizer {
             guard toks[k].isPunct(",") || toks[k].isPunct(";") || toks[k].isPunct("&") || ts.isWord(k, "und")
                     || ts.isWord(k, "and") else { return }
             k += 1
+            if k < lineEnd, let r = surnameFirst(ts, k, introducedOnly: false) {
+                emit(r)
+                found += 1
+                k = r.end
+                continue
+            }
             guard k < lineEnd, words.isUnambiguousGiven(toks[k].hash), let r = run(ts, from: k, strong: true),
                   !r.hitOrganisation, r.first == k else { return }
             emit(r)
@@ -405,6 +436,12 @@ enum NameRecognizer {
         sachbearbeiter sachbearbeiterin ansprechpartner ansprechpartnerin employee tenant tenants applicant \
         policyholder claimant spouse guarantor borrower forename forenames surname vorname vornamen nachname \
         familienname geburtsname rufname
+        """)
+
+    /// Headers of a column that holds one name word per row.
+    static let singleWordHeaders = WordHash.set("""
+        vorname vornamen nachname familienname geburtsname rufname surname surnames forename forenames first last given \
+        middle preferred known family
         """)
 
     /// A run that is one word in capitals (`MUSTERMANN`, `PUBLIC`) filling its
@@ -495,7 +532,11 @@ enum NameRecognizer {
         // `Empfänger` companies.
         let names = hit.label.needsListed || peopleHeaders.contains(hit.label.words[0])
             || cells.filter(strong).count * 2 >= cells.count
-        for r in cells where r.first != skip && (strong(r) || (names && (r.names >= 2 || capitalsWord(ts, r)))) { emit(r) }
+        // A column of given names or surnames (`Vorname`, `Surname`, `Preferred
+        // name`) holds one word per cell.
+        let single = singleWordHeaders.contains(hit.label.words[0])
+        for r in cells where r.first != skip
+            && (strong(r) || (names && (r.names >= 2 || capitalsWord(ts, r) || (single && r.names == 1)))) { emit(r) }
     }
 
     /// A line (or part of one) that is nothing but a name, optionally after
@@ -536,6 +577,15 @@ enum NameRecognizer {
         if j < toks.count, toks[j].line == line, !(toks[j].has(.cellStart) && toks[j].cell != toks[hit.first].cell) {
             // "Kind regards, Jane Doe"
             while j < toks.count, toks[j].line == line, toks[j].isPunct(",") { j += 1 }
+            // "thanks monique": a message signed in lower case, a listed given name ending the line.
+            if j < toks.count, toks[j].line == line, toks[j].kind == .word, !toks[j].has(.initialUpper),
+               words.isUnambiguousGiven(toks[j].hash), j + 1 == ts.lineEnd(Int32(line)) || toks[j + 1].isPunct(".") {
+                var r = Run(first: j, end: j + 1)
+                r.names = 1
+                r.listed = 1
+                emit(r)
+                return
+            }
             if j < toks.count, toks[j].line == line {
                 if let r = run(ts, from: j, strong: true), !r.hitOrganisation, r.names >= 2 || r.listed > 0 {
                     emit(r)
@@ -693,6 +743,12 @@ enum NameRecognizer {
             // A given name that is also a word (`June`, `Grace`) only before a listed
             // surname, where a person is introduced: "helpers: June Ashworth".
             guard t.letters >= 2 else { k += 1; continue }
+            // "Dependent claimed: Tran Bao Ngoc", "Nguyen Thi Lan": Vietnamese order.
+            if let r = surnameFirst(ts, k, introducedOnly: true) {
+                emit(r, true)
+                k = r.end
+                continue
+            }
             let ambiguous = !words.given.contains(t.hash) && words.givenAmbiguous.contains(t.hash)
                 && !wordLikeGiven.contains(t.hash)
             guard ambiguous || words.isUnambiguousGiven(t.hash) else { k += 1; continue }
@@ -806,5 +862,397 @@ enum NameRecognizer {
         r.names = 2
         r.listed = 1
         return r
+    }
+}
+
+// MARK: - Spans, and positions that introduce a person without a label
+
+extension NameRecognizer {
+    /// Academic titles, not personal data: a name's span starts after them
+    /// (`Dr. med.`, `Dipl.-Ing.`, `Mag.`). Without a dot only `Dr`, `Prof`.
+    static let spanTitles = WordHash.set("""
+        Dr Prof Professor Dipl Ing Med Dent Vet Rer Nat Jur Phil Oec Pol Habil Mag Univ Priv Doz Dres Kfm Kffr
+        """)
+    static let undottedTitles = WordHash.set("Dr Prof Professor Dres")
+
+    /// The first token of a name span from `first` to `end`, past its titles;
+    /// `first` when nothing of a name would be left.
+    static func afterTitles(_ ts: TokenStream, _ first: Int, _ end: Int) -> Int {
+        let toks = ts.tokens
+        var a = first
+        while a < end, toks[a].kind == .word, spanTitles.contains(toks[a].hash) {
+            var b = a + 1
+            while b < end, toks[b].glued, toks[b].isPunct(".") || toks[b].isPunct("-") { b += 1 }
+            guard b > a + 1 || undottedTitles.contains(toks[a].hash) else { break }
+            a = b
+        }
+        guard a < end, toks[a..<end].contains(where: { $0.kind == .word && $0.letters >= 2 }) else { return first }
+        return a
+    }
+
+    static let suffixes = WordHash.set("Jr Jnr Sr Snr")
+    static let romanSuffixes = WordHash.set("II III IV")
+
+    /// The end of a name with its generational suffix (`Washington Jr.`,
+    /// `Smith, Sr.`, `Henry Ford III`) taken in.
+    static func withSuffix(_ ts: TokenStream, _ end: Int) -> Int {
+        let toks = ts.tokens
+        guard end > 0, end < toks.count, toks[end - 1].kind == .word else { return end }
+        let line = toks[end - 1].line
+        var k = end
+        if k + 1 < toks.count, toks[k].isPunct(","), toks[k + 1].line == line { k += 1 }
+        guard k < toks.count, toks[k].line == line, toks[k].kind == .word, toks[k].has(.spaceBefore), !toks[k].has(.cellStart),
+              toks[k].has(.initialUpper), suffixes.contains(toks[k].hash) || (toks[k].has(.upper) && romanSuffixes.contains(toks[k].hash))
+        else { return end }
+        k += 1
+        if k < toks.count, toks[k].glued, toks[k].isPunct(".") { k += 1 }
+        return k
+    }
+
+    /// Runs `find` adds beyond the labels: `emit(run, confidence, kind)`.
+    static func positions(_ ts: TokenStream, emit: (Run, Double, String) -> Void) {
+        apposition(ts, emit: { emit($0, 0.8, "name, role") })
+        agent(ts, emit: { emit($0, 0.8, "by name") })
+        ranks(ts, emit: { emit($0, 0.85, "rank") })
+        spokeTo(ts, emit: { emit($0, 0.8, "spoke to") })
+        bookings(ts, emit: { emit($0, 0.8, "booking counterparty") })
+        machineReadable(ts, emit: { emit($0, 0.85, "machine-readable zone") })
+        devices(ts, emit: { emit($0, 0.8, "device name") })
+    }
+
+    /// Whether token `k` is a capitalised or upper-case word that may be part
+    /// of a name and does not look like a noun or a job.
+    static func plainNameWord(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        return isNameWord(ts, k, strong: false) && !looksLikeNoun(ts, t) && !roleNouns.contains(t.hash)
+    }
+
+    /// Jobs and roles written after a name and a comma (`Oona Raitt, fraud
+    /// analyst`, `Frank Terhoeven, Kundenberater`, `Marschall, Sekretariat`).
+    static let roleNouns = WordHash.set("""
+        analyst clerk officer manager administrator assistant adviser advisor coordinator secretary director \
+        supervisor consultant specialist representative agent handler caseworker nurse midwife physician \
+        pharmacist therapist technician engineer accountant bookkeeper solicitor paralegal attorney lawyer \
+        notary teacher headteacher registrar receptionist inspector investigator auditor examiner underwriter \
+        adjuster assessor surveyor controller treasurer chairperson trustee \
+        kundenberater kundenberaterin berater beraterin sachbearbeiter sachbearbeiterin sachbearbeitung \
+        mitarbeiter mitarbeiterin sekretariat sekretär sekretärin klassenlehrer klassenlehrerin lehrer lehrerin \
+        leiter leiterin referent referentin assistent assistentin steuerberater steuerberaterin rechtsanwalt \
+        rechtsanwältin fachärztin pflegefachkraft prokurist prokuristin teamleiter teamleiterin abteilungsleiter \
+        abteilungsleiterin filialleiter filialleiterin bearbeiter bearbeiterin disponent disponentin
+        """)
+
+    /// A name set off by a comma and followed by a job: `Oyelola Banjo,
+    /// compliance analyst`, `Witness: Kateryna Shevchuk, Operations Manager`.
+    /// The name is two or three name-shaped words where a person is
+    /// introduced (start of a line or cell, after `:`, `by`, …); one word only
+    /// after a colon (`Bearbeitet: Marschall, Sekretariat`). The job is one of
+    /// `roleNouns` within the next three words, none of them a function word.
+    static func apposition(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for c in toks.indices where toks[c].isPunct(",") && c >= 1 {
+            let line = toks[c].line
+            let lineEnd = ts.lineEnd(line)
+            var j = c + 1
+            var role = false
+            while j < min(lineEnd, c + 4), toks[j].kind == .word, !toks[j].has(.cellStart) || j == c + 1 {
+                if roleNouns.contains(toks[j].hash) { role = true; break }
+                if words.notNames.contains(toks[j].hash) || toks[j].letters < 2 { break }
+                j += 1
+            }
+            guard role else { continue }
+            var best: Run?
+            for s in stride(from: max(0, c - 5), to: c, by: 1) where toks[s].line == line && toks[s].kind == .word {
+                guard let r = run(ts, from: s, strong: false), r.first == s, r.end == c, !r.hitOrganisation,
+                      introduced(ts, s) else { continue }
+                let colon = s > 0 && toks[s - 1].isPunct(":") && toks[s - 1].line == line
+                guard r.names >= 2 || (r.names == 1 && colon) else { continue }
+                guard (s..<c).allSatisfy({ toks[$0].kind != .word || toks[$0].letters == 1 || words.titles.contains(toks[$0].hash)
+                    || plainNameWord(ts, $0) }) else { continue }
+                best = r
+                break
+            }
+            if let r = best { emit(r) }
+        }
+    }
+
+    /// Words after `by` that are no one: how a thing is sent or paid.
+    static let notAgents = WordHash.set("""
+        Order Delivery Class Post Mail Transfer Debit Credit Cheque Check Card Phone Email Courier Hand Fax \
+        Appointment Request Default Law Design Way Air Sea Road Rail Train Bus Car Standing Direct Special Recorded
+        """)
+
+    /// A person after `by` (`reviewed by`, `driven by`, `scanned 06/24 by`):
+    /// two or three capitalised name-shaped words, set off after it by `,`,
+    /// `(`, `.`, the end of the line or cell.
+    static func agent(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        let by = WordHash.hash("by")
+        for k in toks.indices where toks[k].kind == .word && toks[k].hash == by && !toks[k].has(.initialUpper) {
+            var s = k + 1
+            if s < toks.count, toks[s].isPunct(":") { s += 1 }
+            guard s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, toks[s].has(.capitalised),
+                  let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s, !r.hitOrganisation, r.names >= 2 else { continue }
+            let lineEnd = ts.lineEnd(toks[s].line)
+            guard r.end >= lineEnd || toks[r.end].isPunct(",") || toks[r.end].isPunct("(") || toks[r.end].isPunct(".")
+                    || toks[r.end].has(.cellStart) else { continue }
+            guard (s..<r.end).allSatisfy({ toks[$0].kind != .word || toks[$0].letters == 1
+                || (plainNameWord(ts, $0) && !notAgents.contains(toks[$0].hash) && !toks[$0].has(.upper)) }) else { continue }
+            emit(r)
+        }
+    }
+
+    /// Ranks written before a name like a salutation: `Officer M. Sterling`,
+    /// `Detective Sergeant Ann Cole`, `PC J. Hill`.
+    static let rankWords = WordHash.set("""
+        Officer Constable Sergeant Sgt Detective Det Inspector Insp Deputy Sheriff Trooper Captain Lieutenant \
+        Judge Justice Magistrate Kommissar Kommissarin Polizeikommissar Polizeikommissarin Polizeimeister Polizeimeisterin
+        """)
+
+    /// After a capitalised rank: initials and a surname, or a given name and
+    /// a surname (one of them listed).
+    static func ranks(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && toks[k].has(.capitalised) && rankWords.contains(toks[k].hash) {
+            var s = k + 1
+            while s < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, rankWords.contains(toks[s].hash) { s += 1 }
+            guard s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].has(.spaceBefore), !toks[s].has(.cellStart),
+                  let r = run(ts, from: s, strong: false, maxNames: 2), r.first == s, !r.hitOrganisation else { continue }
+            let initialled = toks[s].letters == 1 && toks[s + 1].isPunct(".")
+            guard r.names >= 1, initialled || (r.names == 2 && r.listed > 0),
+                  (s..<r.end).allSatisfy({ toks[$0].kind != .word || toks[$0].letters == 1 || plainNameWord(ts, $0) }) else { continue }
+            emit(r)
+        }
+    }
+
+    static let talkVerbs = WordHash.set("spoke speak speaking talked talking chatted telephoned phoned emailed")
+
+    /// A listed given name alone after `spoke to`, `talked with`,
+    /// `telephoned to`: the person spoken to (`spoke to Craig in the team`).
+    static func spokeTo(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && talkVerbs.contains(toks[k].hash) {
+            let s = k + 2
+            guard s < toks.count, toks[s].line == toks[k + 1].line, ts.isWord(k + 1, "to") || ts.isWord(k + 1, "with"),
+                  toks[s].kind == .word, toks[s].has(.capitalised), words.isUnambiguousGiven(toks[s].hash),
+                  let r = run(ts, from: s, strong: false, maxNames: 2), r.first == s, !r.hitOrganisation else { continue }
+            emit(r)
+        }
+    }
+
+    /// Statement codes of a payment to or from a person: standing order,
+    /// faster payment out and in, bill payment, bank giro credit, transfer.
+    static let bookingCodes = WordHash.set("SO STO FPO FPI BP BGC TFR TRF")
+    /// Person-to-person payment services on card statements (`VENMO *NAME`).
+    static let paymentServices = WordHash.set("VENMO ZELLE PAYPAL CASHAPP")
+
+    /// The counterparty in the booking text of an upper-case statement line,
+    /// after a person-payment code in its own cell (`FPO`, `SO`, `INTERNATIONAL
+    /// PAYMENT`): initials and a surname (`J MACDONALD-BAIRD`, also after one
+    /// word: `SO RENT M PATEL`), a surname and an initial opening the text
+    /// (`OKAFOR N`), or two name words with a listed one (`PRIYA MISTRY`). After
+    /// `VENMO *`, `ZELLE`, `PAYPAL *`: the two words that follow.
+    static func bookings(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && toks[k].has(.upper) && toks[k].has(.cellStart) {
+            let lineEnd = ts.lineEnd(toks[k].line)
+            var d = k + 1
+            if paymentServices.contains(toks[k].hash) || (toks[k].hash == WordHash.hash("CASH") && d < lineEnd && ts.isWord(d, "APP")) {
+                if d < lineEnd, ts.isWord(d, "APP") { d += 1 }
+                while d < lineEnd, toks[d].isPunct("*") { d += 1 }
+                guard d + 1 < lineEnd, upperNameWord(ts, d), upperNameWord(ts, d + 1), !toks[d + 1].has(.cellStart) else { continue }
+                let e = d + 2
+                guard e >= lineEnd || toks[e].has(.cellStart) || toks[e].kind != .word || !upperNameWord(ts, e) else { continue }
+                emit(upperRun(d, e))
+                continue
+            }
+            if !bookingCodes.contains(toks[k].hash) {
+                // "INTERNATIONAL PAYMENT", "FASTER PAYMENT", "STANDING ORDER", "BANK TRANSFER"
+                guard d < lineEnd, toks[d].has(.upper), !toks[d].has(.cellStart),
+                      (toks[k].hash == WordHash.hash("INTERNATIONAL") || toks[k].hash == WordHash.hash("FASTER")) && ts.isWord(d, "PAYMENT")
+                        || (toks[k].hash == WordHash.hash("STANDING") && ts.isWord(d, "ORDER"))
+                        || (toks[k].hash == WordHash.hash("BANK") && ts.isWord(d, "TRANSFER")) else { continue }
+                d += 1
+            }
+            guard d + 1 < lineEnd, toks[d].kind == .word, toks[d].has(.upper) else { continue }
+            var cellEnd = d + 1
+            while cellEnd < lineEnd, !toks[cellEnd].has(.cellStart) { cellEnd += 1 }
+            // A surname and its initial opening the text.
+            if upperNameWord(ts, d) {
+                let e = hyphenEnd(ts, d + 1, cellEnd)
+                if e < cellEnd, toks[e].kind == .word, toks[e].letters == 1, toks[e].has(.upper), toks[e].has(.spaceBefore) {
+                    emit(upperRun(d, e + 1))
+                    continue
+                }
+            }
+            // Initials and a surname, at the start or after one word.
+            var found = false
+            for i in [d, d + 1] where i + 1 < cellEnd {
+                if toks[i].kind == .word, toks[i].letters == 1, toks[i].has(.upper), upperNameWord(ts, i + 1), toks[i + 1].has(.spaceBefore) {
+                    emit(upperRun(i, hyphenEnd(ts, i + 2, cellEnd)))
+                    found = true
+                    break
+                }
+            }
+            if found { continue }
+            guard upperNameWord(ts, d) else { continue }
+            let e1 = hyphenEnd(ts, d + 1, cellEnd)
+            // Two name words, one listed.
+            if e1 < cellEnd, upperNameWord(ts, e1), toks[e1].has(.spaceBefore) {
+                let e2 = hyphenEnd(ts, e1 + 1, cellEnd)
+                if words.given.contains(toks[d].hash) || words.surnames.contains(toks[d].hash) || words.surnames.contains(toks[e1].hash) {
+                    emit(upperRun(d, e2))
+                }
+            }
+        }
+    }
+
+    static func upperRun(_ a: Int, _ b: Int) -> Run {
+        var r = Run(first: a, end: b)
+        r.names = b - a
+        return r
+    }
+
+    /// An upper-case word of two or more letters that may be a name.
+    static func upperNameWord(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        return t.kind == .word && t.has(.upper) && t.letters >= 2 && isNameWord(ts, k, strong: false) && !looksLikeNoun(ts, t)
+    }
+
+    /// `k` past hyphenated parts glued to the word before it (`MACDONALD-BAIRD`).
+    static func hyphenEnd(_ ts: TokenStream, _ k: Int, _ limit: Int) -> Int {
+        let toks = ts.tokens
+        var e = k
+        while e + 1 < limit, toks[e].glued, toks[e].isPunct("-"), toks[e + 1].glued, toks[e + 1].kind == .word { e += 2 }
+        return e
+    }
+
+    /// The name line of a machine-readable zone (ICAO 9303): upper-case
+    /// words between `<` fillers, ending in fillers (`MUSTERMANN<<ERIKA<<<<`);
+    /// on a passport's first line after the document code and the issuing
+    /// state (`P<DEUMUSTERMANN<<ERIKA<<<`). Each word is a name.
+    static func machineReadable(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for l in 0..<ts.lineCount {
+            let r = ts.line(l)
+            guard r.count >= 6, toks[r.upperBound - 1].isPunct("<") else { continue }
+            var fillers = 0
+            var double = false
+            var ok = true
+            for k in r {
+                if toks[k].isPunct("<") {
+                    fillers += 1
+                    if k > r.lowerBound, toks[k - 1].isPunct("<") { double = true }
+                } else if toks[k].kind != .word || !toks[k].has(.upper) || (k > r.lowerBound && !toks[k].glued) {
+                    ok = false
+                    break
+                }
+            }
+            guard ok, double, fillers >= 5 else { continue }
+            var k = r.lowerBound
+            // "P<D<<", "P<DEU…": the document code and the issuing state are no name.
+            if toks[k].letters <= 2, k + 1 < r.upperBound, toks[k + 1].isPunct("<"), !(k + 2 < r.upperBound && toks[k + 2].isPunct("<")) {
+                k += 2
+                guard k < r.upperBound, toks[k].kind == .word, toks[k].letters > 3 else { continue }
+                // The state is the word's first three letters: cover the word whole
+                // (a state code beside a name is no leak).
+            }
+            while k < r.upperBound {
+                if toks[k].kind == .word, toks[k].letters >= 2 { emit(upperRun(k, k + 1)) }
+                k += 1
+            }
+        }
+    }
+
+    static let deviceWords = WordHash.set("iPhone iPad iMac MacBook MBP MBA Galaxy Pixel Laptop Notebook PC Handy Tablet Android")
+
+    /// A person's name in a device's network name: `iPhone-von-Merle`,
+    /// `Laptop-Frederik-Hansen`, `Rebeccas-MBP`, `Anna-PC`.
+    static func devices(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && deviceWords.contains(toks[k].hash) {
+            let lineEnd = ts.lineEnd(toks[k].line)
+            // After: "iPhone-von-Merle", "Laptop-Frederik-Hansen".
+            if k + 2 < lineEnd, toks[k + 1].glued, toks[k + 1].isPunct("-"), toks[k + 2].glued, toks[k + 2].kind == .word {
+                var s = k + 2
+                if ts.isWord(s, "von") || ts.isWord(s, "de") || ts.isWord(s, "di"), s + 2 < lineEnd, toks[s + 1].isPunct("-"),
+                   toks[s + 2].glued { s += 2 }
+                if toks[s].kind == .word, toks[s].has(.capitalised), toks[s].letters >= 2,
+                   s > k + 2 || words.isGiven(toks[s].hash) {
+                    emit(upperRun(s, hyphenEnd(ts, s + 1, lineEnd)))
+                    continue
+                }
+            }
+            // Before: "Rebeccas-MBP", "Anna-PC".
+            if k >= 2, toks[k].glued, toks[k - 1].isPunct("-"), toks[k - 1].glued, toks[k - 2].kind == .word,
+               toks[k - 2].has(.capitalised) {
+                let t = toks[k - 2]
+                let stem = Int(t.end) - 1
+                let possessive = t.count > 3 && (ts.text[stem] == "s")
+                if words.isGiven(t.hash) || (possessive && words.isGiven(WordHash.hash(ts.text, Int(t.start)..<stem))) {
+                    emit(upperRun(k - 2, k - 1))
+                }
+            }
+        }
+    }
+
+    /// A Vietnamese name, surname first (`Nguyen Thi Lan`, `Tran Bao Ngoc`,
+    /// `TRAN VAN MINH`): one of the common Vietnamese surnames, then one or
+    /// two name-shaped words of which one is the middle name `Thi`/`Van` or a
+    /// listed given name. `introducedOnly`: only where a person is introduced.
+    static func surnameFirst(_ ts: TokenStream, _ k: Int, introducedOnly: Bool) -> Run? {
+        let toks = ts.tokens
+        guard k < toks.count, toks[k].kind == .word, toks[k].has(.initialUpper), vietnameseSurnames.contains(toks[k].hash),
+              !introducedOnly || introduced(ts, k) else { return nil }
+        let lineEnd = ts.lineEnd(toks[k].line)
+        var e = k + 1
+        var marked = false
+        while e < min(lineEnd, k + 3), toks[e].kind == .word, toks[e].has(.initialUpper), toks[e].has(.spaceBefore),
+              !toks[e].has(.cellStart), toks[e].letters >= 2, !words.organisations.contains(toks[e].hash),
+              !looksLikeNoun(ts, toks[e]), vietnameseMiddle.contains(toks[e].hash) || words.isGiven(toks[e].hash)
+                || isNameWord(ts, e, strong: false) {
+            if vietnameseMiddle.contains(toks[e].hash) || words.isGiven(toks[e].hash) { marked = true }
+            e += 1
+        }
+        guard e > k + 1, marked else { return nil }
+        // Two name words after a listed given name is someone else's order: not here.
+        if e < lineEnd, toks[e].kind == .word, toks[e].has(.initialUpper), toks[e].has(.spaceBefore), !toks[e].has(.cellStart) {
+            return nil
+        }
+        var r = Run(first: k, end: e)
+        r.names = e - k
+        r.listed = 1
+        return r
+    }
+
+    static let vietnameseSurnames = WordHash.set("""
+        Nguyen Nguyễn Tran Trần Pham Phạm Hoang Hoàng Huynh Huỳnh Phan Vu Vũ Vo Võ Dang Đặng Bui Bùi Ngo Ngô Duong \
+        Dương Truong Trương Dinh Đinh Trinh Trịnh Luong Lương Doan Đoàn
+        """)
+    static let vietnameseMiddle = WordHash.set("Thi Thị Van Văn")
+
+    /// The line above an address block's name line, when it is a second
+    /// addressee written the same way (`TRAN VAN MINH⏎NGUYEN THI HOA`): wholly
+    /// a name with a listed word, in capitals when the name below is.
+    static func secondAddressee(_ ts: TokenStream, line l: Int, below: Run) -> Run? {
+        let toks = ts.tokens
+        let range = ts.line(l)
+        guard !range.isEmpty, let r = nameLine(ts, range), r.names >= 2, r.listed > 0 else { return nil }
+        let upperBelow = toks[below.first].has(.upper)
+        guard toks[r.first].has(.upper) == upperBelow else { return nil }
+        return r
+    }
+
+    /// A name line holding two names joined by `&`, `and`, `und`
+    /// (`TRAN VAN MINH & NGUYEN THI HOA`): each wholly a name of two or more words.
+    static func jointNameLine(_ ts: TokenStream, _ range: Range<Int>) -> (Run, Run)? {
+        let toks = ts.tokens
+        guard let j = toks[range].indices.first(where: { isAnd(ts, $0) }), j > range.lowerBound, j + 1 < range.upperBound,
+              let a = run(ts, from: range.lowerBound, strong: true), a.end == j, a.names >= 2, !a.hitOrganisation,
+              let b = run(ts, from: j + 1, strong: true), !b.hitOrganisation, b.names >= 2 else { return nil }
+        var e = b.end
+        while e < range.upperBound, toks[e].isPunct(",") { e += 1 }
+        guard e == range.upperBound || toks[e].has(.cellStart), a.listed + b.listed > 0 else { return nil }
+        return (a, b)
     }
 }

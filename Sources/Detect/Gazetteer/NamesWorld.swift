@@ -8,7 +8,11 @@
 // Wales (CSO, NRS, ONS), Poland and other Slavic countries (GUS), Turkey
 // (TÜİK), the Arabic-, Persian- and Kurdish-speaking countries, India and
 // Pakistan, West and East Africa (Nigeria, Ghana, Kenya, South Africa), East
-// Asia (Vietnam, China, Korea, Japan). No entry comes from a fake-data
+// Asia (Vietnam, China, Korea, Japan); and, from the same kind of sources,
+// Ukraine, the Yoruba names of south-west Nigeria, the Mandé and Fula names of
+// West Africa (Mali, Guinea, Senegal), Tamil and Telugu, Punjabi (Sikh) and
+// Bangladeshi names, Kosovo-Albanian names, Tonga, and Black American names
+// (SSA). No entry comes from a fake-data
 // generator. Names that are everyday words in English or German stay out
 // (or go to `GivenNamesAmbiguous`).
 enum GivenNamesWorld {
@@ -77,7 +81,20 @@ enum GivenNamesWorld {
         Minh Thanh Tuan Linh Huong Hoa Thuy Trang Ngoc Phuong Quang Duc Nguyet Thao Trinh \
         Wei Jing Ming Hui Yan Ying Xin Hao Lei Tao Yang Xiaoming Xiaoli Zhiwei Jian Ling Mei \
         Jiwoo Minjun Seojun Jisoo Jiyeon Minji Eunji Soyeon Haruto Yuto Sota Riku Hiroshi Takashi Kenji Satoshi \
-        Yuki Yuko Yoko Keiko Akiko Haruka Sakura Aiko Naoko Emiko Hana Yui Kaito Ren Daiki Kenta Shota Takumi
+        Yuki Yuko Yoko Keiko Akiko Haruka Sakura Aiko Naoko Emiko Hana Yui Kaito Ren Daiki Kenta Shota Takumi \
+        Amira Amirah Monique Jerome Clemens Rosalind Damien Maribel Marisol Dunja Milica Tijana Mirela Ilka \
+        Kateryna Olena Tetiana Tetyana Yulia Iryna Nataliya Halyna Andriy Oleksandr Oleksiy Mykola Taras Bohdan \
+        Dmytro Serhiy Volodymyr Yaroslav Vasyl Yevhen \
+        Tanisha Latoya Keisha Shanice Tamika Lakisha DeShawn Tyrone Darnell Ayana Imani Aaliyah \
+        Priyanka Rashmi Anika Harinder Gurpreet Manpreet Jaspreet Harpreet Simran Navneet Kuldeep Rajinder \
+        Sukhwinder Parminder Karthik Senthil Murugan Saravanan Bhavani Revathi Kavitha Gayathri Lavanya Sowmya \
+        Tahmina Nusrat Farzana Shirin Rafiq Rafi Shafiq Tariq \
+        Olamide Oyinkansola Titilayo Folake Bisi Damilola Ayomide Adeola Abiodun Olufemi Olawale Oluwafemi \
+        Iolo Tomos Osian Sioned Rhodri Gruffydd Llinos Gwenno Elin Hywel Dewi Ifan Catrin Alaw \
+        Arbnora Albulena Blerina Donika Fjolla Mimoza Valbona Shqipe Arjeta Edona \
+        Sione Mele Tevita Viliami Siosaia Sefo Losana Salote \
+        Aminata Fatoumata Mariama Mamadou Ousmane Ibrahima Moussa Aissatou Oumou Binta \
+        Bao Hoa Anh Khanh Phuc Quynh Trung Viet Thuy Nhung Hanh Giang
         """
 }
 
@@ -142,6 +159,11 @@ enum SurnamesWorld {
         Jonsson Lindqvist Lindgren Lindberg Lindström Bergström Nyström Holm Sandberg Hansen Nielsen Jensen \
         Pedersen Andersen Christensen Larsen Sørensen Rasmussen Jørgensen Petersen Madsen Kristensen Olsen \
         Thomsen Poulsen Johannsen Jessen Carstensen Paulsen Iversen Lund Berg Haugen Johnsen Virtanen Korhonen \
-        Mäkinen Nieminen Hämäläinen Laine Heikkinen Koskinen
+        Mäkinen Nieminen Hämäläinen Laine Heikkinen Koskinen \
+        Shevchuk Kovalchuk Tkachuk Polishchuk Lysenko Marchenko Savchenko Rudenko Kravets Oliinyk Bondar \
+        Adekunle Adebisi Bankole Akinola Adeleke Fashola Ojo Ogunlesi Olawale Adeyemo Akande Oladipo \
+        Venkataraman Raghavan Ramachandran Sundaram Natarajan Rajagopal Balakrishnan Ramaswamy Parthasarathy \
+        Chandrasekaran Mistry Hossain Begum Uddin Akter Chowdhury Miah Warsame \
+        Diallo Traoré Traore Keita Coulibaly Tupou Fifita
         """
 }

@@ -122,6 +122,6 @@ enum CommonWords {
         """
 
     static let particles = """
-        von vom van der den de del della di da dos das du le la zu zur ten ter af av bin ibn al el y
+        von vom van der den de del della di da dos das du le la zu zur ten ter af av bin ibn al el y ap
         """
 }
