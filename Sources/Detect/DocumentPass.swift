@@ -20,6 +20,9 @@ public struct DocumentEvidence: Sendable, Equatable {
     struct Value: Hashable, Sendable {
         var text: String
         var category: Category
+        /// A name part that is also a month (`Mai` of `Hoang Thi Mai`): matched
+        /// only where it cannot be the month (no number, no `im`, `in`, `of` at it).
+        var weak = false
     }
 
     public init() {}
@@ -46,6 +49,8 @@ public struct DocumentEvidence: Sendable, Equatable {
             let alnum = whole.filter { TokenStream.isWordScalar($0) }.count
             if alnum >= (d.category == .name ? 2 : 4) { insert(whole, d.category) }
             guard d.category == .name else { continue }
+            // `Meißner` is written `MEISSNER` in capitals.
+            if whole.contains("ß") { insert(whole.flatMap { $0 == "ß" ? ["s", "s"] : [$0] }, .name) }
             // The parts of a name: the surname or given name alone, as a
             // signature, a table or a salutation writes it. A part that is
             // also an ordinary word (`Mai`, `Rose` is kept: people are
@@ -53,8 +58,15 @@ public struct DocumentEvidence: Sendable, Equatable {
             // when it is a function word, a month or letter vocabulary.
             for part in Self.words(whole) where part.count >= 3 {
                 let h = WordHash.hash(String(String.UnicodeScalarView(part)))
-                if words.notNames.contains(h) || words.titles.contains(h) || words.particles.contains(h) { continue }
+                if words.months.contains(h), part.first?.properties.isUppercase == true {
+                    insert(part, .name, weak: true)
+                    continue
+                }
+                if words.notNames.contains(h) || words.cities.contains(h) || words.titles.contains(h) || words.particles.contains(h) {
+                    continue
+                }
                 insert(part, .name)
+                if part.contains("ß") { insert(part.flatMap { $0 == "ß" ? ["s", "s"] : [$0] }, .name) }
             }
         }
     }
@@ -64,11 +76,11 @@ public struct DocumentEvidence: Sendable, Equatable {
         for v in other.values where seen.insert(v).inserted { values.append(v) }
     }
 
-    private mutating func insert(_ scalars: [Unicode.Scalar], _ category: Category) {
+    private mutating func insert(_ scalars: [Unicode.Scalar], _ category: Category, weak: Bool = false) {
         guard !scalars.isEmpty else { return }
         var s = String.UnicodeScalarView()
         s.append(contentsOf: scalars)
-        let v = Value(text: String(s), category: category)
+        let v = Value(text: String(s), category: category, weak: weak)
         if seen.insert(v).inserted { values.append(v) }
     }
 
@@ -104,7 +116,7 @@ public struct DocumentEvidence: Sendable, Equatable {
     /// Values are sorted first: pages arrive in any order from several
     /// workers, and the output must not depend on it.
     public func matcher() -> DocumentMatcher {
-        DocumentMatcher(values.sorted { ($0.category, $0.text) < ($1.category, $1.text) })
+        DocumentMatcher(values.sorted { ($0.category, $0.text, $0.weak ? 1 : 0) < ($1.category, $1.text, $1.weak ? 1 : 0) })
     }
 }
 
@@ -117,12 +129,12 @@ public struct DocumentEvidence: Sendable, Equatable {
 public struct DocumentMatcher: Sendable {
     /// `cased`: a name written with capitals where it was found; an
     /// occurrence all in lower case is then a word (`the will of`), not it.
-    private let patterns: [(folded: [Unicode.Scalar], category: Category, cased: Bool)]
+    private let patterns: [(folded: [Unicode.Scalar], category: Category, cased: Bool, weak: Bool)]
     /// First word of each pattern (folded) → the patterns that start with it.
     private let byFirstWord: [String: [Int]]
 
     init(_ values: [DocumentEvidence.Value]) {
-        var patterns: [([Unicode.Scalar], Category, Bool)] = []
+        var patterns: [([Unicode.Scalar], Category, Bool, Bool)] = []
         var index: [String: [Int]] = [:]
         for v in values {
             var f = Folded(Array(v.text.unicodeScalars)).scalars
@@ -133,7 +145,7 @@ public struct DocumentMatcher: Sendable {
             while end < f.count, Self.isWord(f[end]) { end += 1 }
             index[Self.key(f[0..<end]), default: []].append(patterns.count)
             let cased = v.category == .name && v.text.unicodeScalars.contains { $0.properties.isUppercase }
-            patterns.append((f, v.category, cased))
+            patterns.append((f, v.category, cased, v.weak))
         }
         self.patterns = patterns
         byFirstWord = index
@@ -166,9 +178,34 @@ public struct DocumentMatcher: Sendable {
     static func withTrailingInitial(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Range<Int> {
         let hi = r.upperBound
         guard hi + 1 < s.count, s[hi] == " ", s[hi + 1].properties.isUppercase,
-              hi + 2 == s.count || !s[hi + 2].properties.isAlphabetic && s[hi + 2] != "'" && s[hi + 2] != "\u{2019}",
+              hi + 2 == s.count || s[hi + 2].properties.isWhitespace || s[hi + 2] == "." || s[hi + 2] == ","
+                || s[hi + 2] == ";" || s[hi + 2] == ")",
               !s[r].contains(where: { $0.properties.isLowercase }) else { return r }
         return r.lowerBound..<(hi + 2)
+    }
+
+    /// Words before a month (`im Mai`, `Anfang Mai`, `in May`, `end of June`).
+    static let monthContext: Set<String> = [
+        "im", "in", "am", "bis", "seit", "ab", "vom", "zum", "anfang", "mitte", "ende", "des", "den", "der", "dem",
+        "monat", "of", "since", "until", "from", "to", "by", "early", "late", "mid", "end", "und", "and", "oder", "or",
+        "jeden", "every", "this", "next", "last", "diesen", "nachsten", "letzten",
+    ]
+
+    /// Whether the month-word at `i..<stop` of the folded page stands where
+    /// the month cannot: no number next to it, no month word before it.
+    static func notMonth(_ hay: [Unicode.Scalar], _ i: Int, _ stop: Int) -> Bool {
+        var a = i - 1
+        while a >= 0, hay[a] == " " || hay[a] == "." || hay[a] == "," { a -= 1 }
+        if a >= 0, hay[a].properties.numericType != nil { return false }
+        var b = stop
+        while b < hay.count, hay[b] == " " || hay[b] == "." || hay[b] == "," || hay[b] == "'" || hay[b] == "/" { b += 1 }
+        if b < hay.count, hay[b].properties.numericType != nil { return false }
+        var e = i - 1
+        while e >= 0, hay[e] == " " { e -= 1 }
+        var w = e
+        while w >= 0, isWord(hay[w]) { w -= 1 }
+        if e > w, monthContext.contains(key(hay[(w + 1)...e])) { return false }
+        return true
     }
 
     static func hasCapital(_ s: ArraySlice<Unicode.Scalar>) -> Bool {
@@ -203,7 +240,8 @@ public struct DocumentMatcher: Sendable {
                     let stop = i + needle.count
                     guard stop <= hay.count, stop == hay.count || !Self.isWord(hay[stop]) else { continue }
                     if hay[i..<stop].elementsEqual(needle),
-                       !patterns[k].cased || Self.hasCapital(text.scalars[folded.origin[i]...folded.origin[stop - 1]]) {
+                       !patterns[k].cased || Self.hasCapital(text.scalars[folded.origin[i]...folded.origin[stop - 1]]),
+                       !patterns[k].weak || Self.notMonth(hay, i, stop) {
                         hits.append((folded.origin[i]..<(folded.origin[stop - 1] + 1), patterns[k].category))
                     }
                 }

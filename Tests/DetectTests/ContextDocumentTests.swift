@@ -69,14 +69,14 @@ final class ContextDocumentTests: XCTestCase {
             Dr. med. Ulrike Brandstätter
             """
         check(text, [
-            "name:Dr. med. Ulrike Brandstätter",
-            "name:Dr. med. Felix Arnold",
+            "name:Ulrike Brandstätter",
+            "name:Felix Arnold",
             "address:Hohenzollernring 51", "address:50672 Köln",
             "name:Werner Gottschalk",
             "birthdate:14.02.1951",
             "address:Brunnenweg 3, 51063 Köln",
             "name:Kollege Arnold",
-            "name:Dr. med. Ulrike Brandstätter",
+            "name:Ulrike Brandstätter",
         ])
     }
 
@@ -383,7 +383,7 @@ final class ContextDocumentTests: XCTestCase {
             "name:Desmond Achterberg",
             "reference:XGH-4471-02",
             "reference:88-1290-A",
-            "name:Dr. Helena Voskuijlen",
+            "name:Helena Voskuijlen",
             "name:Tobias Wrenfield",
             "reference:E-20931",
             "plate:KX71 PLT",

@@ -92,4 +92,15 @@ final class DocumentPassTests: XCTestCase {
         let t = "Vogelsang Kaya Lena Dilara"
         XCTAssertEqual(e1.matcher().additions(in: page(t), existing: []), e2.matcher().additions(in: page(t), existing: []))
     }
+
+    func testPossessiveTrailingInitialSharpSAndMonthNames() {
+        let p1 = "Reviewer Rebecca Okafor-Lind; Auftraggeber: Hoang Thi Mai; Herr Lukas Meißner; Mr Ciaran O'Sullivan"
+        var ev = DocumentEvidence()
+        for n in ["Rebecca Okafor-Lind", "Hoang Thi Mai", "Lukas Meißner", "Ciaran O'Sullivan"] {
+            ev.add([Detection(category: .name, range: range(of: n, in: p1), confidence: 0.9, reason: .context)], in: page(p1))
+        }
+        let p2 = "(Rebeccas-MBP) | O'SULLIVAN D LOAN | MEISSNER LUKAS | Hoc phi Mai WiSe | im Mai | 15. Mai 2024"
+        XCTAssertEqual(texts(ev.matcher().additions(in: page(p2), existing: []), in: p2),
+                       ["Rebeccas", "O'SULLIVAN D", "MEISSNER", "LUKAS", "Mai"])
+    }
 }

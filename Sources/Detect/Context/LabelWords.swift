@@ -44,7 +44,8 @@ enum LabelWords {
         claim handler|case handler|case officer|caseworker|im auftrag|in vertretung|\
         küchenchef|küchenchefin|chef|chefin|kollege|kollegin|kollegen|partner|partnerin|partners|lebensgefährte|\
         lebensgefährtin|vorstand|geschäftsführung|aufsichtsratsvorsitzender|aufsichtsratsvorsitzende|vorsitz|\
-        erzähler|erzählerin|colleague|supervisor|head chef|director|directors
+        erzähler|erzählerin|colleague|supervisor|head chef|director|directors|\
+        pharmacist|prescriber|prescribing doctor|ordering physician|attending physician|referring physician|copy to
         """
 
     /// Labels whose value is a login name (`UserNameRecognizer`).

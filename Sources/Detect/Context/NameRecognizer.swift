@@ -107,6 +107,12 @@ enum NameRecognizer {
                 }
                 // Without its dot only where the position or the words say "name":
                 // "Oliver J Hargreaves", "A Krishnamurthy".
+                // A middle initial ending the field: "Yolanda M", "DOROTA A".
+                if strong, r.names > 0, k == r.end, t.has(.spaceBefore), k + 1 >= lineEnd || toks[k + 1].has(.cellStart) {
+                    k += 1
+                    r.end = k
+                    break
+                }
                 let plain = strong || (r.names > 0 && words.given.contains(toks[k - 1].hash))
                     || (k + 1 < limit && words.surnames.contains(toks[k + 1].hash))
                 if plain, k + 1 < limit, toks[k + 1].has(.spaceBefore), isNameWord(ts, k + 1, strong: strong) {
@@ -147,7 +153,8 @@ enum NameRecognizer {
         let t = ts.tokens[k]
         guard t.kind == .word, t.has(.initialUpper), t.letters >= 2 else { return false }
         if words.organisations.contains(t.hash) || isOrganisationCompound(ts, t) { return false }
-        if words.notNames.contains(t.hash) || LabelTable.shared.isLabelWord(t.hash) || endsInInnen(ts, t) {
+        if words.notNames.contains(t.hash) || words.cities.contains(t.hash) || LabelTable.shared.isLabelWord(t.hash)
+            || endsInInnen(ts, t) {
             return strong && words.surnames.contains(t.hash)
         }
         return true
@@ -292,6 +299,20 @@ enum NameRecognizer {
                         }
                     }
                 }
+                // "Geburtsname / Name at birth / Nom de naissance⏎YILDIZ": an ID card's
+                // label with its translations, the value in capitals on the next line.
+                if taken < 0, let c = belowTranslatedLabel(ts, hit), let r = run(ts, from: c, strong: true), !r.hitOrganisation,
+                   r.first == c, r.end >= ts.lineEnd(toks[c].line), toks[c].has(.upper), r.names <= 3 {
+                    emit(r, 0.85, .context, hit.label.kind)
+                    taken = r.first
+                }
+                // "Familienname   Vorname(n)⏎NGUYEN-SCHULZ   EMILIA THAO": a label with a
+                // plural mark heading its cell, the value in that cell below.
+                if taken < 0, let c = belowBracketedLabel(ts, hit), let r = run(ts, from: c, strong: true), !r.hitOrganisation,
+                   r.first == c, r.end >= ts.lineEnd(toks[c].line) || toks[r.end].has(.cellStart), r.names >= 2 || r.listed > 0 || capitalsWord(ts, r) {
+                    emit(r, 0.85, .context, hit.label.kind)
+                    taken = r.first
+                }
                 // "Name | IBAN | …" heading a table: every row's cell in that column.
                 if header {
                     column(ts, under: hit, skip: taken, emit: { emit($0, 0.85, .context, hit.label.kind) })
@@ -327,8 +348,11 @@ enum NameRecognizer {
                     }
                 }
                 // "Erika Mustermann geb. Musterfrau": the birth name.
-                guard maidenLabels.contains(toks[hit.first].hash), hit.end < toks.count,
-                      toks[hit.end].line == toks[hit.first].line else { continue }
+                // "Ana Ferraro, geb. 17.04.1986", "für Luka Marković, geb. 9. Mai 2019":
+                // the person whose birth follows the comma.
+                if let r = beforeBirth(ts, hit) { emit(r, 0.8, .context, "birth given") }
+                guard maidenLabels.contains(toks[hit.first].hash), hit.label.words.count == 1, hit.end < toks.count,
+                      toks[hit.end].line == toks[hit.first].line, !toks[hit.end].has(.cellStart) else { continue }
                 if let r = run(ts, from: hit.end, strong: true, maxNames: 2), !r.hitOrganisation, r.first == hit.end {
                     emit(r, 0.85, .context, "birth name")
                 }
@@ -352,6 +376,7 @@ enum NameRecognizer {
             }
         }
         positions(ts, emit: { r, confidence, kind in emit(r, confidence, .context, kind) })
+        barcodeElements(ts, into: &out)
         pairs(ts, emit: { r, listed in
             if listed { emit(r, 0.75, .gazetteer, "given name + surname") } else { emit(r, 0.6, .gazetteer, "given name + word") }
         })
@@ -530,11 +555,11 @@ enum NameRecognizer {
         // A role header (`Karteninhaber`, `Dozent/in`) or a person header
         // (`Mitarbeiter`, `Patient`) names people; `Name` may head products,
         // `Empfänger` companies.
-        let names = hit.label.needsListed || peopleHeaders.contains(hit.label.words[0])
+        let single = singleWordHeaders.contains(hit.label.words[0])
+        let names = hit.label.needsListed || peopleHeaders.contains(hit.label.words[0]) || single
             || cells.filter(strong).count * 2 >= cells.count
         // A column of given names or surnames (`Vorname`, `Surname`, `Preferred
         // name`) holds one word per cell.
-        let single = singleWordHeaders.contains(hit.label.words[0])
         for r in cells where r.first != skip
             && (strong(r) || (names && (r.names >= 2 || capitalsWord(ts, r) || (single && r.names == 1)))) { emit(r) }
     }
@@ -628,7 +653,8 @@ enum NameRecognizer {
             let endsLine = run.end == r.upperBound || toks[run.end].isPunct(",") || toks[run.end].isPunct("(")
                 || lineBroken(ts, run.end) > run.end
                 || toks[run.end].has(.cellStart)
-            if endsLine && (run.names >= 2 || run.listed > 0) {
+            // Two words, a listed name, or initials and a surname (`J. Abernethy`).
+            if endsLine && (run.names >= 2 || run.listed > 0 || run.end - run.first > run.names) {
                 emit(run)
                 return
             }
@@ -685,6 +711,10 @@ enum NameRecognizer {
         let g = toks[k]
         if g.has(.lineStart) || g.has(.cellStart) || k == 0 { return openingCounts }
         let p = toks[k - 1]
+        // "BAO TRAN C/O MAI TRAN": care of a person.
+        if k >= 3, p.kind == .word, p.letters == 1, ts.isWord(k - 1, "o"), toks[k - 2].isPunct("/"), ts.isWord(k - 3, "c") {
+            return true
+        }
         if p.kind == .punct {
             return p.isPunct(",") || p.isPunct(":") || p.isPunct("(") || p.isPunct("/") || p.isPunct(";")
                 || p.isPunct("\u{2013}") || (p.isPunct("-") && g.has(.spaceBefore))
@@ -918,6 +948,159 @@ extension NameRecognizer {
         bookings(ts, emit: { emit($0, 0.8, "booking counterparty") })
         machineReadable(ts, emit: { emit($0, 0.85, "machine-readable zone") })
         devices(ts, emit: { emit($0, 0.8, "device name") })
+        surnameComma(ts, emit: { emit($0, 0.8, "surname, given name") })
+        purposeColumn(ts, emit: { emit($0, 0.75, "given name in payment purpose") })
+        fusedTitle(ts, emit: { emit($0, 0.8, "title") })
+    }
+
+    /// The name elements of a US or Canadian driving licence's barcode as
+    /// read out (AAMVA): `DCS` family name, `DAC` first name, `DAD` middle
+    /// names, `DCT` given names, `DAA` full name, each code glued to its value
+    /// at the start of a line, among other such element lines.
+    static func barcodeElements(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        func element(_ l: Int) -> Bool {
+            let r = ts.line(l)
+            guard let k = r.first, toks[k].kind != .punct, toks[k].count >= 4 else { return false }
+            let a = Int(toks[k].start)
+            return ts.text[a] == "D" && TokenStream.isUpper(ts.text[a + 1]) && TokenStream.isUpper(ts.text[a + 2])
+        }
+        for l in 0..<ts.lineCount {
+            let r = ts.line(l)
+            guard let k = r.first, toks[k].kind == .word, toks[k].has(.upper), toks[k].letters >= 5,
+                  element(l - 1) || element(l + 1) else { continue }
+            let a = Int(toks[k].start)
+            guard ts.text.hasPrefix("dcs", at: a) || ts.text.hasPrefix("dac", at: a) || ts.text.hasPrefix("dad", at: a)
+                    || ts.text.hasPrefix("dct", at: a) || ts.text.hasPrefix("daa", at: a),
+                  ts.text[a] == "D" else { continue }
+            // The value runs to the end of the line (`DAAFIELDS,DARNELL,JAMES`).
+            guard !r.contains(where: { toks[$0].kind == .number || toks[$0].kind == .alnum }) else { continue }
+            out.append(Detection(category: .name, range: (a + 3)..<Int(toks[r.upperBound - 1].end), confidence: 0.85,
+                                 reason: .context, kind: "licence barcode"))
+        }
+    }
+
+    static let purposeHeaders = WordHash.set("Verwendungszweck Buchungstext Zahlungsgrund Purpose Verwendung")
+
+    /// A listed given name standing alone in a statement's payment purpose
+    /// (`Taschengeld Zofia Juni`, `Zuschuss Zahnspange Lena`): the person
+    /// the money is for. Only in the column under a purpose header.
+    static func purposeColumn(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && toks[k].has(.cellStart) && purposeHeaders.contains(toks[k].hash) {
+            let line = toks[k].line
+            guard toks[ts.lineEnd(line) - 1].cell >= 2 else { continue }
+            for c in TableRows.column(ts, header: Int(line), cell: toks[k].cell) {
+                let lineEnd = ts.lineEnd(toks[c].line)
+                var j = c
+                while j < lineEnd, j == c || !toks[j].has(.cellStart) {
+                    let t = toks[j]
+                    if t.kind == .word, t.has(.capitalised), t.letters >= 3, words.isUnambiguousGiven(t.hash),
+                       !wordLikeGiven.contains(t.hash),
+                       !(j + 1 < lineEnd && toks[j + 1].kind == .word && toks[j + 1].has(.initialUpper) && !toks[j + 1].has(.cellStart)
+                         && words.surnames.contains(toks[j + 1].hash)) {
+                        var r = Run(first: j, end: j + 1)
+                        r.names = 1
+                        r.listed = 1
+                        emit(r)
+                    }
+                    j += 1
+                }
+            }
+        }
+    }
+
+    /// A label opening its line followed only by its translations after `/`
+    /// (`Name / Surname / Nom`): the first token of the next line.
+    static func belowTranslatedLabel(_ ts: TokenStream, _ hit: LabelHit) -> Int? {
+        let toks = ts.tokens
+        let line = toks[hit.first].line
+        let lineEnd = ts.lineEnd(line)
+        guard toks[hit.first].has(.lineStart), hit.end < lineEnd, toks[hit.end].isPunct("/"),
+              toks[hit.end..<lineEnd].allSatisfy({ $0.kind == .word || $0.isPunct("/") || $0.isPunct("'") }),
+              Int(line) + 1 < ts.lineCount, !ts.hasGap(before: Int(line) + 1) else { return nil }
+        return ts.line(Int(line) + 1).first
+    }
+
+    /// A label with a plural mark (`Vorname(n)`, `Name(s)`) filling its cell:
+    /// the first token of the same cell on the next line.
+    static func belowBracketedLabel(_ ts: TokenStream, _ hit: LabelHit) -> Int? {
+        let toks = ts.tokens
+        let e = hit.end
+        let line = toks[hit.first].line
+        guard e + 2 < toks.count, toks[e].isPunct("("), toks[e].glued, toks[e + 1].kind == .word, toks[e + 1].letters <= 2,
+              toks[e + 2].isPunct(")"), e + 3 >= ts.lineEnd(line) || toks[e + 3].has(.cellStart),
+              Int(line) + 1 < ts.lineCount, !ts.hasGap(before: Int(line) + 1) else { return nil }
+        if toks[hit.first].has(.lineStart) { return ts.line(Int(line) + 1).first }
+        return TableRows.cellToken(ts, line: Int(line) + 1, cell: toks[hit.first].cell)
+    }
+
+    /// The person before `, geb.` / `, born` and a date: one to three
+    /// name-shaped words with a listed one, where a person is introduced
+    /// (`Era Ramadani, geb. 19.09.2014`, `für Luka Marković, geb. …`).
+    static func beforeBirth(_ ts: TokenStream, _ hit: LabelHit) -> Run? {
+        let toks = ts.tokens
+        let c = hit.first - 1
+        guard c >= 1, toks[c].isPunct(","), toks[c].line == toks[hit.first].line else { return nil }
+        for s in stride(from: max(0, c - 3), to: c, by: 1) where toks[s].line == toks[c].line && toks[s].kind == .word {
+            guard let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s, r.end == c, !r.hitOrganisation,
+                  r.listed > 0, introduced(ts, s),
+                  (s..<c).allSatisfy({ toks[$0].kind != .word || toks[$0].letters == 1 || plainNameWord(ts, $0) }) else { continue }
+            return r
+        }
+        return nil
+    }
+
+    /// A surname in capitals, a comma and a listed given name (`NAKAMURA,
+    /// Hiroshi`, `AL-KHATIB, Yara`), as registers and ID checks write a
+    /// person: the surname listed or the name introduced.
+    static func surnameComma(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        var k = 0
+        while k + 2 < toks.count {
+            defer { k += 1 }
+            guard upperNameWord(ts, k), k == 0 || !(toks[k - 1].isPunct("-") && toks[k - 1].glued) else { continue }
+            let line = toks[k].line
+            let lineEnd = ts.lineEnd(line)
+            let c = hyphenEnd(ts, k + 1, lineEnd)
+            guard c + 1 < lineEnd, toks[c].isPunct(","), toks[c + 1].kind == .word, toks[c + 1].has(.capitalised),
+                  words.isUnambiguousGiven(toks[c + 1].hash) else { continue }
+            guard words.surnames.contains(toks[k].hash) || introduced(ts, k) || (k > 0 && toks[k - 1].isPunct("\"")) else { continue }
+            var e = c + 2
+            // A middle initial: "NGUYEN-WHITAKER, Lauren E".
+            if e < lineEnd, toks[e].kind == .word, toks[e].letters == 1, toks[e].has(.upper), toks[e].has(.spaceBefore) {
+                e += 1
+                if e < lineEnd, toks[e].glued, toks[e].isPunct(".") { e += 1 }
+            }
+            var r = Run(first: k, end: e)
+            r.names = 2
+            r.listed = 1
+            emit(r)
+            k = e
+        }
+    }
+
+    /// A title fused with a name by OCR or a form (`Dr​Helen Fairbairn`,
+    /// `DrHelen`): `Dr`, `Prof` glued to a listed given name, a surname after it.
+    static func fusedTitle(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && toks[k].count >= 5 && toks[k].has(.capitalised) {
+            let t = toks[k]
+            let a = Int(t.start)
+            let n: Int
+            if ts.text.hasPrefix("dr", at: a), TokenStream.isUpper(ts.text[a + 2]) { n = 2 }
+            else if ts.text.hasPrefix("prof", at: a), t.count > 6, TokenStream.isUpper(ts.text[a + 4]) { n = 4 }
+            else { continue }
+            guard words.isUnambiguousGiven(WordHash.hash(ts.text, (a + n)..<Int(t.end))) else { continue }
+            var r = Run(first: k, end: k + 1)
+            r.names = 1
+            r.listed = 1
+            if k + 1 < ts.lineEnd(t.line), toks[k + 1].has(.spaceBefore), !toks[k + 1].has(.cellStart), plainNameWord(ts, k + 1) {
+                r.end = hyphenEnd(ts, k + 2, ts.lineEnd(t.line))
+                r.names = 2
+            }
+            emit(r)
+        }
     }
 
     /// Whether token `k` is a capitalised or upper-case word that may be part
@@ -1057,8 +1240,8 @@ extension NameRecognizer {
         for k in toks.indices where toks[k].kind == .word && toks[k].has(.upper) && toks[k].has(.cellStart) {
             let lineEnd = ts.lineEnd(toks[k].line)
             var d = k + 1
-            if paymentServices.contains(toks[k].hash) || (toks[k].hash == WordHash.hash("CASH") && d < lineEnd && ts.isWord(d, "APP")) {
-                if d < lineEnd, ts.isWord(d, "APP") { d += 1 }
+            if paymentServices.contains(toks[k].hash) || (toks[k].hash == WordHash.hash("CASH") && d < lineEnd && ts.isWord(d, "app")) {
+                if d < lineEnd, ts.isWord(d, "app") { d += 1 }
                 while d < lineEnd, toks[d].isPunct("*") { d += 1 }
                 guard d + 1 < lineEnd, upperNameWord(ts, d), upperNameWord(ts, d + 1), !toks[d + 1].has(.cellStart) else { continue }
                 let e = d + 2
@@ -1069,18 +1252,20 @@ extension NameRecognizer {
             if !bookingCodes.contains(toks[k].hash) {
                 // "INTERNATIONAL PAYMENT", "FASTER PAYMENT", "STANDING ORDER", "BANK TRANSFER"
                 guard d < lineEnd, toks[d].has(.upper), !toks[d].has(.cellStart),
-                      (toks[k].hash == WordHash.hash("INTERNATIONAL") || toks[k].hash == WordHash.hash("FASTER")) && ts.isWord(d, "PAYMENT")
-                        || (toks[k].hash == WordHash.hash("STANDING") && ts.isWord(d, "ORDER"))
-                        || (toks[k].hash == WordHash.hash("BANK") && ts.isWord(d, "TRANSFER")) else { continue }
+                      (toks[k].hash == WordHash.hash("INTERNATIONAL") || toks[k].hash == WordHash.hash("FASTER")) && ts.isWord(d, "payment")
+                        || (toks[k].hash == WordHash.hash("STANDING") && ts.isWord(d, "order"))
+                        || (toks[k].hash == WordHash.hash("BANK") && ts.isWord(d, "transfer")) else { continue }
                 d += 1
             }
             guard d + 1 < lineEnd, toks[d].kind == .word, toks[d].has(.upper) else { continue }
             var cellEnd = d + 1
             while cellEnd < lineEnd, !toks[cellEnd].has(.cellStart) { cellEnd += 1 }
-            // A surname and its initial opening the text.
+            // A surname and its initial opening the text (not `RENT M PATEL`:
+            // a listed surname after the initial is the one it belongs to).
             if upperNameWord(ts, d) {
                 let e = hyphenEnd(ts, d + 1, cellEnd)
-                if e < cellEnd, toks[e].kind == .word, toks[e].letters == 1, toks[e].has(.upper), toks[e].has(.spaceBefore) {
+                if e < cellEnd, toks[e].kind == .word, toks[e].letters == 1, toks[e].has(.upper), toks[e].has(.spaceBefore),
+                   words.surnames.contains(toks[d].hash) || !(e + 1 < cellEnd && words.surnames.contains(toks[e + 1].hash)) {
                     emit(upperRun(d, e + 1))
                     continue
                 }

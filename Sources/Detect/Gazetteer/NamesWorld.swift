@@ -11,7 +11,7 @@
 // Asia (Vietnam, China, Korea, Japan); and, from the same kind of sources,
 // Ukraine, the Yoruba names of south-west Nigeria, the Mandé and Fula names of
 // West Africa (Mali, Guinea, Senegal), Tamil and Telugu, Punjabi (Sikh) and
-// Bangladeshi names, Kosovo-Albanian names, Tonga, and Black American names
+// Bangladeshi names, Kosovo-Albanian names, Hungary (KSH), Tonga, and Black American names
 // (SSA). No entry comes from a fake-data
 // generator. Names that are everyday words in English or German stay out
 // (or go to `GivenNamesAmbiguous`).
@@ -94,7 +94,10 @@ enum GivenNamesWorld {
         Arbnora Albulena Blerina Donika Fjolla Mimoza Valbona Shqipe Arjeta Edona \
         Sione Mele Tevita Viliami Siosaia Sefo Losana Salote \
         Aminata Fatoumata Mariama Mamadou Ousmane Ibrahima Moussa Aissatou Oumou Binta \
-        Bao Hoa Anh Khanh Phuc Quynh Trung Viet Thuy Nhung Hanh Giang
+        Bao Hoa Anh Khanh Phuc Quynh Trung Viet Thuy Nhung Hanh Giang \
+        Luka Loretta Yara Yolanda \
+        Gábor László István Zoltán Attila Tamás Balázs Zsolt Csaba Ferenc Sándor Katalin Zsófia Erzsébet Eszter \
+        Krisztina Ágnes Réka Dóra Gergely Levente Bence Zsuzsanna Ildikó Tünde
         """
 }
 
@@ -164,6 +167,8 @@ enum SurnamesWorld {
         Adekunle Adebisi Bankole Akinola Adeleke Fashola Ojo Ogunlesi Olawale Adeyemo Akande Oladipo \
         Venkataraman Raghavan Ramachandran Sundaram Natarajan Rajagopal Balakrishnan Ramaswamy Parthasarathy \
         Chandrasekaran Mistry Hossain Begum Uddin Akter Chowdhury Miah Warsame \
-        Diallo Traoré Traore Keita Coulibaly Tupou Fifita
+        Diallo Traoré Traore Keita Coulibaly Tupou Fifita \
+        Nagy Kovács Tóth Szabó Horváth Varga Molnár Németh Farkas Balogh Papp Takács Juhász Lakatos Mészáros \
+        Oláh Rácz Fekete Szilágyi Török Fehér Balázs Gál Szűcs Kocsis Orsós Pintér Fodor Szalai Sipos Magyar
         """
 }

@@ -14,6 +14,7 @@ struct WordSets: Sendable {
     let particles: HashSet64
     let months: HashSet64
     let weekdays: HashSet64
+    let cities: HashSet64
 
     static let shared = WordSets()
 
@@ -27,6 +28,7 @@ struct WordSets: Sendable {
         notNames = HashSet64(WordHash.hashes(CommonWords.notNames) + WordHash.hashes(CommonWords.organisations)
             + WordHash.hashes(CommonWords.months) + WordHash.hashes(CommonWords.weekdays))
         titles = WordHash.set(CommonWords.titles)
+        cities = WordHash.set(CommonWords.cities)
         particles = WordHash.set(CommonWords.particles)
     }
 
@@ -113,6 +115,14 @@ enum CommonWords {
         Gutschrift Zahlung Payment Transfer Debit Credit Card Karte Visa Mastercard Paypal Amazon Google Apple \
         Microsoft Ebay Netflix Spotify Ikea Aldi Lidl Rewe Edeka Penny Netto Kaufland Dm Rossmann Bahn DB \
         Deutsche Post DHL Hermes UPS FedEx Sparkasse Commerzbank Santander Barclays Lloyds HSBC Natwest
+        """
+
+    /// Large cities: a place, not a person, in a name position (a city word
+    /// is still a city for the address recognizer).
+    static let cities = """
+        Berlin Hamburg München Köln Frankfurt Stuttgart Düsseldorf Dortmund Leipzig Bremen Dresden Hannover \
+        Nürnberg Duisburg Bochum Wuppertal Bielefeld Wien Graz Linz Salzburg Innsbruck Zürich Basel Genf \
+        Lausanne Luzern
         """
 
     static let titles = """
