@@ -44,4 +44,10 @@ final class GazetteerTests: XCTestCase {
         for word in ["Mai", "August", "Rose", "Will"] { XCTAssertTrue(w.givenAmbiguous.contains(h(word)), word) }
         for word in ["GmbH", "Finanzamt", "Sparkasse"] { XCTAssertTrue(w.organisations.contains(h(word)), word) }
     }
+
+    func testRomanianCommaBelowLettersFold() {
+        XCTAssertEqual(WordHash.hash("Ionuț"), WordHash.hash("Ionut"))
+        XCTAssertEqual(WordHash.hash("Ștefan"), WordHash.hash("stefan"))
+        XCTAssertTrue(WordSets.shared.isGiven(WordHash.hash("Ionuț")))
+    }
 }

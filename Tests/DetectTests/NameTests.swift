@@ -365,6 +365,14 @@ final class NameTests: XCTestCase {
             | Dumitrescu | Ionuț | 09.01.2006 | Stiefsohn |
             """
         XCTAssertTrue(names(table).contains("Ionuț"))
+        // An unlisted word further down a given-name column is the next block of a form.
+        let form = """
+            Legal last name\tLegal first name\tMiddle name\tPreferred name
+            Sandoval Ibarra\tMateo\tJoaquín\tTeo
+            Date of birth\tGender\tBirthplace
+            1 July 2015\tM\tGuadalajara
+            """
+        XCTAssertEqual(names(form), ["Sandoval Ibarra", "Mateo", "Joaquín", "Teo"])
     }
 
     func testPersonBeforeBirthDate() {
@@ -388,5 +396,9 @@ final class NameTests: XCTestCase {
 
     func testWelshPatronymic() {
         XCTAssertEqual(names("| 7 | Iolo ap Gwilym | 14 Heol Hir |"), ["Iolo ap Gwilym"])
+    }
+
+    func testPairAcrossALineBreak() {
+        XCTAssertEqual(names("Partner card blocked too (Gwenllian\nPritchard) on 3 May."), ["Gwenllian\nPritchard"])
     }
 }

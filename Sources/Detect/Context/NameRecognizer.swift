@@ -560,8 +560,12 @@ enum NameRecognizer {
             || cells.filter(strong).count * 2 >= cells.count
         // A column of given names or surnames (`Vorname`, `Surname`, `Preferred
         // name`) holds one word per cell.
+        // An unlisted single word only in the first row (a form's one value row):
+        // further down, the cells may belong to the next block of the form.
+        let firstRow = cells.first.map { toks[$0.first].line }
         for r in cells where r.first != skip
-            && (strong(r) || (names && (r.names >= 2 || capitalsWord(ts, r) || (single && r.names == 1)))) { emit(r) }
+            && (strong(r) || (names && (r.names >= 2 || capitalsWord(ts, r)
+                || (single && r.names == 1 && toks[r.first].line == firstRow)))) { emit(r) }
     }
 
     /// A line (or part of one) that is nothing but a name, optionally after
@@ -814,6 +818,18 @@ enum NameRecognizer {
                     j += 2; continue  // Anna-Lena
                 }
                 break
+            }
+            // "(Eirlys⏎Prosser)": a listed given name ending its line, a listed
+            // surname opening the next one in running text.
+            if !ambiguous, givens == 1, j == k + 1, j == lineEnd, j < n, t.cell == 0, toks[j].line == t.line + 1, !toks[j].has(.gapBefore),
+               toks[j].kind == .word, toks[j].has(.capitalised), toks[j].cell == 0, words.surnames.contains(toks[j].hash),
+               !words.organisations.contains(toks[j].hash), !(j + 1 < n && toks[j + 1].line == toks[j].line && toks[j + 1].has(.cellStart)) {
+                var r = Run(first: k, end: j + 1)
+                r.names = 2
+                r.listed = 2
+                emit(r, true)
+                k = j + 1
+                continue
             }
             // Particles before the surname ("Ludwig van Beethoven").
             while j + 1 < lineEnd, toks[j].kind == .word, !toks[j].has(.initialUpper), words.particles.contains(toks[j].hash) { j += 1 }

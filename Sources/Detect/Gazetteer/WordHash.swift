@@ -4,6 +4,7 @@
 ///
 /// Folding: ASCII lowercased; Latin-1 and Latin Extended-A letters lowercased
 /// and stripped of their marks (`Müller` → `muller`, `Łukasz` → `lukasz`);
+/// Romanian `ș`, `ț` read `s`, `t`;
 /// `ß` reads `ss`; combining marks are skipped (decomposed `u\u{308}` → `u`);
 /// typographic apostrophes read `'`. Anything else is lowercased by its
 /// Unicode mapping when that is one scalar.
@@ -28,6 +29,8 @@ enum WordHash {
     /// The folded value of a scalar other than ASCII, ß and combining marks.
     @inline(__always) static func fold(_ v: UInt32) -> UInt32 {
         if v >= 0xC0 && v < 0x180 { return latin[Int(v - 0xC0)] }
+        // Romanian comma-below letters: Ș ș Ț ț read as s, t (`Ionuț` = `Ionut`).
+        if v >= 0x218 && v <= 0x21B { return v < 0x21A ? 0x73 : 0x74 }
         if let s = Unicode.Scalar(v) {
             let p = s.properties
             if p.isUppercase, let l = p.lowercaseMapping.unicodeScalars.first, p.lowercaseMapping.unicodeScalars.count == 1 {
