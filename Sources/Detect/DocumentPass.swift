@@ -194,6 +194,9 @@ public struct DocumentMatcher: Sendable {
     /// Whether the month-word at `i..<stop` of the folded page stands where
     /// the month cannot: no number next to it, no month word before it.
     static func notMonth(_ hay: [Unicode.Scalar], _ i: Int, _ stop: Int) -> Bool {
+        // "Mai-Abrechnung", "Mai/Juni", "04/Mai": a month in a compound or a range.
+        if stop < hay.count, hay[stop] == "-" || hay[stop] == "/" { return false }
+        if i > 0, hay[i - 1] == "-" || hay[i - 1] == "/" { return false }
         var a = i - 1
         while a >= 0, hay[a] == " " || hay[a] == "." || hay[a] == "," { a -= 1 }
         if a >= 0, hay[a].properties.numericType != nil { return false }

@@ -99,7 +99,7 @@ final class DocumentPassTests: XCTestCase {
         for n in ["Rebecca Okafor-Lind", "Hoang Thi Mai", "Lukas Meißner", "Ciaran O'Sullivan"] {
             ev.add([Detection(category: .name, range: range(of: n, in: p1), confidence: 0.9, reason: .context)], in: page(p1))
         }
-        let p2 = "(Rebeccas-MBP) | O'SULLIVAN D LOAN | MEISSNER LUKAS | Hoc phi Mai WiSe | im Mai | 15. Mai 2024"
+        let p2 = "(Rebeccas-MBP) | O'SULLIVAN D LOAN | MEISSNER LUKAS | Hoc phi Mai WiSe | im Mai | 15. Mai 2024 | Mai-Abrechnung"
         XCTAssertEqual(texts(ev.matcher().additions(in: page(p2), existing: []), in: p2),
                        ["Rebeccas", "O'SULLIVAN D", "MEISSNER", "LUKAS", "Mai"])
     }

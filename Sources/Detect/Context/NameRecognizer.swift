@@ -91,6 +91,12 @@ enum NameRecognizer {
                     && words.given.contains(toks[k - 1].hash) && k + 1 < lineEnd && words.given.contains(toks[k + 1].hash)
                 if (words.particles.contains(h) || connector),
                    k + 1 < lineEnd, isNameWord(ts, k + 1, strong: strong) {
+                    // "Vater von Ionuț": before a given name, `von` is a preposition.
+                    if !started, words.isUnambiguousGiven(toks[k + 1].hash), !words.surnames.contains(toks[k + 1].hash) {
+                        k += 1
+                        r.first = k
+                        continue
+                    }
                     if !started { r.first = k; started = true }
                     k += 1
                     continue
