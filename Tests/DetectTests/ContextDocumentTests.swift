@@ -377,6 +377,7 @@ final class ContextDocumentTests: XCTestCase {
             """
         check(text, [
             "name:Marisol",
+            "name:T",
             "name:Okafor-Lindqvist",
             "birthdate:04/12/1985",
             "address:1187 N Lakeview Dr, Apt 12, Madison, WI 53703",

@@ -231,7 +231,7 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("Bill to:\nPriya Natarajan"), ["Priya Natarajan"])
         XCTAssertEqual(names("Emergency contact: Desmond Achterberg (brother)"), ["Desmond Achterberg"])
         XCTAssertEqual(names("First Name: Marisol   Middle Initial: T   Last Name: Okafor-Lindqvist"),
-                       ["Marisol", "Okafor-Lindqvist"])
+                       ["Marisol", "T", "Okafor-Lindqvist"])
         XCTAssertEqual(names("Von Koch wurde das Rezept geschrieben."), [])
         XCTAssertEqual(names("To Whom It May Concern"), [])
     }
@@ -400,5 +400,11 @@ final class NameTests: XCTestCase {
 
     func testPairAcrossALineBreak() {
         XCTAssertEqual(names("Partner card blocked too (Gwenllian\nPritchard) on 3 May."), ["Gwenllian\nPritchard"])
+    }
+
+    func testInitialFieldsAndDegrees() {
+        XCTAssertEqual(names("Last name: Warsame-Abdi      First name: Hodan      MI: F"), ["Warsame-Abdi", "Hodan", "F"])
+        XCTAssertEqual(names("e  Employee's first name and initial  Yolanda M"), ["Yolanda M"])
+        XCTAssertEqual(names("| 05/02 | DR P. KALANI-MAKOA DDS RENTON WA | 240.00 |"), ["P. KALANI-MAKOA"])
     }
 }

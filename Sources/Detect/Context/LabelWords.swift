@@ -25,7 +25,8 @@ enum LabelWords {
         beneficiary|applicant|policyholder|policy holder|insured|insured person|member name|customer name|\
         attn|attention|addressee|spouse|partner name|guarantor|borrower|claimant|contact person|\
         nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed|signature|holder signature|cardholder signature|\
-        known as|preferred name|nickname|sachbearbeitung
+        known as|preferred name|nickname|sachbearbeitung|first name and initial|first name and middle initial|\
+        middle initial
         """
 
     /// Roles and relations whose value is a person (`Treasurer`, `husband`,
@@ -61,7 +62,7 @@ enum LabelWords {
     static let namesWithColon = """
         von|an|from|to|cc|bill to|ship to|sold to|deliver to|invoice to|rechnungsempfänger|rechnungsadresse|\
         lieferanschrift|lieferadresse|versand an|name of patient|name of employee|name of tenant|name of applicant|\
-        contact|kontakt|verfasser|author|ausgestellt für|issued to|prepared for|erstellt für
+        contact|kontakt|verfasser|author|ausgestellt für|issued to|prepared for|erstellt für|mi
         """
 
     static let birth = """

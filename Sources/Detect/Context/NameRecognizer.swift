@@ -129,6 +129,8 @@ enum NameRecognizer {
                 break
             }
             if words.organisations.contains(h) || isOrganisationCompound(ts, t) { r.hitOrganisation = true; break }
+            // A degree after the name ends it: "DR P. KALANI-REED DDS RENTON WA".
+            if r.names > 0, postNominals.contains(h), t.has(.upper) || t.has(.capitalised) && t.letters <= 3 { break }
             guard isNameWord(ts, k, strong: strong) else { break }
             if !started { r.first = k; started = true }
             r.names += 1
@@ -153,6 +155,9 @@ enum NameRecognizer {
            words.organisations.contains(toks[r.end].hash) { r.hitOrganisation = true }
         return r
     }
+
+    /// Degrees and qualifications written after a name.
+    static let postNominals = WordHash.set("DDS DMD MD DO PhD RN NP PA DPM DVM CPA MBA FRCS MRCP FRCP MRCGP LLB LLM BSc MSc")
 
     /// Whether token `k` can be a word of a name.
     static func isNameWord(_ ts: TokenStream, _ k: Int, strong: Bool) -> Bool {
@@ -303,6 +308,18 @@ enum NameRecognizer {
                                   r.listed > 0 || (r.names >= 2 && !hit.label.needsListed) {
                             emit(r, 0.8, .context, hit.label.kind)
                         }
+                    }
+                }
+                // "MI: F", "Middle initial  Q": one capital letter is the value.
+                if taken < 0, initialLabels.contains(hit.label.words[0]), let (c, _) = candidates.first,
+                   toks[c].kind == .word, toks[c].letters == 1, toks[c].has(.upper) {
+                    var e = c + 1
+                    if e < toks.count, toks[e].glued, toks[e].isPunct(".") { e += 1 }
+                    if e >= ts.lineEnd(toks[c].line) || toks[e].has(.cellStart) {
+                        var r = Run(first: c, end: c + 1)
+                        r.names = 1
+                        emit(r, 0.8, .context, hit.label.kind)
+                        taken = c
                     }
                 }
                 // "Geburtsname / Name at birth / Nom de naissance⏎YILDIZ": an ID card's
@@ -468,6 +485,9 @@ enum NameRecognizer {
         policyholder claimant spouse guarantor borrower forename forenames surname vorname vornamen nachname \
         familienname geburtsname rufname
         """)
+
+    /// Labels whose value is an initial (`MI: F`).
+    static let initialLabels = WordHash.set("mi middle")
 
     /// Headers of a column that holds one name word per row.
     static let singleWordHeaders = WordHash.set("""
