@@ -407,4 +407,9 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(names("e  Employee's first name and initial  Yolanda M"), ["Yolanda M"])
         XCTAssertEqual(names("| 05/02 | DR P. KALANI-MAKOA DDS RENTON WA | 240.00 |"), ["P. KALANI-MAKOA"])
     }
+
+    func testSurnameWrappedAfterALabelledGivenName() {
+        XCTAssertEqual(names("Your tax return was prepared by Rosalind\nWestervoort, Westervoort Tax Services,"),
+                       ["Rosalind", "Westervoort"])
+    }
 }

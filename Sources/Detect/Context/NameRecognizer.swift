@@ -290,6 +290,9 @@ enum NameRecognizer {
                         && (hit.label.needsListed || !(capitalsWord(ts, r) || fieldBelowColonLabel(ts, hit, r))) { continue }
                     emit(r, setOff ? 0.85 : 0.75, .context, hit.label.kind)
                     taken = r.first
+                    // "prepared by Rosalind⏎Achterberg, …": a given name ending its line,
+                    // the surname opening the next.
+                    if let w = wrappedSurname(ts, after: r) { emit(w, 0.75, .context, hit.label.kind) }
                     // "Kinder: Marco (01.03.2012), Anna (27.10.2015)": a list of names.
                     if setOff { more(ts, after: r.end, emit: { emit($0, 0.8, .context, hit.label.kind) }) }
                     break
@@ -1062,6 +1065,25 @@ extension NameRecognizer {
               toks[hit.end..<lineEnd].allSatisfy({ $0.kind == .word || $0.isPunct("/") || $0.isPunct("'") }),
               Int(line) + 1 < ts.lineCount, !ts.hasGap(before: Int(line) + 1) else { return nil }
         return ts.line(Int(line) + 1).first
+    }
+
+    /// The surname on the next line after a lone listed given name that ends
+    /// its line in running text: a capitalised name-shaped word followed by
+    /// `,`, `.`, `;`, `)` or the end of its line.
+    static func wrappedSurname(_ ts: TokenStream, after r: Run) -> Run? {
+        let toks = ts.tokens
+        let g = r.end - 1
+        guard r.names == 1, g >= 0, toks[g].kind == .word, words.isUnambiguousGiven(toks[g].hash), r.end < toks.count,
+              r.end == ts.lineEnd(toks[g].line), toks[g].cell == 0 else { return nil }
+        let j = r.end
+        guard toks[j].line == toks[g].line + 1, !toks[j].has(.gapBefore), toks[j].kind == .word, toks[j].has(.capitalised),
+              toks[j].cell == 0, plainNameWord(ts, j), !words.isGiven(toks[j].hash) else { return nil }
+        let e = hyphenEnd(ts, j + 1, ts.lineEnd(toks[j].line))
+        guard e >= ts.lineEnd(toks[j].line) || toks[e].isPunct(",") || toks[e].isPunct(".") || toks[e].isPunct(";")
+                || toks[e].isPunct(")") else { return nil }
+        var w = Run(first: j, end: e)
+        w.names = 1
+        return w
     }
 
     /// A label with a plural mark (`Vorname(n)`, `Name(s)`) filling its cell:
