@@ -57,16 +57,34 @@ enum PhoneRecognizer {
     /// libphonenumber finds nothing get the fallbacks (see `fallback`).
     /// OCR look-alikes ("Tel:O7911 …") are read as digits only where `ocr`
     /// says the text came from OCR.
+    /// A text layer can be OCR output itself (an invisible layer over a
+    /// scan): its look-alikes are read as digits too, after a phone label
+    /// only, and what that finds is reported with `textLayerConfidence`.
     static func find(in s: Text, region: Region, known: [Range<Int>] = [], ocr: OCRText = .none,
                      into out: inout [Detection]) {
+        let before = out.count
         find(in: s, region: region, prefilter: true, known: known, ocr: ocr, fallbacks: true, into: &out)
+        guard TextLayerLookAlikes.present(s, ocr: ocr) else { return }
+        let all = (known + out[before...].map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
+        var more: [Detection] = []
+        find(in: s, region: region, prefilter: true, known: all, ocr: OCRText([0..<s.count]), fallbacks: true,
+             textLayer: ocr, into: &more)
+        for d in more where TextLayerLookAlikes.holds(s, d.range, ocr: ocr) {
+            out.append(Detection(category: .phone, range: d.range, confidence: textLayerConfidence, reason: .pattern,
+                                 kind: "phone, look-alikes read as digits (text layer)"))
+        }
     }
 
+    static let textLayerConfidence = 0.8
+
     /// With `prefilter` false the whole text goes to libphonenumber (tests
-    /// compare both ways, without the fallbacks).
+    /// compare both ways, without the fallbacks). With `textLayer` (the
+    /// page's true OCR ranges) only the pieces holding a text layer's
+    /// look-alikes are read.
     static func find(in s: Text, region: Region, prefilter: Bool, known: [Range<Int>] = [], ocr: OCRText = .none,
-                     fallbacks: Bool = false, into out: inout [Detection]) {
-        let pieces = prefilter ? candidatePieces(s, region: region, known: known, ocr: ocr) : [0..<s.count]
+                     fallbacks: Bool = false, textLayer: OCRText? = nil, into out: inout [Detection]) {
+        var pieces = prefilter ? candidatePieces(s, region: region, known: known, ocr: ocr) : [0..<s.count]
+        if let layer = textLayer { pieces.removeAll { !TextLayerLookAlikes.holds(s, $0, ocr: layer) } }
         // One call per piece, not one over all pieces joined: libphonenumber's
         // matcher converts the whole remaining text to UTF-16 for every
         // candidate it tries, which is quadratic in the length it is given.
@@ -342,7 +360,8 @@ enum PhoneRecognizer {
     // MARK: - Judging a match
 
     /// Word stems that label a phone number.
-    static let phoneLabels = ["tel", "fon", "phon", "mobil", "handy", "fax", "ruf", "cell", "call", "durchwahl"]
+    static let phoneLabels = ["tel", "fon", "phon", "mobil", "handy", "fax", "ruf", "cell", "call", "durchwahl",
+                              "line", "hotline", "helpline", "landline", "handset", "whatsapp"]
     /// Word stems that label an identifier that is not a phone number.
     static let identifierLabels = [
         "rechnung", "re", "kunde", "bestell", "auftrag", "artikel", "art", "vertrag", "versicherung",

@@ -98,6 +98,32 @@ enum OCR {
     @inline(__always) static func isConfusable(_ v: UInt32) -> Bool { digit(v) >= 0 }
 }
 
+/// Look-alike letters (O o I l S B) beside a digit in a text layer, not in
+/// OCR text. A text layer can be OCR output itself (OCRmyPDF's invisible
+/// text over a scan); the recognizers then read them as digits only with
+/// their category's label or printed grouping, and report what passes as a
+/// pattern at lower confidence, never as checksum-verified.
+enum TextLayerLookAlikes {
+    /// Whether the scalar at `k` is a look-alike beside a digit, outside `ocr`.
+    @inline(__always) static func at(_ s: Text, _ k: Int, ocr: OCRText) -> Bool {
+        let v = s[k].value
+        guard !v.isDigit, OCR.isConfusable(v) else { return false }
+        let beside = (k > 0 && s[k - 1].value.isDigit) || (k + 1 < s.count && s[k + 1].value.isDigit)
+        return beside && !ocr.contains(k)
+    }
+
+    /// Whether the text holds any (cheap: one pass over the scalars).
+    static func present(_ s: Text, ocr: OCRText) -> Bool {
+        for k in 0..<s.count where at(s, k, ocr: ocr) { return true }
+        return false
+    }
+
+    /// Whether `r` holds one.
+    static func holds(_ s: Text, _ r: Range<Int>, ocr: OCRText) -> Bool {
+        r.contains { at(s, $0, ocr: ocr) }
+    }
+}
+
 /// Where a number may start and end: not inside a word or a longer number.
 enum Boundary {
     /// `p` starts a new token: the scalar before is no letter or digit, no
