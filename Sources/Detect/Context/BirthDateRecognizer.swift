@@ -68,6 +68,8 @@ enum BirthDateRecognizer {
                 }
             }
         }
+        // Passport and ID card MRZ lines, licence barcode lines.
+        MachineReadableFields.birthDates(ts, into: &out)
         // "* 12.03.1980"
         for k in toks.indices where toks[k].isPunct("*") && k + 1 < toks.count && toks[k + 1].line == toks[k].line {
             if k > 0, toks[k].glued, toks[k - 1].kind != .punct { continue }  // "Note*", footnotes
