@@ -218,7 +218,8 @@ enum AddressRecognizer {
     /// footer (`Sitz`, `HRB`). Beyond `CommonWords.organisations`.
     static let organisationMarkers = WordHash.set("""
         gGmbH Hotel Society Operations Treasury Customs HR Personalabteilung Landesstelle Filiale Filialen \
-        Sitz HRB HRA Registergericht Handelsregister Geschäftsführung Vorstand Zentrale Headquarters Branch
+        Sitz HRB HRA Registergericht Handelsregister Geschäftsführung Vorstand Zentrale Headquarters Branch \
+        Management Leasing Realty Properties Lettings LLC Inc Corp Corporation Group Associates Partners Agency Dental
         """)
     /// Where a customer is supplied (`Lieferstelle Lotter Straße 73`): the
     /// customer's address, though the word ends like an office's (`-stelle`).
@@ -364,7 +365,10 @@ enum AddressRecognizer {
             a -= 1
             if opensPart(ts, a) { break }
         }
-        guard a < n, opensPart(ts, a), streetWordsOK(ts, a..<n) else { return nil }
+        // Not a flat or unit (`STE 200, BOISE ID …` under its street).
+        guard a < n, opensPart(ts, a), streetWordsOK(ts, a..<n),
+              !(a..<n).contains(where: { flatWords.contains(toks[$0].hash) || unitWords.contains(toks[$0].hash)
+                  || subdivisionWords.contains(toks[$0].hash) }) else { return nil }
         return Part(first: a, end: pc - 1, kind: .street)
     }
 
@@ -654,9 +658,11 @@ enum AddressRecognizer {
             while j + 1 < lineEnd, toks[j].glued, toks[j].isPunct("-"), toks[j + 1].glued, toks[j + 1].kind == .word { j += 2 }
         }
         guard words > 0, var end = houseNumber(ts, j, maxDigits: 3, afterDot: false) else { return nil }
-        if !endsPart(ts, end), let f = flatStraightAfter(ts, end) { end = f }
+        // A flat after the number makes it a dwelling: `Am Schafsberg 23 WE 07`.
+        var flat = false
+        if !endsPart(ts, end), let f = flatStraightAfter(ts, end) { end = f; flat = true }
         guard endsPart(ts, end) else { return nil }
-        return Part(first: k, end: end, kind: .weakStreet)
+        return Part(first: k, end: end, kind: flat ? .street : .weakStreet)
     }
 
     static let englishTypes = WordHash.set("""
@@ -819,7 +825,7 @@ enum AddressRecognizer {
         let toks = ts.tokens
         if e >= toks.count || toks[e].has(.lineStart) || toks[e].has(.cellStart) { return true }
         let t = toks[e]
-        if t.isPunct(",") || t.isPunct(";") || t.isPunct(")") || t.isPunct("/") { return true }
+        if t.isPunct(",") || t.isPunct(";") || t.isPunct(")") || t.isPunct("/") || t.isPunct("|") { return true }
         if t.isPunct("."), e + 1 >= toks.count || toks[e + 1].has(.lineStart) { return true }
         // Straight into a postcode: "Musterweg 12 10115 Berlin".
         if t.kind == .number, t.count == 4 || t.count == 5 { return true }

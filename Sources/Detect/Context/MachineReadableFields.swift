@@ -12,8 +12,9 @@ import RedactCore
 /// number, its check digit and the nationality; both check digits must
 /// hold. AAMVA lines open with a three-letter element ID (`DBB` date of
 /// birth, `DAG` street, `DAI` city, `DAK` postal code, …); they count only
-/// where four or more such lines stand on the page, as a barcode's text
-/// does.
+/// where four or more such lines stand on the page, among them the licence
+/// number (`DAQ`), family name (`DCS`) and birth date (`DBB`) that every
+/// barcode holds.
 enum MachineReadableFields {
     /// AAMVA element IDs (DL/ID card design standard, 2020).
     static let aamvaElements: Set<String> = [
@@ -43,7 +44,9 @@ enum MachineReadableFields {
             let end = Int(toks[r.upperBound - 1].end)
             if a + 3 < end { out.append((c, (a + 3)..<end)) }
         }
-        return out.count >= 4 ? out : []
+        // Every licence barcode holds the licence number, the family name and the birth date.
+        let codes = Set(out.map(\.0))
+        return out.count >= 4 && codes.isSuperset(of: ["DAQ", "DCS", "DBB"]) ? out : []
     }
 
     /// Dates of birth in the page's MRZ lines and AAMVA `DBB` lines.
