@@ -412,8 +412,13 @@ enum PhoneRecognizer {
 
     /// Whether a phone label is among the `precedingWords`.
     static func hasPhoneLabel(_ s: Text, before i: Int) -> Bool {
-        precedingWords(s, before: i).contains { w in phoneLabels.contains { w.hasPrefix($0) } }
+        let words = precedingWords(s, before: i)
+        // "at work on 01865 …", "reach me on 07700 …": how British letters give a number.
+        if words.count >= 2, words[0] == "on", reachWords.contains(words[1]) { return true }
+        return words.contains { w in phoneLabels.contains { w.hasPrefix($0) } }
     }
+
+    static let reachWords: Set<String> = ["work", "home", "me", "us", "him", "her", "them", "mobile", "landline"]
 
     /// Up to three words (lower-cased letters) on the same line before `i`,
     /// within 32 scalars, nearest first. "Tel.-Nr.:" gives ["nr", "tel"].

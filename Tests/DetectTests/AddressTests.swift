@@ -194,7 +194,8 @@ final class AddressTests: XCTestCase {
     func testGermanAndDutchStreets() {
         XCTAssertEqual(addresses("Objekt   Mühlweg 12–14, Haus 2, 3. OG links, Whg. 0312"),
                        ["Mühlweg 12–14, Haus 2, 3. OG links, Whg. 0312"])
-        XCTAssertEqual(addresses("| 17.06. | Miete Juli Am Lindenhang 9 WE 03 | -742,00 |"), ["Am Lindenhang 9 WE 03"])
+        XCTAssertEqual(addresses("| 17.06. | Wohnbau GmbH | Miete Juli Am Lindenhang 9 WE 03 | -742,00 |"), ["Am Lindenhang 9"])
+        XCTAssertEqual(addresses("Muster GmbH · Lindenweg 1 · 12345 Musterstadt"), [])
         XCTAssertEqual(addresses("| 12 | Kalkgrube 4, 31832 Springe-Eldagsen | Turnen |"), ["Kalkgrube 4, 31832 Springe-Eldagsen"])
         XCTAssertEqual(addresses("Seite 2, 10115 Berlin"), ["10115 Berlin"])
         XCTAssertEqual(addresses("Home: Van Eeghenstraat 12-II, 1071 GK Amsterdam"), ["Van Eeghenstraat 12-II, 1071 GK Amsterdam"])
@@ -205,6 +206,9 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Anna Beispiel Kaiser-\nstr.12 30159 Hannover"), ["Kaiser-", "str.12 30159 Hannover"])
         XCTAssertEqual(addresses("Hafenstr.4\n441 37 Dortmund"), ["Hafenstr.4", "441 37 Dortmund"])
         XCTAssertEqual(addresses("Seite 441 37 Dortmund"), [])
+        // Running text wrapped between postcode and city.
+        XCTAssertEqual(addresses("eine Zweitwohnung in der Lindenstraße 61, 80802\nMünchen, die Sie seit"),
+                       ["Lindenstraße 61, 80802", "München"])
         // The supply point is the customer's.
         XCTAssertEqual(addresses("Mahnung – Strom Basis, Lieferstelle Lindenweg 3, 49078 Osnabrück"),
                        ["Lindenweg 3, 49078 Osnabrück"])

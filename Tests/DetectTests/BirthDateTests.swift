@@ -55,6 +55,7 @@ final class BirthDateTests: XCTestCase {
 
     func testNumberedFieldQuestionAndList() {
         XCTAssertEqual(births("2. Given names\nJANE\n3. Date and place of birth\n02.05.1990 UNITED KINGDOM"), ["02.05.1990"])
+        XCTAssertEqual(births("Dependent: Sam Example, ITIN 900-70-0000, date of birth\n04/18/2015"), ["04/18/2015"])
         XCTAssertEqual(births("Agent: can you confirm your full name and date of birth?\nCustomer: Jane Example, 02/05/1990"),
                        ["02/05/1990"])
         XCTAssertEqual(births("Our dates\nof birth are 2 May 1990 (mine) and 9 June 1988 (his)."), ["2 May 1990", "9 June 1988"])

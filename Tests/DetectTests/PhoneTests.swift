@@ -304,6 +304,7 @@ final class PhoneTests: XCTestCase {
         // A British letter's second page (no postcode to guess from), a Swiss direct line.
         XCTAssertEqual(texts("Direct line 0113 496 0123", .phone), ["0113 496 0123"])
         XCTAssertEqual(texts("Telefon direkt 031 387 00 00.", .phone), ["031 387 00 00"])
+        XCTAssertEqual(texts("or at work on 0113 496 0123.", .phone), ["0113 496 0123"])
         // Without a label a number of another region is not read.
         XCTAssertEqual(texts("Bestellung 0113 496 0123 vom 12.03.2024", .phone), [])
     }

@@ -278,6 +278,15 @@ enum AddressRecognizer {
         }
         // … and so is the address after a supply point (`Strom Basis, Lieferstelle Weg 1`).
         if (from..<first).contains(where: { toks[$0].kind == .word && supplyPoints.contains(toks[$0].hash) }) { return false }
+        // In a table row (cells apart by `|` or a tab) only the address's own
+        // cell counts: the payee in the column before is not its owner
+        // (`| Wohnungsbau GmbH | Miete Juli Am Schafsberg 23 |`). A `·`
+        // between a letterhead's parts does not part them.
+        if let c = (from...first).last(where: { toks[$0].has(.cellStart) }), c > lr.lowerBound {
+            var q = Int(toks[c].start) - 1
+            while q > 0, ts.text[q].value == 0x20 { q -= 1 }
+            if q >= 0, ts.text[q].value == 0x7C || ts.text[q].value == 0x09 || toks[c - 1].isPunct("|") { from = c }
+        }
         for k in from..<first where isOrganisationWord(ts, k) { return true }
         // A block inside a line (a form field, a table row) has no letterhead above.
         guard toks[first].has(.lineStart) else { return false }
@@ -521,7 +530,7 @@ enum AddressRecognizer {
         guard found else { return nil }
         if !exact && weak && words.notNames.contains(t.hash) && !words.organisations.contains(t.hash) { return nil }
         // Glued is fine: "Hauptstr.5", and OCR's "Musterstraße12".
-        guard var end = houseNumber(ts, nameEnd, maxDigits: 4, afterDot: true) else { return nil }
+        guard let end = houseNumber(ts, nameEnd, maxDigits: 4, afterDot: true) else { return nil }
         var first = k
         if let w = wrapped {
             guard !weak else { return nil }
@@ -556,8 +565,8 @@ enum AddressRecognizer {
             // "Van der Helststraat 12".
             first -= 2
         }
-        if !endsPart(ts, end), let f = flatStraightAfter(ts, end) { end = f }
-        if weak && !endsPart(ts, end) { return nil }
+        // A flat straight after the number (`Hauptstraße 3 Whg. 12`) ends the part there.
+        if weak && !endsPart(ts, end) && flatStraightAfter(ts, end) == nil { return nil }
         return Part(first: first, end: end, kind: weak ? .weakStreet : .street)
     }
 
@@ -657,11 +666,11 @@ enum AddressRecognizer {
             j += 1
             while j + 1 < lineEnd, toks[j].glued, toks[j].isPunct("-"), toks[j + 1].glued, toks[j + 1].kind == .word { j += 2 }
         }
-        guard words > 0, var end = houseNumber(ts, j, maxDigits: 3, afterDot: false) else { return nil }
-        // A flat after the number makes it a dwelling: `Am Schafsberg 23 WE 07`.
-        var flat = false
-        if !endsPart(ts, end), let f = flatStraightAfter(ts, end) { end = f; flat = true }
-        guard endsPart(ts, end) else { return nil }
+        guard words > 0, let end = houseNumber(ts, j, maxDigits: 3, afterDot: false) else { return nil }
+        // A flat after the number makes it a dwelling (`Am Schafsberg 23 WE
+        // 07`): a street even in running text; the flat itself is not covered.
+        let flat = !endsPart(ts, end) && flatStraightAfter(ts, end) != nil
+        guard endsPart(ts, end) || flat else { return nil }
         return Part(first: k, end: end, kind: flat ? .street : .weakStreet)
     }
 
@@ -941,6 +950,16 @@ enum AddressRecognizer {
         let afterCountry = k > 0 && toks[k - 1].line == t.line && toks[k - 1].has(.upper) && toks[k - 1].letters <= 2
             && toks[k - 1].kind == .word && countryPrefixes.contains(toks[k - 1].hash) && opensPart(ts, k - 1)
         guard prefixed || afterCountry || opensPart(ts, k) || prevIsHouseNumber(ts, k) else { return nil }
+        // "in der Leopoldstraße 61, 80802⏎München": running text wrapped
+        // between a street's postcode and its city.
+        if t.count == 5, k >= 3, toks[k - 1].isPunct(","), toks[k - 1].line == t.line, k + 1 < toks.count,
+           toks[k + 1].has(.lineStart), !toks[k].has(.lineStart), prevIsHouseNumber(ts, k - 1),
+           !ts.hasGap(before: Int(toks[k + 1].line)), isCityWord(ts, k + 1) {
+            var e = k + 2
+            let lineEnd = ts.lineEnd(toks[k + 1].line)
+            while e < lineEnd, e - k < 4, toks[e].kind == .word, toks[e].has(.initialUpper), isCityWord(ts, e) { e += 1 }
+            return Part(first: k, end: e, kind: .postcode)
+        }
         guard let end = city(ts, k + 1) else { return nil }
         return Part(first: k, end: end, kind: t.count == 5 ? .postcode : .weakPostcode)
     }

@@ -145,16 +145,14 @@ enum BirthDateRecognizer {
         return k..<end
     }
 
-    /// A numbered field of an ID card or licence (`3. Date and place of
-    /// birth⏎14.03.1991 UNITED KINGDOM`): the label ends its line after a
-    /// field number that opens it; the date opens the next line.
+    /// A label ending its line, the date opening the next: a numbered field
+    /// of an ID card or licence (`3. Date and place of birth⏎14.03.1991
+    /// UNITED KINGDOM`), or running text wrapped there (`…, ITIN 913-…,
+    /// date of birth⏎04/18/2015`).
     static func belowNumberedField(_ ts: TokenStream, _ hit: LabelHit) -> Range<Int>? {
         let toks = ts.tokens
         let line = Int(toks[hit.end - 1].line)
         guard hit.end == ts.lineEnd(Int32(line)), line + 1 < ts.lineCount, !ts.hasGap(before: line + 1) else { return nil }
-        let start = ts.line(line).lowerBound
-        guard hit.first - start == 2, toks[start].kind == .number || toks[start].kind == .alnum, toks[start].count <= 3,
-              toks[start + 1].isPunct(".") || toks[start + 1].isPunct(")") else { return nil }
         let c = ts.line(line + 1).lowerBound
         guard let e = date(ts, at: c) else { return nil }
         return c..<e

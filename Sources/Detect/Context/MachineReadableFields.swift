@@ -12,9 +12,9 @@ import RedactCore
 /// number, its check digit and the nationality; both check digits must
 /// hold. AAMVA lines open with a three-letter element ID (`DBB` date of
 /// birth, `DAG` street, `DAI` city, `DAK` postal code, …); they count only
-/// where four or more such lines stand on the page, among them the licence
-/// number (`DAQ`), family name (`DCS`) and birth date (`DBB`) that every
-/// barcode holds.
+/// where four or more such lines stand on the page, among them the birth
+/// date (`DBB`, eight digits) and the licence number or a name (`DAQ`,
+/// `DCS`, `DAC`) that every barcode holds.
 enum MachineReadableFields {
     /// AAMVA element IDs (DL/ID card design standard, 2020).
     static let aamvaElements: Set<String> = [
@@ -44,9 +44,11 @@ enum MachineReadableFields {
             let end = Int(toks[r.upperBound - 1].end)
             if a + 3 < end { out.append((c, (a + 3)..<end)) }
         }
-        // Every licence barcode holds the licence number, the family name and the birth date.
+        // Every licence barcode holds the birth date (eight digits) and the
+        // licence number or the holder's names (a page break may part them).
         let codes = Set(out.map(\.0))
-        return out.count >= 4 && codes.isSuperset(of: ["DAQ", "DCS", "DBB"]) ? out : []
+        let birth = out.contains { $0.0 == "DBB" && $0.1.count == 8 && $0.1.allSatisfy { ts.text[$0].value.isDigit } }
+        return out.count >= 4 && birth && !codes.isDisjoint(with: ["DAQ", "DCS", "DAC", "DCT"]) ? out : []
     }
 
     /// Dates of birth in the page's MRZ lines and AAMVA `DBB` lines.
