@@ -52,9 +52,9 @@ enum PaymentCardRecognizer {
     static func find(in s: Text, ocr: OCRText = .none, into out: inout [Detection]) {
         let before = out.count
         scan(in: s, ocr: ocr, into: &out)
-        guard TextLayerLookAlikes.present(s, ocr: ocr) else { return }
-        var repaired: [Detection] = []
-        scan(in: s, ocr: OCRText([0..<s.count]), into: &repaired)
+        let windows = TextLayerLookAlikes.windows(s, ocr: ocr)
+        if windows.isEmpty { return }
+        let repaired = TextLayerLookAlikes.rescan(s, windows) { t, all, found in scan(in: t, ocr: all, into: &found) }
         let found = out[before...].map(\.range)
         for d in repaired where !found.contains(where: { $0.overlaps(d.range) })
             && TextLayerLookAlikes.holds(s, d.range, ocr: ocr) && hasLabel(s, before: d.range.lowerBound) {

@@ -64,7 +64,7 @@ enum PhoneRecognizer {
                      into out: inout [Detection]) {
         let before = out.count
         find(in: s, region: region, prefilter: true, known: known, ocr: ocr, fallbacks: true, into: &out)
-        guard TextLayerLookAlikes.present(s, ocr: ocr) else { return }
+        guard !TextLayerLookAlikes.windows(s, ocr: ocr).isEmpty else { return }
         let all = (known + out[before...].map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
         var more: [Detection] = []
         find(in: s, region: region, prefilter: true, known: all, ocr: OCRText([0..<s.count]), fallbacks: true,

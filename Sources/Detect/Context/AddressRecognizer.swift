@@ -52,7 +52,7 @@ enum AddressRecognizer {
         if emitAddresses {
             for field in MachineReadableFields.aamvaFields(ts) where MachineReadableFields.aamvaAddress.contains(field.code) {
                 out.append(Detection(category: .address, range: field.value, confidence: 0.85, reason: .context,
-                                     kind: "licence barcode " + field.code))
+                                     kind: "licence barcode address"))
             }
         }
         var parts: [Part] = []
@@ -278,11 +278,12 @@ enum AddressRecognizer {
         }
         // … and so is the address after a supply point (`Strom Basis, Lieferstelle Weg 1`).
         if (from..<first).contains(where: { toks[$0].kind == .word && supplyPoints.contains(toks[$0].hash) }) { return false }
-        // In a table row (cells apart by `|` or a tab) only the address's own
-        // cell counts: the payee in the column before is not its owner
-        // (`| Wohnungsbau GmbH | Miete Juli Am Schafsberg 23 |`). A `·`
-        // between a letterhead's parts does not part them.
-        if let c = (from...first).last(where: { toks[$0].has(.cellStart) }), c > lr.lowerBound {
+        // An address inside the text of a table cell (cells apart by `|` or
+        // a tab): only its own cell counts, the payee in the column before is
+        // not its owner (`| Wohnungsbau GmbH | Miete Juli Am Schafsberg 23 |`).
+        // An address opening its cell is the row's (`| Hospice Shop | 61 Crwys
+        // Road |`); a `·` between a letterhead's parts does not part them.
+        if let c = (from...first).last(where: { toks[$0].has(.cellStart) }), c > lr.lowerBound, c < first {
             var q = Int(toks[c].start) - 1
             while q > 0, ts.text[q].value == 0x20 { q -= 1 }
             if q >= 0, ts.text[q].value == 0x7C || ts.text[q].value == 0x09 || toks[c - 1].isPunct("|") { from = c }

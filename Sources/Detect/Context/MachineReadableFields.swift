@@ -16,45 +16,54 @@ import RedactCore
 /// date (`DBB`, eight digits) and the licence number or a name (`DAQ`,
 /// `DCS`, `DAC`) that every barcode holds.
 enum MachineReadableFields {
+    /// An element ID packed into one number: three capitals.
+    @inline(__always) static func key(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 { a << 16 | b << 8 | c }
+    static func key(_ code: String) -> UInt32 {
+        let v = code.unicodeScalars.map(\.value)
+        return key(v[0], v[1], v[2])
+    }
+
     /// AAMVA element IDs (DL/ID card design standard, 2020).
-    static let aamvaElements: Set<String> = [
+    static let aamvaElements: Set<UInt32> = Set([
         "DAQ", "DCS", "DAC", "DAD", "DCT", "DBA", "DBB", "DBC", "DBD", "DAU", "DAY", "DAG", "DAH", "DAI", "DAJ",
         "DAK", "DCF", "DCG", "DCA", "DCB", "DCD", "DDE", "DDF", "DDG", "DAW", "DAZ", "DCK", "DDA", "DDB", "DDK",
-    ]
+    ].map(key))
     /// The elements that are part of a postal address.
-    static let aamvaAddress: Set<String> = ["DAG", "DAH", "DAI", "DAK"]
+    static let aamvaAddress: Set<UInt32> = Set(["DAG", "DAH", "DAI", "DAK"].map(key))
+    static let dbb = key("DBB")
+    /// The licence number and the holder's names.
+    static let aamvaHolder: Set<UInt32> = Set(["DAQ", "DCS", "DAC", "DCT"].map(key))
 
     /// The AAMVA element lines of the page: the element ID and the scalar
-    /// range of its value (to the end of the line). Empty unless at least
-    /// four lines of the page open with an element ID.
-    static func aamvaFields(_ ts: TokenStream) -> [(code: String, value: Range<Int>)] {
-        var out: [(String, Range<Int>)] = []
+    /// range of its value (to the end of the line). Empty unless the page
+    /// looks like a barcode's text (see the type's comment).
+    static func aamvaFields(_ ts: TokenStream) -> [(code: UInt32, value: Range<Int>)] {
+        var out: [(UInt32, Range<Int>)] = []
         let toks = ts.tokens
+        let s = ts.text
         for l in 0..<ts.lineCount {
             let r = ts.line(l)
-            guard let k = r.first, toks[k].kind == .word || toks[k].kind == .alnum, toks[k].count >= 3 else { continue }
+            guard let k = r.first, toks[k].kind == .word || toks[k].kind == .alnum, toks[k].count >= 3,
+                  s[Int(toks[k].start)].value == 0x44 else { continue }  // D
             let a = Int(toks[k].start)
-            var code = String.UnicodeScalarView()
-            for i in a..<(a + 3) {
-                guard ts.text[i].value &- 0x41 < 26 else { break }
-                code.append(ts.text[i])
-            }
-            let c = String(code)
-            guard c.count == 3, aamvaElements.contains(c) else { continue }
+            let b = s[a + 1].value, c = s[a + 2].value
+            guard b &- 0x41 < 26, c &- 0x41 < 26 else { continue }
+            let code = key(0x44, b, c)
+            guard aamvaElements.contains(code) else { continue }
             let end = Int(toks[r.upperBound - 1].end)
-            if a + 3 < end { out.append((c, (a + 3)..<end)) }
+            if a + 3 < end { out.append((code, (a + 3)..<end)) }
         }
+        if out.count < 4 { return [] }
         // Every licence barcode holds the birth date (eight digits) and the
         // licence number or the holder's names (a page break may part them).
-        let codes = Set(out.map(\.0))
-        let birth = out.contains { $0.0 == "DBB" && $0.1.count == 8 && $0.1.allSatisfy { ts.text[$0].value.isDigit } }
-        return out.count >= 4 && birth && !codes.isDisjoint(with: ["DAQ", "DCS", "DAC", "DCT"]) ? out : []
+        let birth = out.contains { $0.0 == dbb && $0.1.count == 8 && $0.1.allSatisfy { s[$0].value.isDigit } }
+        return birth && out.contains(where: { aamvaHolder.contains($0.0) }) ? out : []
     }
 
     /// Dates of birth in the page's MRZ lines and AAMVA `DBB` lines.
     static func birthDates(_ ts: TokenStream, into out: inout [Detection]) {
         let s = ts.text
-        for field in aamvaFields(ts) where field.code == "DBB" && field.value.count == 8 {
+        for field in aamvaFields(ts) where field.code == dbb && field.value.count == 8 {
             let d = field.value.map { s[$0].value }
             guard d.allSatisfy({ $0.isDigit }) else { continue }
             let v = d.map { Int($0 - 0x30) }

@@ -1,3 +1,5 @@
+import RedactCore
+
 /// The single separators that may stand between the characters of an
 /// identifier as printed ("12 345 678 901", "123-45-6789", "21/815/08150",
 /// "756.1234.5678.97").
@@ -112,10 +114,58 @@ enum TextLayerLookAlikes {
         return beside && !ocr.contains(k)
     }
 
-    /// Whether the text holds any (cheap: one pass over the scalars).
-    static func present(_ s: Text, ocr: OCRText) -> Bool {
-        for k in 0..<s.count where at(s, k, ocr: ocr) { return true }
-        return false
+    /// Scalars of context kept before and after a damaged word: labels are
+    /// looked for up to 128 scalars back.
+    static let before = 160, after = 96
+
+    /// The windows of the text around words that hold a look-alike beside
+    /// a digit and at least two true digits, no fewer digits than letters
+    /// (`O7911`, `l289`, `46B93971`; not `BS6`, `3B`, `SW1A`): merged, in
+    /// order. Empty when there is none (the usual page).
+    static func windows(_ s: Text, ocr: OCRText) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        let n = s.count
+        var k = 0
+        while k < n {
+            // Fast path: only the look-alike letters stop the scan.
+            let v = s[k].value
+            guard v == 0x4F || v == 0x6F || v == 0x49 || v == 0x6C || v == 0x53 || v == 0x42, at(s, k, ocr: ocr) else {
+                k += 1
+                continue
+            }
+            // The word around it: enough true digits?
+            var i = k, j = k + 1
+            while i > 0, s[i - 1].value.isASCIIAlnum { i -= 1 }
+            while j < n, s[j].value.isASCIIAlnum { j += 1 }
+            var digits = 0
+            for q in i..<j where s[q].value.isDigit { digits += 1 }
+            if digits >= 2, digits * 2 >= j - i {
+                let r = max(0, i - before)..<min(n, j + after)
+                if let last = out.last, last.upperBound >= r.lowerBound {
+                    out[out.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+                } else {
+                    out.append(r)
+                }
+            }
+            k = j
+        }
+        return out
+    }
+
+    /// Runs `scan` over each window as OCR text (a slice of `s`) and returns
+    /// what it found there, in `s`'s offsets.
+    static func rescan(_ s: Text, _ windows: [Range<Int>], _ scan: (Text, OCRText, inout [Detection]) -> Void) -> [Detection] {
+        var all: [Detection] = []
+        for w in windows {
+            let slice = Text(rebasing: s[w])
+            var found: [Detection] = []
+            scan(slice, OCRText([0..<slice.count]), &found)
+            for var d in found {
+                d.range = (d.range.lowerBound + w.lowerBound)..<(d.range.upperBound + w.lowerBound)
+                all.append(d)
+            }
+        }
+        return all
     }
 
     /// Whether `r` holds one.

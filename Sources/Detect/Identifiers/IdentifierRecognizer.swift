@@ -51,9 +51,11 @@ enum IdentifierRecognizer {
                      ocr: OCRText = .none, into out: inout [Detection]) {
         var found: [Detection] = []
         scan(in: s, enabled: categories, ibans: given, ocr: ocr, into: &found)
-        if TextLayerLookAlikes.present(s, ocr: ocr) {
-            var repaired: [Detection] = []
-            scan(in: s, enabled: categories, ibans: given, ocr: OCRText([0..<s.count]), into: &repaired)
+        let windows = TextLayerLookAlikes.windows(s, ocr: ocr)
+        if !windows.isEmpty {
+            let repaired = TextLayerLookAlikes.rescan(s, windows) { t, all, found in
+                scan(in: t, enabled: categories, ibans: [], ocr: all, into: &found)
+            }
             for d in repaired where d.reason == .checksum && !found.contains(where: { $0.range.overlaps(d.range) })
                 && TextLayerLookAlikes.holds(s, d.range, ocr: ocr) && (isGrouped(s, d.range) || isLabelled(s, d.range.lowerBound)) {
                 found.append(Detection(category: d.category, range: d.range, confidence: textLayerConfidence,
