@@ -96,7 +96,8 @@ enum PhoneRecognizer {
             byteToScalar.removeAll(keepingCapacity: true)
             for k in piece {
                 let before = bytes.count
-                appendUTF8(s[k], to: &bytes)
+                // A line break inside a candidate run is a wrapped number's: a space to libphonenumber.
+                if s[k].value == 0x0A, isWrapBreak(s, k) { bytes.append(0x20) } else { appendUTF8(s[k], to: &bytes) }
                 for _ in before..<bytes.count { byteToScalar.append(Int32(k)) }
             }
             guard let found = matches(in: bytes, region: region.code) else {
@@ -172,13 +173,15 @@ enum PhoneRecognizer {
                 i += 1
                 continue
             }
-            let start = i
+            var start = i
             var digits = 0, lookAlikes = 0
             // OCR look-alikes in digit groups count as digits here, after a
             // phone label only; the fallback reads them as digits if the
             // number as read fails.
-            while i < n, isPhoneScalar(s[i]) || ocrDigit(s, i, ocr) != nil {
+            var wrapped = false
+            while i < n, isPhoneScalar(s[i]) || ocrDigit(s, i, ocr) != nil || (!wrapped && isWrapBreak(s, i)) {
                 if isDigitScalar(s[i]) { digits += 1 } else if ocrDigit(s, i, ocr) != nil { lookAlikes += 1 }
+                if s[i].value == 0x0A { wrapped = true }
                 i += 1
             }
             if i == start { i += 1; continue }
@@ -191,7 +194,17 @@ enum PhoneRecognizer {
             }
             if let p, !mayHoldNationalNumber(s, start..<i, prefixDigit: p, ocr: ocr) { continue }
             while nextKnown < known.count, known[nextKnown].upperBound <= start { nextKnown += 1 }
-            if nextKnown < known.count, known[nextKnown].lowerBound < i { continue }
+            if nextKnown < known.count, known[nextKnown].lowerBound < i {
+                // A run that only begins in a known value ("NL695375039B04 +31 6
+                // 2287 1930": the VAT ID's last digits) goes on after it.
+                let k = known[nextKnown]
+                guard k.lowerBound <= start, k.upperBound < i, nextKnown + 1 >= known.count || known[nextKnown + 1].lowerBound >= i
+                else { continue }
+                var rest = k.upperBound
+                while rest < i, !isDigitScalar(s[rest]), s[rest].value != 0x2B, s[rest].value != 0x28 { rest += 1 }
+                guard (rest..<i).filter({ isDigitScalar(s[$0]) }).count >= minimumDigits else { continue }
+                start = rest
+            }
             if isOnlyDates(s, start..<i) || isAmount(s, start..<i) { continue }
             // Context: `context` scalars, then on to the end of the word there.
             var lo = max(0, start - context), hi = min(n, i + context)
@@ -208,6 +221,24 @@ enum PhoneRecognizer {
             }
         }
         return pieces
+    }
+
+    /// Whether the line break at `i` is inside a wrapped number ("…, 0161⏎496
+    /// 0553"): the run of digits and phone punctuation ending the line
+    /// before it opens with `+`, `(` or 0 and holds two to eight digits,
+    /// ends with a digit, and the next line opens with one.
+    static func isWrapBreak(_ s: Text, _ i: Int) -> Bool {
+        guard s[i].value == 0x0A, i > 0, s[i - 1].value.isDigit, i + 1 < s.count, s[i + 1].value.isDigit else { return false }
+        var a = i
+        var digits = 0
+        while a > 0, isPhoneScalar(s[a - 1]) {
+            if s[a - 1].value.isDigit { digits += 1 }
+            a -= 1
+            if digits > 8 { return false }
+        }
+        while a < i, s[a].value == 0x20 { a += 1 }
+        let v = s[a].value
+        return digits >= 2 && (v == 0x2B || v == 0x28 || v == 0x30)
     }
 
     /// Whether the run has a `+`, a digit group starting with `prefixDigit`,

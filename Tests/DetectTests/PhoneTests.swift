@@ -308,4 +308,16 @@ final class PhoneTests: XCTestCase {
         // Without a label a number of another region is not read.
         XCTAssertEqual(texts("Bestellung 0113 496 0123 vom 12.03.2024", .phone), [])
     }
+
+    func testNumberAfterAKnownValue() {
+        // A run of digit groups that begins in a VAT ID's last digits.
+        XCTAssertEqual(texts("Podcaster NL695375039B04 +31 6 2287 0000", .phone), ["+31 6 2287 0000"])
+    }
+
+    func testNumberWrappedOverALineBreak() {
+        XCTAssertEqual(texts("Referee: Jo Example, Head of Data, jo@example.com, 030\n1234 5678 (office)", .phone),
+                       ["030\n1234 5678"])
+        // Two numbers of a column, one a line, stay apart.
+        XCTAssertEqual(texts("Tel. 030 1234 5678\n040 8765 4321", .phone), ["030 1234 5678", "040 8765 4321"])
+    }
 }
