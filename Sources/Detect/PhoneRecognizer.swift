@@ -64,12 +64,28 @@ enum PhoneRecognizer {
                      into out: inout [Detection]) {
         let before = out.count
         find(in: s, region: region, prefilter: true, known: known, ocr: ocr, fallbacks: true, into: &out)
-        guard !TextLayerLookAlikes.windows(s, ocr: ocr).isEmpty else { return }
+        let windows = TextLayerLookAlikes.windows(s, ocr: ocr)
+        if windows.isEmpty { return }
         let all = (known + out[before...].map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
         var more: [Detection] = []
-        find(in: s, region: region, prefilter: true, known: all, ocr: OCRText([0..<s.count]), fallbacks: true,
-             textLayer: ocr, into: &more)
-        for d in more where TextLayerLookAlikes.holds(s, d.range, ocr: ocr) {
+        for w in windows {
+            // Only the window, read as OCR text; the pieces holding the layer's look-alikes.
+            let slice = Text(rebasing: s[w])
+            let inside = all.filter { $0.overlaps(w) }.map {
+                (max($0.lowerBound, w.lowerBound) - w.lowerBound)..<(min($0.upperBound, w.upperBound) - w.lowerBound)
+            }
+            let layer = OCRText(ocr.ranges.filter { $0.overlaps(w) }.map {
+                (max($0.lowerBound, w.lowerBound) - w.lowerBound)..<(min($0.upperBound, w.upperBound) - w.lowerBound)
+            })
+            var found: [Detection] = []
+            find(in: slice, region: region, prefilter: true, known: inside, ocr: OCRText([0..<slice.count]), fallbacks: true,
+                 textLayer: layer, into: &found)
+            for var d in found {
+                d.range = (d.range.lowerBound + w.lowerBound)..<(d.range.upperBound + w.lowerBound)
+                more.append(d)
+            }
+        }
+        for d in more where TextLayerLookAlikes.holds(s, d.range, ocr: ocr) && !all.contains(where: { $0.overlaps(d.range) }) {
             out.append(Detection(category: .phone, range: d.range, confidence: textLayerConfidence, reason: .pattern,
                                  kind: "phone, look-alikes read as digits (text layer)"))
         }

@@ -114,6 +114,9 @@ enum TextLayerLookAlikes {
         return beside && !ocr.contains(k)
     }
 
+    /// B I O S l o as bits above 0x40.
+    static let lookAlikeMask: UInt64 = 1 << 2 | 1 << 9 | 1 << 15 | 1 << 19 | 1 << 44 | 1 << 47
+
     /// Scalars of context kept before and after a damaged word: labels are
     /// looked for up to 128 scalars back.
     static let before = 160, after = 96
@@ -128,8 +131,8 @@ enum TextLayerLookAlikes {
         var k = 0
         while k < n {
             // Fast path: only the look-alike letters stop the scan.
-            let v = s[k].value
-            guard v == 0x4F || v == 0x6F || v == 0x49 || v == 0x6C || v == 0x53 || v == 0x42, at(s, k, ocr: ocr) else {
+            let d = s[k].value &- 0x40
+            guard d < 64, (lookAlikeMask >> UInt64(d)) & 1 != 0, at(s, k, ocr: ocr) else {
                 k += 1
                 continue
             }
