@@ -241,8 +241,9 @@ enum PhoneRecognizer {
 
     /// Whether the line break at `i` is inside a wrapped number ("…, 0161⏎496
     /// 0553"): the run of digits and phone punctuation ending the line
-    /// before it opens with `+`, `(` or 0 and holds two to eight digits,
-    /// ends with a digit, and the next line opens with one.
+    /// before it opens with `+`, `(` or 0 and holds three to eight digits,
+    /// ends with a digit, and the next line opens with one that starts no
+    /// date.
     static func isWrapBreak(_ s: Text, _ i: Int) -> Bool {
         guard s[i].value == 0x0A, i > 0, s[i - 1].value.isDigit, i + 1 < s.count, s[i + 1].value.isDigit else { return false }
         var a = i
@@ -254,7 +255,9 @@ enum PhoneRecognizer {
         }
         while a < i, s[a].value == 0x20 { a += 1 }
         let v = s[a].value
-        return digits >= 2 && (v == 0x2B || v == 0x28 || v == 0x30)
+        guard digits >= 3, v == 0x2B || v == 0x28 || v == 0x30 else { return false }
+        // Not a date opening the next line (a statement's booking dates).
+        return dateEnd(s, from: i + 1, limit: min(s.count, i + 12)) == nil
     }
 
     /// Whether the run has a `+`, a digit group starting with `prefixDigit`,

@@ -317,6 +317,8 @@ final class PhoneTests: XCTestCase {
     func testNumberWrappedOverALineBreak() {
         XCTAssertEqual(texts("Referee: Jo Example, Head of Data, jo@example.com, 030\n1234 5678 (office)", .phone),
                        ["030\n1234 5678"])
+        // A date opening the next line is no part of a number.
+        XCTAssertEqual(texts("Betrag 12,08\n07.06.2024 Kartenzahlung", .phone), [])
         // Two numbers of a column, one a line, stay apart.
         XCTAssertEqual(texts("Tel. 030 1234 5678\n040 8765 4321", .phone), ["030 1234 5678", "040 8765 4321"])
     }
