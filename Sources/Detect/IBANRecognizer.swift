@@ -49,8 +49,8 @@ enum IBANRecognizer {
             let a = s[i].value, b = s[i + step].value
             let c1 = s[i + 2 * step].value, c2 = s[i + 3 * step].value
             // Check digits: two digits, or one and an OCR look-alike.
-            let checkDigits = (c1.isDigit && c2.isDigit)
-                || (mayRepair && ((c1.isDigit && OCR.isConfusable(c2)) || (OCR.isConfusable(c1) && c2.isDigit)))
+            let lookAlikeCheck = (c1.isDigit && OCR.isConfusable(c2)) || (OCR.isConfusable(c1) && c2.isDigit)
+            let checkDigits = (c1.isDigit && c2.isDigit) || (lookAlikeCheck && (mayRepair || hasLabel(s, before: i)))
             guard a.isASCIILetter, b.isASCIILetter, checkDigits else {
                 i += 1
                 continue
@@ -80,9 +80,77 @@ enum IBANRecognizer {
                     i = end
                     continue
                 }
+                // A text layer that is itself OCR output (an invisible text
+                // layer over a scan): read look-alikes as digits only for a
+                // number labelled or printed as an IBAN, and burn it as a
+                // pattern, never as checksum-verified.
+                if !ocr.covers(s, i..<end), textLayerRepairAllowed(s, i, length: length, groupStarts: groupStarts) {
+                    for k in 0..<length { read[k] = chars[k] }
+                    var ok = repair(&chars, length) && isValid(chars, length, numeric: numeric)
+                    if !ok { ok = repairGroups(&read, length, groupStarts: groupStarts) && isValid(read, length, numeric: numeric) }
+                    if ok {
+                        out.append(Detection(category: .iban, range: i..<end, confidence: textLayerConfidence,
+                                             reason: .pattern, kind: textLayerKind))
+                        i = end
+                        continue
+                    }
+                }
             }
             i += 1
         }
+    }
+
+    /// A text-layer IBAN that passes only with look-alikes read as digits.
+    static let textLayerConfidence = 0.8
+    static let textLayerKind = "IBAN, look-alikes read as digits (text layer)"
+
+    /// Whether a text-layer candidate at `i` may have its look-alike letters
+    /// read as digits: an IBAN label stands before it (on its line or the
+    /// line above, no digit between), or it is printed in groups of four as
+    /// IBANs are ("DE48 5737 l289 2lOl 7856 l9").
+    static func textLayerRepairAllowed(_ s: Text, _ i: Int, length: Int, groupStarts: [Bool]) -> Bool {
+        if hasLabel(s, before: i) { return true }
+        for k in 1..<length where groupStarts[k] != (k % 4 == 0) { return false }
+        return length > 8
+    }
+
+    /// Whether the word "IBAN" stands before `i` on its line or the line
+    /// above, within 48 scalars, with no digit between (also fused:
+    /// "IBANGB61…").
+    static func hasLabel(_ s: Text, before i: Int) -> Bool {
+        var k = i
+        let floor = max(0, i - 48)
+        var breaks = 0
+        while k > floor {
+            let v = s[k - 1].value
+            if v.isDigit { return false }
+            if v == 0x0A || v == 0x2028 {
+                breaks += 1
+                if breaks > 1 { return false }
+            }
+            if k >= 4, k - 4 >= floor, s.hasPrefix("iban", at: k - 4), k - 4 == 0 || !s[k - 5].isWordScalar { return true }
+            k -= 1
+        }
+        return false
+    }
+
+    /// SEPA remittance field tags that banks run into the value before
+    /// them ("IBAN+DE70…453BIC+COBADEFFXXX"): an IBAN may end glued to one.
+    static let sepaTags: [StaticString] = ["BIC+", "EREF+", "KREF+", "MREF+", "CRED+", "DEBT+", "SVWZ+", "ABWA+", "ABWE+",
+                                           "IBAN+", "COAM+", "OAMT+", "PURP+"]
+
+    /// Whether a SEPA field tag (in capitals, with its `+`) starts at `j`.
+    static func sepaTagAt(_ s: Text, _ j: Int) -> Bool {
+        for tag in sepaTags {
+            let m = tag.utf8CodeUnitCount
+            guard j + m <= s.count else { continue }
+            var ok = true
+            tag.withUTF8Buffer { b in
+                for k in 0..<m where s[j + k].value != UInt32(b[k]) { ok = false; break }
+            }
+            if ok { return true }
+        }
+        return false
     }
 
     /// Whether `i` directly follows the word "IBAN" (any case) that starts
@@ -122,7 +190,7 @@ enum IBANRecognizer {
                 return nil
             }
         }
-        if j < n, s[j].isWordScalar { return nil }
+        if j < n, s[j].isWordScalar, !sepaTagAt(s, j) { return nil }
         // Grouped with dashes, a dash and more after the last group means a longer number.
         if dashed, j + 1 < n, s[j].value == 0x2D, s[j + 1].value.isASCIIAlnum { return nil }
         return j

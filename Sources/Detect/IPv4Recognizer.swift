@@ -9,7 +9,8 @@ import RedactCore
 /// ending the sentence after the address is fine. Groups with leading zeros
 /// ("010") are accepted with lower confidence. A dotted quad right after a
 /// word that announces a version ("Version 5.1.4.2", "Firmware 4.2.1.16",
-/// "driver 5.12.0.3") is that version, not an address.
+/// "driver 5.12.0.3") is that version, not an address. A prefix length
+/// (`/24`) is taken in.
 enum IPv4Recognizer {
     static let confidence = 0.85
     static let leadingZeroConfidence = 0.6
@@ -48,7 +49,9 @@ enum IPv4Recognizer {
             }
             if end < n, s[end].isWordScalar { continue }
             if followsVersionWord(s, start) { continue }
-            out.append(Detection(category: .ipAddress, range: start..<end,
+            // A prefix length ("91.64.176.0/24") belongs to the network it names.
+            let to = IPv6Recognizer.prefixLengthEnd(s, end, max: 32) ?? end
+            out.append(Detection(category: .ipAddress, range: start..<to,
                                  confidence: leadingZero ? leadingZeroConfidence : confidence, reason: .pattern))
         }
     }

@@ -2,7 +2,8 @@ import RedactCore
 
 /// IPv6 addresses: full (`2001:0db8:0000:0000:0000:ff00:0042:8329`),
 /// compressed with `::` (`2001:db8::ff00:42:8329`, `fe80::1`) and with an
-/// IPv4 tail (`::ffff:192.0.2.128`), in either case.
+/// IPv4 tail (`::ffff:192.0.2.128`), in either case, with a prefix length
+/// (`2001:db8::/32`).
 ///
 /// Rule: a maximal run of hex digits, `:` and `.` that starts and ends a word
 /// and holds at least two colons is parsed as RFC 4291 text: groups of 1-4 hex
@@ -13,6 +14,18 @@ import RedactCore
 /// 12:30 or 12:30:45 never parse.
 enum IPv6Recognizer {
     static let confidence = 0.85
+
+    /// The end of a CIDR prefix length at `j` (`/56`: a `/`, 1-3 digits up to
+    /// `max`, then no letter or digit), or nil.
+    static func prefixLengthEnd(_ s: Text, _ j: Int, max: Int) -> Int? {
+        let n = s.count
+        guard j + 1 < n, s[j].value == 0x2F, s[j + 1].value.isDigit else { return nil }
+        var k = j + 1
+        var v = 0
+        while k < n, k - j <= 3, s[k].value.isDigit { v = v * 10 + s[k].value.digitValue; k += 1 }
+        guard k - j <= 4, v <= max, k == n || !s[k].isWordScalar, !(k < n && s[k].value == 0x2F) else { return nil }
+        return k
+    }
 
     @inline(__always) static func isRunScalar(_ v: UInt32) -> Bool {
         v.isHexDigit || v == 0x3A || v == 0x2E
@@ -55,6 +68,8 @@ enum IPv6Recognizer {
             while end > begin, s[end - 1].value == 0x2E { end -= 1 }
             if end - begin >= 2, s[end - 1].value == 0x3A, s[end - 2].value != 0x3A { end -= 1 }
             if end > begin, parse(s, begin..<end) {
+                // A prefix length ("2a02:810d:4bc0:1e00::/56") belongs to the network it names.
+                if end == j, let e = prefixLengthEnd(s, j, max: 128) { end = e }
                 out.append(Detection(category: .ipAddress, range: begin..<end, confidence: confidence, reason: .pattern))
             }
         }

@@ -40,9 +40,30 @@ enum PaymentCardRecognizer {
     /// How far back (scalars) a card label is looked for.
     static let labelReach = 80
 
-    /// Look-alike letters count as digits only where `ocr` says the text
-    /// came from OCR.
+    /// A text-layer card number that passes only with look-alikes read as digits.
+    static let textLayerConfidence = 0.8
+    static let textLayerKind = "card, look-alikes read as digits (text layer)"
+
+    /// Look-alike letters count as digits where `ocr` says the text came
+    /// from OCR. A text layer can itself be OCR output (an invisible layer
+    /// over a scan): there a number that passes only with its look-alikes
+    /// read as digits is taken under a card label, burned as a pattern
+    /// (`textLayerConfidence`), never as checksum-verified.
     static func find(in s: Text, ocr: OCRText = .none, into out: inout [Detection]) {
+        let before = out.count
+        scan(in: s, ocr: ocr, into: &out)
+        let windows = TextLayerLookAlikes.windows(s, ocr: ocr)
+        if windows.isEmpty { return }
+        let repaired = TextLayerLookAlikes.rescan(s, windows) { t, all, found in scan(in: t, ocr: all, into: &found) }
+        let found = out[before...].map(\.range)
+        for d in repaired where !found.contains(where: { $0.overlaps(d.range) })
+            && TextLayerLookAlikes.holds(s, d.range, ocr: ocr) && hasLabel(s, before: d.range.lowerBound) {
+            out.append(Detection(category: .paymentCard, range: d.range, confidence: textLayerConfidence,
+                                 reason: .pattern, kind: textLayerKind))
+        }
+    }
+
+    static func scan(in s: Text, ocr: OCRText, into out: inout [Detection]) {
         let n = s.count
         var i = 0
         // Group boundaries of the current run: start and end index of each group.

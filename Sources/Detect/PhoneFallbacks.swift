@@ -61,6 +61,12 @@ extension PhoneRecognizer {
         353: Region("IE"),
     ]
 
+    /// Regions tried for a number after a phone label that the page's own
+    /// regions do not read (all with trunk prefix 0, which the number must
+    /// then start with).
+    static let labelledRegions = [Region("GB"), Region("CH"), Region("AT"), Region("NL"), Region("FR"), Region("BE"),
+                                  Region("DE")]
+
     /// Regions other than `region` whose calling code the page shows in a
     /// number ("+44 20 …": a `+`, then at least eight digits within the next
     /// sixteen scalars), in order of first appearance, at most two. Only
@@ -118,7 +124,9 @@ extension PhoneRecognizer {
     ///   2. the regions the page hints at with its international numbers (a
     ///      British letter read with German defaults: "0161 496 0553" when
     ///      "+44" stands elsewhere on the page);
-    ///   3. a number with a country code ("+44 7700 900 418") that is only
+    ///   3. after a phone label, the other regions the documents come from
+    ///      (`labelledRegions`), with less confidence;
+    ///   4. a number with a country code ("+44 7700 900 418") that is only
     ///      possible, not valid, for libphonenumber (ranges its metadata does
     ///      not know yet), with lower confidence: "+", a calling code and
     ///      grouped digits are a phone number's own shape.
@@ -176,7 +184,26 @@ extension PhoneRecognizer {
             }
             return
         }
-        // 3. Possible, with a country code: only where the piece shows that shape.
+        // 3. A labelled number in the national format of another country
+        // the documents come from ("Telefon direkt 031 387 41 19" in a Swiss
+        // letter read with German defaults; a British letter's second page,
+        // which shows no postcode to guess its region from).
+        if shaped, let r = piece.first(where: { isDigitScalar(s[$0]) }), hasPhoneLabel(s, before: r) {
+            for other in labelledRegions where other != region && !(hints ?? []).contains(other) {
+                guard let found = matches(in: bytes, region: other.code) else { return failedPiece(s, piece, into: &out) }
+                var any = false
+                for m in found {
+                    guard m.start < m.end, m.end <= bytes.count else { continue }
+                    let range = scalarRange(s, m, byteToScalar)
+                    if let confidence = judge(s, range, type: m.type, region: other) {
+                        out.append(Detection(category: .phone, range: range, confidence: confidence - 0.1, reason: .pattern))
+                        any = true
+                    }
+                }
+                if any { return }
+            }
+        }
+        // 4. Possible, with a country code: only where the piece shows that shape.
         guard hasGroupedInternationalNumber(s, piece) else { return }
         guard let possible = matches(in: bytes, region: region.code, leniency: Int32(RF_PHONE_LENIENCY_POSSIBLE)) else {
             return failedPiece(s, piece, into: &out)

@@ -57,16 +57,50 @@ enum PhoneRecognizer {
     /// libphonenumber finds nothing get the fallbacks (see `fallback`).
     /// OCR look-alikes ("Tel:O7911 …") are read as digits only where `ocr`
     /// says the text came from OCR.
+    /// A text layer can be OCR output itself (an invisible layer over a
+    /// scan): its look-alikes are read as digits too, after a phone label
+    /// only, and what that finds is reported with `textLayerConfidence`.
     static func find(in s: Text, region: Region, known: [Range<Int>] = [], ocr: OCRText = .none,
                      into out: inout [Detection]) {
+        let before = out.count
         find(in: s, region: region, prefilter: true, known: known, ocr: ocr, fallbacks: true, into: &out)
+        let windows = TextLayerLookAlikes.windows(s, ocr: ocr)
+        if windows.isEmpty { return }
+        let all = (known + out[before...].map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
+        var more: [Detection] = []
+        for w in windows {
+            // Only the window, read as OCR text; the pieces holding the layer's look-alikes.
+            let slice = Text(rebasing: s[w])
+            let inside = all.filter { $0.overlaps(w) }.map {
+                (max($0.lowerBound, w.lowerBound) - w.lowerBound)..<(min($0.upperBound, w.upperBound) - w.lowerBound)
+            }
+            let layer = OCRText(ocr.ranges.filter { $0.overlaps(w) }.map {
+                (max($0.lowerBound, w.lowerBound) - w.lowerBound)..<(min($0.upperBound, w.upperBound) - w.lowerBound)
+            })
+            var found: [Detection] = []
+            find(in: slice, region: region, prefilter: true, known: inside, ocr: OCRText([0..<slice.count]), fallbacks: true,
+                 textLayer: layer, into: &found)
+            for var d in found {
+                d.range = (d.range.lowerBound + w.lowerBound)..<(d.range.upperBound + w.lowerBound)
+                more.append(d)
+            }
+        }
+        for d in more where TextLayerLookAlikes.holds(s, d.range, ocr: ocr) && !all.contains(where: { $0.overlaps(d.range) }) {
+            out.append(Detection(category: .phone, range: d.range, confidence: textLayerConfidence, reason: .pattern,
+                                 kind: "phone, look-alikes read as digits (text layer)"))
+        }
     }
 
+    static let textLayerConfidence = 0.8
+
     /// With `prefilter` false the whole text goes to libphonenumber (tests
-    /// compare both ways, without the fallbacks).
+    /// compare both ways, without the fallbacks). With `textLayer` (the
+    /// page's true OCR ranges) only the pieces holding a text layer's
+    /// look-alikes are read.
     static func find(in s: Text, region: Region, prefilter: Bool, known: [Range<Int>] = [], ocr: OCRText = .none,
-                     fallbacks: Bool = false, into out: inout [Detection]) {
-        let pieces = prefilter ? candidatePieces(s, region: region, known: known, ocr: ocr) : [0..<s.count]
+                     fallbacks: Bool = false, textLayer: OCRText? = nil, into out: inout [Detection]) {
+        var pieces = prefilter ? candidatePieces(s, region: region, known: known, ocr: ocr) : [0..<s.count]
+        if let layer = textLayer { pieces.removeAll { !TextLayerLookAlikes.holds(s, $0, ocr: layer) } }
         // One call per piece, not one over all pieces joined: libphonenumber's
         // matcher converts the whole remaining text to UTF-16 for every
         // candidate it tries, which is quadratic in the length it is given.
@@ -78,7 +112,8 @@ enum PhoneRecognizer {
             byteToScalar.removeAll(keepingCapacity: true)
             for k in piece {
                 let before = bytes.count
-                appendUTF8(s[k], to: &bytes)
+                // A line break inside a candidate run is a wrapped number's: a space to libphonenumber.
+                if s[k].value == 0x0A, isWrapBreak(s, k) { bytes.append(0x20) } else { appendUTF8(s[k], to: &bytes) }
                 for _ in before..<bytes.count { byteToScalar.append(Int32(k)) }
             }
             guard let found = matches(in: bytes, region: region.code) else {
@@ -154,13 +189,15 @@ enum PhoneRecognizer {
                 i += 1
                 continue
             }
-            let start = i
+            var start = i
             var digits = 0, lookAlikes = 0
             // OCR look-alikes in digit groups count as digits here, after a
             // phone label only; the fallback reads them as digits if the
             // number as read fails.
-            while i < n, isPhoneScalar(s[i]) || ocrDigit(s, i, ocr) != nil {
+            var wrapped = false
+            while i < n, isPhoneScalar(s[i]) || ocrDigit(s, i, ocr) != nil || (!wrapped && isWrapBreak(s, i)) {
                 if isDigitScalar(s[i]) { digits += 1 } else if ocrDigit(s, i, ocr) != nil { lookAlikes += 1 }
+                if s[i].value == 0x0A { wrapped = true }
                 i += 1
             }
             if i == start { i += 1; continue }
@@ -173,7 +210,17 @@ enum PhoneRecognizer {
             }
             if let p, !mayHoldNationalNumber(s, start..<i, prefixDigit: p, ocr: ocr) { continue }
             while nextKnown < known.count, known[nextKnown].upperBound <= start { nextKnown += 1 }
-            if nextKnown < known.count, known[nextKnown].lowerBound < i { continue }
+            if nextKnown < known.count, known[nextKnown].lowerBound < i {
+                // A run that only begins in a known value ("NL695375039B04 +31 6
+                // 2287 1930": the VAT ID's last digits) goes on after it.
+                let k = known[nextKnown]
+                guard k.lowerBound <= start, k.upperBound < i, nextKnown + 1 >= known.count || known[nextKnown + 1].lowerBound >= i
+                else { continue }
+                var rest = k.upperBound
+                while rest < i, !isDigitScalar(s[rest]), s[rest].value != 0x2B, s[rest].value != 0x28 { rest += 1 }
+                guard (rest..<i).filter({ isDigitScalar(s[$0]) }).count >= minimumDigits else { continue }
+                start = rest
+            }
             if isOnlyDates(s, start..<i) || isAmount(s, start..<i) { continue }
             // Context: `context` scalars, then on to the end of the word there.
             var lo = max(0, start - context), hi = min(n, i + context)
@@ -190,6 +237,27 @@ enum PhoneRecognizer {
             }
         }
         return pieces
+    }
+
+    /// Whether the line break at `i` is inside a wrapped number ("…, 0161⏎496
+    /// 0553"): the run of digits and phone punctuation ending the line
+    /// before it opens with `+`, `(` or 0 and holds three to eight digits,
+    /// ends with a digit, and the next line opens with one that starts no
+    /// date.
+    static func isWrapBreak(_ s: Text, _ i: Int) -> Bool {
+        guard s[i].value == 0x0A, i > 0, s[i - 1].value.isDigit, i + 1 < s.count, s[i + 1].value.isDigit else { return false }
+        var a = i
+        var digits = 0
+        while a > 0, isPhoneScalar(s[a - 1]) {
+            if s[a - 1].value.isDigit { digits += 1 }
+            a -= 1
+            if digits > 8 { return false }
+        }
+        while a < i, s[a].value == 0x20 { a += 1 }
+        let v = s[a].value
+        guard digits >= 3, v == 0x2B || v == 0x28 || v == 0x30 else { return false }
+        // Not a date opening the next line (a statement's booking dates).
+        return dateEnd(s, from: i + 1, limit: min(s.count, i + 12)) == nil
     }
 
     /// Whether the run has a `+`, a digit group starting with `prefixDigit`,
@@ -342,7 +410,8 @@ enum PhoneRecognizer {
     // MARK: - Judging a match
 
     /// Word stems that label a phone number.
-    static let phoneLabels = ["tel", "fon", "phon", "mobil", "handy", "fax", "ruf", "cell", "call", "durchwahl"]
+    static let phoneLabels = ["tel", "fon", "phon", "mobil", "handy", "fax", "ruf", "cell", "call", "durchwahl",
+                              "line", "hotline", "helpline", "landline", "handset", "whatsapp"]
     /// Word stems that label an identifier that is not a phone number.
     static let identifierLabels = [
         "rechnung", "re", "kunde", "bestell", "auftrag", "artikel", "art", "vertrag", "versicherung",
@@ -393,8 +462,13 @@ enum PhoneRecognizer {
 
     /// Whether a phone label is among the `precedingWords`.
     static func hasPhoneLabel(_ s: Text, before i: Int) -> Bool {
-        precedingWords(s, before: i).contains { w in phoneLabels.contains { w.hasPrefix($0) } }
+        let words = precedingWords(s, before: i)
+        // "at work on 01865 …", "reach me on 07700 …": how British letters give a number.
+        if words.count >= 2, words[0] == "on", reachWords.contains(words[1]) { return true }
+        return words.contains { w in phoneLabels.contains { w.hasPrefix($0) } }
     }
+
+    static let reachWords: Set<String> = ["work", "home", "me", "us", "him", "her", "them", "mobile", "landline"]
 
     /// Up to three words (lower-cased letters) on the same line before `i`,
     /// within 32 scalars, nearest first. "Tel.-Nr.:" gives ["nr", "tel"].

@@ -30,7 +30,7 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("12 High Street"), ["12 High Street"])
         XCTAssertEqual(addresses("221B Baker Street"), ["221B Baker Street"])
         XCTAssertEqual(addresses("Flat 2, 10 Downing St"), ["Flat 2, 10 Downing St"])
-        XCTAssertEqual(addresses("1600 Pennsylvania Avenue NW"), ["1600 Pennsylvania Avenue"])
+        XCTAssertEqual(addresses("1600 Pennsylvania Avenue NW"), ["1600 Pennsylvania Avenue NW"])
         XCTAssertEqual(addresses("45 Elm Street, Apt 3B, Boston, MA 02118"), ["45 Elm Street, Apt 3B, Boston, MA 02118"])
         XCTAssertEqual(addresses("We paid 12 Pounds on Monday Road works"), [])
         // US numbered streets with a direction; a flat by letter; a flat and building above the street.
@@ -157,5 +157,68 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Zeil 12\n60313 Frankfurt am Main"), ["Zeil 12", "60313 Frankfurt am Main"])
         XCTAssertEqual(addresses("Lange Reihe 5\n20099 Hamburg"), ["Lange Reihe 5", "20099 Hamburg"])
         XCTAssertEqual(addresses("Seite 2\nAnlage 3\n20099 Hamburg"), ["20099 Hamburg"])
+    }
+
+    func testUKBlocksOverSeveralLines() {
+        // A street without a number, a district and a town, flat and house names above.
+        XCTAssertEqual(addresses("Ms Ada Example\nFlat 7 Tanner House\nMillbrook Lane\nLondon\nSE9 4QT"),
+                       ["Flat 7 Tanner House", "Millbrook Lane", "London", "SE9 4QT"])
+        XCTAssertEqual(addresses("Mr Ben Example\n3/2, 41 Kelvin Road\nHillhead\nGlasgow\nG12 8QQ"),
+                       ["3/2, 41 Kelvin Road", "Hillhead", "Glasgow", "G12 8QQ"])
+        XCTAssertEqual(addresses("MR CY EXAMPLE\nFLAT 9 MILL WORKS\n4 CANAL STREET\nLEEDS\nLS2 7QQ"),
+                       ["FLAT 9 MILL WORKS", "4 CANAL STREET", "LEEDS", "LS2 7QQ"])
+        XCTAssertEqual(addresses("Mrs Di Example\nThe Willows\n5 Orchard Road\nDerby\nDE1 3QQ"),
+                       ["The Willows", "5 Orchard Road", "Derby", "DE1 3QQ"])
+        XCTAssertEqual(addresses("Insured: The Willows, 5 Orchard Road, Derby DE1 3QQ"),
+                       ["The Willows, 5 Orchard Road, Derby DE1 3QQ"])
+        // A district after the street when the block goes on below.
+        XCTAssertEqual(addresses("8 Fern Walk, Heaton,\nBradford BD9 4QQ"), ["8 Fern Walk, Heaton,", "Bradford BD9 4QQ"])
+        // "The Occupier" is no house.
+        XCTAssertEqual(addresses("The Occupier\n5 Orchard Road\nDerby\nDE1 3QQ"), ["5 Orchard Road", "Derby", "DE1 3QQ"])
+        // A street name alone is nothing.
+        XCTAssertEqual(addresses("We met on Millbrook Lane in London."), [])
+    }
+
+    func testWelshAndUSStreets() {
+        XCTAssertEqual(addresses("Drop 4: 12 Heol Fawr, Whitchurch, Cardiff CF14 1QQ"), ["12 Heol Fawr, Whitchurch, Cardiff CF14 1QQ"])
+        XCTAssertEqual(addresses("7 Ffordd Newydd, Bangor"), ["7 Ffordd Newydd"])
+        XCTAssertEqual(addresses("Address: 512 Birch Lane N, Apt 12\nMaple Grove, MN 55369"),
+                       ["512 Birch Lane N, Apt 12", "Maple Grove, MN 55369"])
+        XCTAssertEqual(addresses("Unit 88, The Foundry, 120 Elm St NW, Atlanta, GA 30318"),
+                       ["Unit 88, The Foundry, 120 Elm St NW, Atlanta, GA 30318"])
+        XCTAssertEqual(addresses("4410 N 9TH ST FL 3\nREADING PA 19601"), ["4410 N 9TH ST FL 3", "READING PA 19601"])
+        XCTAssertEqual(addresses("| 3 | 880 GRAND CONCOURSE APT 2B, BRONX NY 10451 | Ground |"),
+                       ["880 GRAND CONCOURSE APT 2B, BRONX NY 10451"])
+    }
+
+    func testGermanAndDutchStreets() {
+        XCTAssertEqual(addresses("Objekt   Mühlweg 12–14, Haus 2, 3. OG links, Whg. 0312"),
+                       ["Mühlweg 12–14, Haus 2, 3. OG links, Whg. 0312"])
+        XCTAssertEqual(addresses("| 17.06. | Wohnbau GmbH | Miete Juli Am Lindenhang 9 WE 03 | -742,00 |"), ["Am Lindenhang 9"])
+        XCTAssertEqual(addresses("Muster GmbH · Lindenweg 1 · 12345 Musterstadt"), [])
+        XCTAssertEqual(addresses("| 12 | Kalkgrube 4, 31832 Springe-Eldagsen | Turnen |"), ["Kalkgrube 4, 31832 Springe-Eldagsen"])
+        XCTAssertEqual(addresses("Seite 2, 10115 Berlin"), ["10115 Berlin"])
+        XCTAssertEqual(addresses("Home: Van Eeghenstraat 12-II, 1071 GK Amsterdam"), ["Van Eeghenstraat 12-II, 1071 GK Amsterdam"])
+        XCTAssertEqual(addresses("Via Roma 12\n50123 Firenze, Italy"), ["Via Roma 12", "50123 Firenze, Italy"])
+        XCTAssertEqual(addresses("Am Bach 3\n65549 Limburg a. d. Lahn      erstellt am 01.07.2024"),
+                       ["Am Bach 3", "65549 Limburg a. d. Lahn"])
+        // OCR: a street hyphenated over a line break, a postcode split in two.
+        XCTAssertEqual(addresses("Anna Beispiel Kaiser-\nstr.12 30159 Hannover"), ["Kaiser-", "str.12 30159 Hannover"])
+        XCTAssertEqual(addresses("Hafenstr.4\n441 37 Dortmund"), ["Hafenstr.4", "441 37 Dortmund"])
+        XCTAssertEqual(addresses("Seite 441 37 Dortmund"), [])
+        // Running text wrapped between postcode and city.
+        XCTAssertEqual(addresses("eine Zweitwohnung in der Lindenstraße 61, 80802\nMünchen, die Sie seit"),
+                       ["Lindenstraße 61, 80802", "München"])
+        // The supply point is the customer's.
+        XCTAssertEqual(addresses("Mahnung – Strom Basis, Lieferstelle Lindenweg 3, 49078 Osnabrück"),
+                       ["Lindenweg 3, 49078 Osnabrück"])
+    }
+
+    func testLicenceBarcodeLines() {
+        let barcode = "ANSI 636035100102DL00410288ZI03290015DL\nDAQX1234\nDCSEXAMPLE\nDACJANE\nDBB02141990\nDAG12 OAK ST\nDAISPRINGFIELD\nDAJIL\nDAK627010000"
+        XCTAssertEqual(addresses(barcode), ["12 OAK ST", "SPRINGFIELD", "627010000"])
+        XCTAssertEqual(texts(barcode, .dateOfBirth), ["02141990"])
+        // Not a barcode: lines that happen to start like elements.
+        XCTAssertEqual(addresses("DAISY\nDAGMAR\nDAKOTA\nDACHS\nDAYTON"), [])
     }
 }

@@ -52,4 +52,27 @@ final class BirthDateTests: XCTestCase {
         XCTAssertEqual(detections("Geburtsdatum: 12.03.1980", .dateOfBirth).map(\.kind), ["label Geburtsdatum"])
         XCTAssertEqual(detections("Geburtsdatum: 12.03.1980", .dateOfBirth).map(\.reason), [.context])
     }
+
+    func testNumberedFieldQuestionAndList() {
+        XCTAssertEqual(births("2. Given names\nJANE\n3. Date and place of birth\n02.05.1990 UNITED KINGDOM"), ["02.05.1990"])
+        XCTAssertEqual(births("Dependent: Sam Example, ITIN 900-70-0000, date of birth\n04/18/2015"), ["04/18/2015"])
+        XCTAssertEqual(births("Agent: can you confirm your full name and date of birth?\nCustomer: Jane Example, 02/05/1990"),
+                       ["02/05/1990"])
+        XCTAssertEqual(births("Our dates\nof birth are 2 May 1990 (mine) and 9 June 1988 (his)."), ["2 May 1990", "9 June 1988"])
+        XCTAssertEqual(births("Kinder: Lea (02.05.2014), Tim (09.06.2016)"), ["02.05.2014", "09.06.2016"])
+        XCTAssertEqual(births("Geschlecht Staatsangehörigkeit Geburtsdatum\nW   DEU   02.05.1990"), ["02.05.1990"])
+    }
+
+    func testNoDateBelowASentence() {
+        // A label ending a sentence is no column header.
+        XCTAssertEqual(births("One hit dismissed: different name and date of birth.\n\nReviewed by J. Example, 11/06/2024 14:31"), [])
+        XCTAssertEqual(births("Rechnung vom 01.02.2024 (fällig 15.02.2024) und 01.03.2024"), [])
+    }
+
+    func testMachineReadableZone() {
+        // ID card (TD1): the second line opens with the birth date and its check digit.
+        XCTAssertEqual(births("IDD<<T220001293<<<<<<<<<<<<<<<\n6408125<2010315D<<<<<<<<<<<<<4\nMUSTERMANN<<ERIKA<<<<<<<<<<<<<"), ["640812"])
+        // A wrong check digit: no date.
+        XCTAssertEqual(births("6408126<2010315D<<<<<<<<<<<<<4"), [])
+    }
 }

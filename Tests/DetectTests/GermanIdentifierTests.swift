@@ -268,4 +268,11 @@ final class GermanIDDocumentTests: XCTestCase {
         XCTAssertEqual(texts("Bitte legen Sie Ihren Ausweis (Nr. T220001293) vor.", .nationalID), ["T220001293"])
         XCTAssertEqual(texts("Passport number: C01X00T478, issued 2020.", .nationalID), ["C01X00T478"])
     }
+
+    func testIDDocumentNumberReadByOCR() {
+        // "T220001293" as OCR reads it: O for 0, no vowel is in the alphabet.
+        XCTAssertEqual(ocrTexts("Personalausweisnummer T22OOO1293", .nationalID), [])  // three repairs: too many
+        XCTAssertEqual(ocrTexts("Personalausweisnummer T220OO1293", .nationalID), ["T220OO1293"])
+        XCTAssertEqual(texts("Personalausweisnummer T220OO1293", .nationalID), ["T220OO1293"])  // labelled: context
+    }
 }

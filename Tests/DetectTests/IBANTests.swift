@@ -116,4 +116,12 @@ final class IBANTests: XCTestCase {
         XCTAssertEqual(texts("von DE89 3704 0044 0532 0130 00 an GB82 WEST 1234 5698 7654 32", .iban),
                        ["DE89 3704 0044 0532 0130 00", "GB82 WEST 1234 5698 7654 32"])
     }
+
+    func testSEPAFieldsRunTogether() {
+        // Remittance text: "IBAN+…BIC+…" with no space between the fields.
+        let text = "EREF+NOTPROVIDED SVWZ+Miete IBAN+DE89370400440532013000BIC+COBADEFFXXX"
+        XCTAssertEqual(texts(text, .iban), ["DE89370400440532013000"])
+        XCTAssertEqual(texts(text, .bic), ["COBADEFFXXX"])
+        XCTAssertEqual(texts("DE89370400440532013000XYZ", .iban), [])
+    }
 }

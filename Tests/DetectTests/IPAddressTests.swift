@@ -72,4 +72,11 @@ final class IPAddressTests: XCTestCase {
         XCTAssertEqual(texts("::", .ipAddress), [])
         XCTAssertEqual(texts("::ffff:300.1.1.1", .ipAddress), [])
     }
+
+    func testPrefixLength() {
+        XCTAssertEqual(texts("Prefix 2001:db8:4bc0:1e00::/56 delegated", .ipAddress), ["2001:db8:4bc0:1e00::/56"])
+        XCTAssertEqual(texts("Netz 192.0.2.0/24.", .ipAddress), ["192.0.2.0/24"])
+        XCTAssertEqual(texts("Host 192.0.2.7/33", .ipAddress), ["192.0.2.7"])
+        XCTAssertEqual(texts("Pfad 192.0.2.7/24/x", .ipAddress), ["192.0.2.7"])
+    }
 }

@@ -314,4 +314,11 @@ final class SwissAHVNumberTests: XCTestCase {
         XCTAssertEqual(texts(Self.make("757.1234.5678.9"), .insuranceID), [])  // not the Swiss prefix
         XCTAssertEqual(texts("756.12345.678.97", .insuranceID), [])
     }
+
+    func testLowerCaseNINOAloneInACell() {
+        // A spreadsheet column typed in lower case.
+        XCTAssertEqual(texts("Ann Example\t12345\tab123456c\t01/02/1990", .nationalID), ["ab123456c"])
+        XCTAssertEqual(texts("| Ann Example | ab123456c | 01/02/1990 |", .nationalID), ["ab123456c"])
+        XCTAssertEqual(texts("code ab123456c in the list", .nationalID), [])
+    }
 }

@@ -136,7 +136,9 @@ final class PhoneTests: XCTestCase {
         let page = "Office +44 20 7946 0018\nsome text between the numbers, more text\nTeam line 0161 496 0553"
         XCTAssertEqual(texts(page, .phone), ["+44 20 7946 0018", "0161 496 0553"])
         // Without the hint the German reading finds no number there.
-        XCTAssertEqual(texts("Team line 0161 496 0553", .phone), [])
+        XCTAssertEqual(texts("Team 0161 496 0553", .phone), [])
+        // After a phone label the other regions are tried anyway.
+        XCTAssertEqual(texts("Team line 0161 496 0553", .phone), ["0161 496 0553"])
         // "+1" hints nothing: US numbers need no trunk prefix, versions would pass.
         XCTAssertEqual(texts("call +1 650 253 0000\nbinutils (2.13.90.0.18-1.1) unstable", .phone), ["+1 650 253 0000"])
     }
@@ -296,5 +298,28 @@ final class PhoneTests: XCTestCase {
         out = []
         t.withUnsafeBufferPointer { PhoneRecognizer.failedPiece($0, 0..<7, into: &out) }
         XCTAssertEqual(out, [])
+    }
+
+    func testLabelledNumberOfAnotherRegion() {
+        // A British letter's second page (no postcode to guess from), a Swiss direct line.
+        XCTAssertEqual(texts("Direct line 0113 496 0123", .phone), ["0113 496 0123"])
+        XCTAssertEqual(texts("Telefon direkt 031 387 00 00.", .phone), ["031 387 00 00"])
+        XCTAssertEqual(texts("or at work on 0113 496 0123.", .phone), ["0113 496 0123"])
+        // Without a label a number of another region is not read.
+        XCTAssertEqual(texts("Bestellung 0113 496 0123 vom 12.03.2024", .phone), [])
+    }
+
+    func testNumberAfterAKnownValue() {
+        // A run of digit groups that begins in a VAT ID's last digits.
+        XCTAssertEqual(texts("Podcaster NL695375039B04 +31 6 2287 0000", .phone), ["+31 6 2287 0000"])
+    }
+
+    func testNumberWrappedOverALineBreak() {
+        XCTAssertEqual(texts("Referee: Jo Example, Head of Data, jo@example.com, 030\n1234 5678 (office)", .phone),
+                       ["030\n1234 5678"])
+        // A date opening the next line is no part of a number.
+        XCTAssertEqual(texts("Betrag 12,08\n07.06.2024 Kartenzahlung", .phone), [])
+        // Two numbers of a column, one a line, stay apart.
+        XCTAssertEqual(texts("Tel. 030 1234 5678\n040 8765 4321", .phone), ["030 1234 5678", "040 8765 4321"])
     }
 }

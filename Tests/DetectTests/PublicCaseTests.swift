@@ -190,8 +190,11 @@ final class SpanishIDAndDashedIBANTests: XCTestCase {
     }
 }
 
-/// Letter repairs ("O" read as 0) belong to OCR text only: `detect(_:ocr:)`
-/// says which scalars came from OCR.
+/// Letter repairs ("O" read as 0) belong to OCR text: `detect(_:ocr:)`
+/// says which scalars came from OCR. A text layer can be OCR output itself
+/// (an invisible layer over a scan): there a value that passes only with its
+/// look-alikes read as digits is taken under its label or in its printed
+/// grouping, as a pattern at lower confidence, never as checksum-verified.
 final class RepairsInOCRTextOnlyTests: XCTestCase {
     func testOCRTextMergesAndCovers() {
         let t = OCRText([10..<20, 0..<5, 5..<8, 30..<30])
@@ -206,15 +209,31 @@ final class RepairsInOCRTextOnlyTests: XCTestCase {
         }
     }
 
+    /// The text-layer detections of one category: text, reason, confidence.
+    func layer(_ text: String, _ category: Category, region: String = "DE") -> [String] {
+        let s = scalars(text)
+        return Detector(config: DetectorConfig(enabled: [category], defaultRegion: region)).detect(s).map {
+            "\(substring(s, $0.range)) \($0.reason.rawValue) \($0.confidence)"
+        }
+    }
+
     func testIBAN() {
         let text = "IBAN DE89 37O4 0044 0532 0130 00"
         XCTAssertEqual(ocrTexts(text, .iban), ["DE89 37O4 0044 0532 0130 00"])
-        XCTAssertEqual(texts(text, .iban), [])  // a text layer's O is an O
-        XCTAssertEqual(texts("DE89 3704 0044 0532 0130 00", .iban), ["DE89 3704 0044 0532 0130 00"])
+        XCTAssertEqual(ocrDetections(text, .iban).map(\.reason), [.checksum])
+        // In a text layer: under its label, a pattern, never checksum-verified.
+        XCTAssertEqual(layer(text, .iban), ["DE89 37O4 0044 0532 0130 00 pattern 0.8"])
+        XCTAssertEqual(layer("DE89 3704 0044 0532 0130 00", .iban), ["DE89 3704 0044 0532 0130 00 checksum 1.0"])
+        // Neither label nor the grouping of an IBAN: an O is an O.
+        XCTAssertEqual(texts("Konto DE8937O400440532013000", .iban), [])
+        XCTAssertEqual(texts("Konto DE89 37O40 04405 32013 000", .iban), [])
         // Check digits of look-alikes, and heavy damage in groups.
         XCTAssertEqual(texts("IBAN DE8O 3704 0044 0532 0130 00", .iban), [])
-        XCTAssertEqual(texts("IBAN DE89 37O4 OO44 O532 Ol30 00", .iban), [])
+        XCTAssertEqual(layer("IBAN DE89 37O4 OO44 O532 Ol30 00", .iban), ["DE89 37O4 OO44 O532 Ol30 00 pattern 0.8"])
         XCTAssertEqual(ocrTexts("IBAN DE89 37O4 OO44 O532 Ol30 00", .iban), ["DE89 37O4 OO44 O532 Ol30 00"])
+        // Unbroken after its label; a wrong checksum stays wrong.
+        XCTAssertEqual(layer("IBAN: DE8937O40044O532013000", .iban), ["DE8937O40044O532013000 pattern 0.8"])
+        XCTAssertEqual(texts("IBAN: DE8937O40044O532013001", .iban), [])
     }
 
     func testOnlyTheOCRPartOfAPage() {
@@ -224,21 +243,29 @@ final class RepairsInOCRTextOnlyTests: XCTestCase {
         let s = scalars(layer + scan)
         let ocr = [layer.unicodeScalars.count..<s.count]
         let d = Detector(config: DetectorConfig(enabled: [.iban])).detect(s, ocr: ocr)
-        XCTAssertEqual(d.map { substring(s, $0.range) }, ["DE89 37O4 0044 0532 0130 00"])
-        XCTAssertEqual(d.map(\.range.lowerBound), [layer.unicodeScalars.count + 5])
-        // A candidate only partly in OCR text is not repaired.
+        XCTAssertEqual(d.map { substring(s, $0.range) }, ["DE89 37O4 0044 0532 0130 00", "DE89 37O4 0044 0532 0130 00"])
+        XCTAssertEqual(d.map(\.range.lowerBound), [7, layer.unicodeScalars.count + 5])
+        // The layer's number is printed as an IBAN: burned, as a pattern; the scan's is checksum-verified.
+        XCTAssertEqual(d.map(\.reason), [.pattern, .checksum])
+        // A candidate only partly in OCR text is read as a text layer's.
         let half = Detector(config: DetectorConfig(enabled: [.iban])).detect(s, ocr: [(s.count - 10)..<s.count])
-        XCTAssertEqual(half.count, 0)
+        XCTAssertEqual(half.map(\.reason), [.pattern, .pattern])
     }
 
     func testCardsIdentifiersAndPhones() {
-        XCTAssertEqual(texts("Karte 4111 1111 1111 111l", .paymentCard), [])
+        XCTAssertEqual(layer("Karte 4111 1111 1111 111l", .paymentCard), ["4111 1111 1111 111l pattern 0.8"])
+        XCTAssertEqual(texts("Ref 4111 1111 1111 111l", .paymentCard), [])  // no card label
         XCTAssertEqual(ocrTexts("Karte 4111 1111 1111 111l", .paymentCard), ["4111 1111 1111 111l"])
-        XCTAssertEqual(texts("DNI 1234S678Z", .nationalID), [])
+        XCTAssertEqual(layer("DNI 1234S678Z", .nationalID), ["1234S678Z pattern 0.8"])
+        XCTAssertEqual(texts("Code 1234S678Z", .nationalID), [])  // neither label nor groups
         XCTAssertEqual(ocrTexts("DNI 1234S678Z", .nationalID), ["1234S678Z"])
         XCTAssertEqual(ocrTexts("Steuer-ID 86O95742719", .taxID), ["86O95742719"])
-        XCTAssertEqual(texts("Steuer-ID 86O95742719", .taxID), [])
-        XCTAssertEqual(texts("Email:x@y.example  Tel:O7911 2O4 553", .phone, region: "GB"), [])
+        XCTAssertEqual(layer("Steuer-ID 86O95742719", .taxID), ["86O95742719 pattern 0.8"])
+        XCTAssertEqual(texts("Artikel 86O95742719", .taxID), [])
+        XCTAssertEqual(layer("NHS number:\n943 476 59l9", .insuranceID), ["943 476 59l9 pattern 0.8"])
+        XCTAssertEqual(texts("Ref 94347659l9", .insuranceID), [])
+        XCTAssertEqual(layer("Email:x@y.example  Tel:O7911 2O4 553", .phone, region: "GB"), ["O7911 2O4 553 pattern 0.8"])
+        XCTAssertEqual(texts("Email:x@y.example  Ref:O7911 2O4 553", .phone, region: "GB"), [])
         XCTAssertEqual(ocrTexts("Email:x@y.example  Tel:O7911 2O4 553", .phone, region: "GB"), ["O7911 2O4 553"])
     }
 

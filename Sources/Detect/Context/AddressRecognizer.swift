@@ -48,6 +48,13 @@ enum AddressRecognizer {
 
     static func find(_ ts: TokenStream, emitAddresses: Bool, into out: inout [Detection], nameLines: inout [Range<Int>]) {
         let toks = ts.tokens
+        // A licence barcode's address elements (street, city, ZIP code).
+        if emitAddresses {
+            for field in MachineReadableFields.aamvaFields(ts) where MachineReadableFields.aamvaAddress.contains(field.code) {
+                out.append(Detection(category: .address, range: field.value, confidence: 0.85, reason: .context,
+                                     kind: "licence barcode address"))
+            }
+        }
         var parts: [Part] = []
         var k = 0
         while k < toks.count {
@@ -83,7 +90,7 @@ enum AddressRecognizer {
                 if used[j] { j += 1; continue }
                 let p = parts[j]
                 let line = toks[p.first].line
-                if line > lastLine + 2 { break }
+                if line > lastLine + 3 { break }
                 let sameLine = line == lastLine || line == toks[parts[block.last!].end - 1].line
                 let other = toks[p.first].cell != column
                 // Another column's part on a later line belongs to its own block.
@@ -91,7 +98,11 @@ enum AddressRecognizer {
                 let fits = !(hasStreet && p.isStreet) && (sameLine
                     || (line == lastLine + 1 && !ts.hasGap(before: Int(line)))
                     || (line == lastLine + 2 && !ts.hasGap(before: Int(line)) && !ts.hasGap(before: Int(line) - 1)
-                        && isTownLine(ts, Int(line) - 1)))
+                        && isTownLine(ts, Int(line) - 1))
+                    // "58 Dumbarton Road⏎Partick⏎Glasgow⏎G11 6NX": a district and a town.
+                    || (line == lastLine + 3 && p.kind == .foreignPostcode && !ts.hasGap(before: Int(line))
+                        && !ts.hasGap(before: Int(line) - 1) && !ts.hasGap(before: Int(line) - 2)
+                        && isTownLine(ts, Int(line) - 1) && isTownLine(ts, Int(line) - 2)))
                 if !fits {
                     if other { j += 1; continue }
                     break
@@ -144,7 +155,15 @@ enum AddressRecognizer {
                     let lr = column.flatMap { TableRows.cellRange(ts, line: l, cell: $0) } ?? ts.line(l)
                     let onLine = block.filter { Int(toks[$0.first].line) == l || Int(toks[$0.end - 1].line) == l }
                     let a = onLine.isEmpty ? lr.lowerBound : max(lr.lowerBound, onLine.first!.first)
-                    let b = onLine.isEmpty ? lr.upperBound - 1 : min(lr.upperBound, onLine.last!.end) - 1
+                    var b = onLine.isEmpty ? lr.upperBound - 1 : min(lr.upperBound, onLine.last!.end) - 1
+                    // "19 Maple Walk, Didsbury,⏎Manchester M20 6RT": a district after
+                    // the street, to the end of its cell, when the block goes on below.
+                    if !onLine.isEmpty, l < lastLine, onLine.last!.isStreet, b + 1 < lr.upperBound, toks[b + 1].isPunct(","),
+                       lr.upperBound - (b + 1) <= 5,
+                       toks[(b + 1)..<lr.upperBound].allSatisfy({ !$0.has(.cellStart) && ($0.isPunct(",") || ($0.kind == .word && $0.has(.initialUpper))) }),
+                       toks[(b + 1)..<lr.upperBound].contains(where: { $0.kind == .word }) {
+                        b = lr.upperBound - 1
+                    }
                     if a <= b {
                         out.append(Detection(category: .address, range: ts.span(a, b),
                                              confidence: multi ? 0.9 : confidence, reason: multi ? .context : reason,
@@ -199,8 +218,12 @@ enum AddressRecognizer {
     /// footer (`Sitz`, `HRB`). Beyond `CommonWords.organisations`.
     static let organisationMarkers = WordHash.set("""
         gGmbH Hotel Society Operations Treasury Customs HR Personalabteilung Landesstelle Filiale Filialen \
-        Sitz HRB HRA Registergericht Handelsregister Geschäftsführung Vorstand Zentrale Headquarters Branch
+        Sitz HRB HRA Registergericht Handelsregister Geschäftsführung Vorstand Zentrale Headquarters Branch \
+        Management Leasing Realty Properties Lettings LLC Inc Corp Corporation Group Associates Partners Agency Dental
         """)
+    /// Where a customer is supplied (`Lieferstelle Lotter Straße 73`): the
+    /// customer's address, though the word ends like an office's (`-stelle`).
+    static let supplyPoints = WordHash.set("Lieferstelle Verbrauchsstelle Abnahmestelle Entnahmestelle Messstelle Baustelle")
     static let organisationSuffixes: [[UInt32]] = folded(["amt", "stelle", "abteilung", "kasse", "zentrale", "gesundheit"])
 
     /// Whether token `k` names an organisation (`GmbH`, `Finanzamt`,
@@ -209,7 +232,7 @@ enum AddressRecognizer {
     static func isOrganisationWord(_ ts: TokenStream, _ k: Int) -> Bool {
         let t = ts.tokens[k]
         guard t.kind == .word, t.letters >= 2 else { return false }
-        if buildingWords.contains(t.hash) { return false }
+        if buildingWords.contains(t.hash) || supplyPoints.contains(t.hash) { return false }
         if words.organisations.contains(t.hash) || organisationMarkers.contains(t.hash) { return true }
         guard t.has(.initialUpper) else { return false }
         if NameRecognizer.isOrganisationCompound(ts, t) { return true }
@@ -253,6 +276,18 @@ enum AddressRecognizer {
                 && (words.organisations.contains(toks[w].hash) || organisationMarkers.contains(toks[w].hash)) { return true }
             from = k + 1
         }
+        // … and so is the address after a supply point (`Strom Basis, Lieferstelle Weg 1`).
+        if (from..<first).contains(where: { toks[$0].kind == .word && supplyPoints.contains(toks[$0].hash) }) { return false }
+        // An address inside the text of a table cell (cells apart by `|` or
+        // a tab): only its own cell counts, the payee in the column before is
+        // not its owner (`| Wohnungsbau GmbH | Miete Juli Am Schafsberg 23 |`).
+        // An address opening its cell is the row's (`| Hospice Shop | 61 Crwys
+        // Road |`); a `·` between a letterhead's parts does not part them.
+        if let c = (from...first).last(where: { toks[$0].has(.cellStart) }), c > lr.lowerBound, c < first {
+            var q = Int(toks[c].start) - 1
+            while q > 0, ts.text[q].value == 0x20 { q -= 1 }
+            if q >= 0, ts.text[q].value == 0x7C || ts.text[q].value == 0x09 || toks[c - 1].isPunct("|") { from = c }
+        }
         for k in from..<first where isOrganisationWord(ts, k) { return true }
         // A block inside a line (a form field, a table row) has no letterhead above.
         guard toks[first].has(.lineStart) else { return false }
@@ -280,6 +315,18 @@ enum AddressRecognizer {
         out.reserveCapacity(parts.count)
         for p in parts {
             defer { out.append(p) }
+            // "Kalkofen 9, 31832 Springe": a street of any name before a postcode on its line.
+            if p.kind == .postcode || p.kind == .foreignPostcode, !toks[p.first].has(.lineStart),
+               out.last.map({ $0.end < p.first - 1 }) ?? true, let street = streetBeforeOnLine(ts, p.first) {
+                out.append(street)
+                continue
+            }
+            // "Coldharbour Lane⏎London⏎SE5 9NR": a street without a number above the town.
+            if p.kind == .foreignPostcode, let last = out.last.map({ Int(toks[$0.end - 1].line) }) ?? Optional(-9),
+               let street = numberlessStreetAbove(ts, p.first), last < Int(toks[street.first].line) {
+                out.append(street)
+                continue
+            }
             guard p.kind == .postcode || p.kind == .foreignPostcode, toks[p.first].has(.lineStart) else { continue }
             let line = Int(toks[p.first].line)
             guard line > 0, !ts.hasGap(before: line) else { continue }
@@ -303,6 +350,63 @@ enum AddressRecognizer {
         return out
     }
 
+    /// Whether the words `r` may name a street: capitalised (or articles),
+    /// no organisation, label, document or letter word.
+    static func streetWordsOK(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        !r.isEmpty && ts.tokens[r].allSatisfy { t in
+            (t.kind == .word && (t.has(.initialUpper) || articles.contains(t.hash)) && !words.organisations.contains(t.hash)
+                && !(words.notNames.contains(t.hash) && !words.organisations.contains(t.hash))
+                && !LabelTable.shared.isLabelWord(t.hash) && !documentWords.contains(t.hash)
+                && !words.months.contains(t.hash)) || t.isPunct("-") || t.isPunct(".")
+        }
+    }
+
+    /// `Kalkofen 9, 31832 Springe`: one to three capitalised words opening
+    /// their line, cell or part, a house number, a comma, and the postcode
+    /// at `pc`. The street part, or nil.
+    static func streetBeforeOnLine(_ ts: TokenStream, _ pc: Int) -> Part? {
+        let toks = ts.tokens
+        guard pc >= 3, toks[pc - 1].isPunct(","), toks[pc - 1].line == toks[pc].line else { return nil }
+        var n = pc - 2
+        if toks[n].kind == .word, toks[n].letters == 1, n > 0 { n -= 1 }
+        guard toks[n].line == toks[pc].line, let e = houseNumber(ts, n, maxDigits: 4, afterDot: false), e == pc - 1 else { return nil }
+        var a = n
+        while a > 0, n - a < 3, toks[a - 1].line == toks[pc].line, toks[a - 1].kind == .word, !toks[a].has(.cellStart) {
+            a -= 1
+            if opensPart(ts, a) { break }
+        }
+        // Not a flat or unit (`STE 200, BOISE ID …` under its street).
+        guard a < n, opensPart(ts, a), streetWordsOK(ts, a..<n),
+              !(a..<n).contains(where: { flatWords.contains(toks[$0].hash) || unitWords.contains(toks[$0].hash)
+                  || subdivisionWords.contains(toks[$0].hash) }) else { return nil }
+        return Part(first: a, end: pc - 1, kind: .street)
+    }
+
+    /// A UK street line without a house number (`Coldharbour Lane`): two to
+    /// four capitalised words ending in a street type, opening its line,
+    /// above one or two town lines above the postcode at `pc` (which opens
+    /// its line or follows its town). The street part, or nil.
+    static func numberlessStreetAbove(_ ts: TokenStream, _ pc: Int) -> Part? {
+        let toks = ts.tokens
+        let line = Int(toks[pc].line)
+        let r = ts.line(line)
+        guard pc == r.lowerBound || (toks[r.lowerBound..<pc].allSatisfy { ($0.kind == .word && $0.has(.initialUpper)) || $0.isPunct(",") }
+            && pc - r.lowerBound <= 3) else { return nil }
+        var l = line - 1
+        var towns = 0
+        while l >= 0, towns <= 2, !ts.hasGap(before: l + 1) {
+            let lr = ts.line(l)
+            if lr.count >= 2, lr.count <= 5, toks[lr.upperBound - 1].kind == .word, englishTypes.contains(toks[lr.upperBound - 1].hash),
+               towns >= 1 || pc > r.lowerBound, streetWordsOK(ts, lr.lowerBound..<(lr.upperBound - 1)) {
+                return Part(first: lr.lowerBound, end: lr.upperBound, kind: .street)
+            }
+            guard isTownLine(ts, l) else { return nil }
+            towns += 1
+            l -= 1
+        }
+        return nil
+    }
+
     /// `Flat 12`, `Apartment 4B`, `Ashcroft House`, `Haus 3`.
     static func isFlatOrBuildingLine(_ ts: TokenStream, _ l: Int) -> Bool {
         let toks = ts.tokens
@@ -310,16 +414,20 @@ enum AddressRecognizer {
         guard !r.isEmpty, r.count <= 6, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper) else { return false }
         if flatWords.contains(toks[r.lowerBound].hash) {
             guard r.count >= 2, isFlatNumber(toks[r.lowerBound + 1]) else { return false }
-            // "Flat 8", or "Flat 8, Mercer House".
+            // "Flat 8", "Flat 8, Mercer House", "FLAT 31 ALBION WORKS".
             if r.count == 2 { return true }
             var k = r.lowerBound + 2
             if toks[k].isPunct(",") { k += 1 }
-            guard k < r.upperBound, toks[r.upperBound - 1].kind == .word, buildingWords.contains(toks[r.upperBound - 1].hash) else {
-                return false
-            }
-            return toks[k..<r.upperBound].allSatisfy { $0.kind == .word && $0.has(.initialUpper) }
+            guard k < r.upperBound, r.upperBound - k <= 3 else { return false }
+            return (k..<r.upperBound).allSatisfy { toks[$0].kind == .word && toks[$0].has(.initialUpper) && !isOrganisationWord(ts, $0) }
         }
         guard r.count <= 4 else { return false }
+        // A house name: "The Gables", "The Old Bakery".
+        if ts.isWord(r.lowerBound, "the"), r.count >= 2,
+           ((r.lowerBound + 1)..<r.upperBound).allSatisfy({ toks[$0].kind == .word && toks[$0].has(.initialUpper)
+               && !occupantWords.contains(toks[$0].hash) && !isOrganisationWord(ts, $0) && !LabelTable.shared.isLabelWord(toks[$0].hash) }) {
+            return true
+        }
         let last = toks[r.upperBound - 1]
         return last.kind == .word && buildingWords.contains(last.hash)
             && toks[r].allSatisfy { $0.kind == .word && $0.has(.initialUpper) }
@@ -349,6 +457,7 @@ enum AddressRecognizer {
         case .number, .alnum:
             if let p = numberFirstStreet(ts, k) { return p }
             if let p = postcode(ts, k, prefixed: false) { return p }
+            if let p = splitPostcode(ts, k) { return p }
             if let p = ukPostcode(ts, k) { return p }
             if let p = dutchPostcode(ts, k) { return p }
             return nil
@@ -384,7 +493,14 @@ enum AddressRecognizer {
     static func suffixStreet(_ ts: TokenStream, _ k: Int) -> Part? {
         let toks = ts.tokens
         let t = toks[k]
-        guard t.has(.initialUpper), t.letters >= 3, k + 1 < toks.count else { return nil }
+        // "Podbielski-⏎str.71": a street name hyphenated at the end of its line.
+        var wrapped: Int? = nil
+        if !t.has(.initialUpper) {
+            guard t.has(.lineStart), k >= 2, toks[k - 1].isPunct("-"), toks[k - 1].glued, toks[k - 1].line + 1 == t.line,
+                  toks[k - 2].kind == .word, toks[k - 2].has(.initialUpper), toks[k - 2].letters >= 3 else { return nil }
+            wrapped = k - 2
+        }
+        guard t.letters >= 3, k + 1 < toks.count else { return nil }
         // Cheap gate first: a house number must follow ("Weg 5", "Str. 5", "Str.5").
         let n1 = toks[k + 1]
         if n1.kind == .punct {
@@ -417,6 +533,10 @@ enum AddressRecognizer {
         // Glued is fine: "Hauptstr.5", and OCR's "Musterstraße12".
         guard let end = houseNumber(ts, nameEnd, maxDigits: 4, afterDot: true) else { return nil }
         var first = k
+        if let w = wrapped {
+            guard !weak else { return nil }
+            return Part(first: w, end: end, kind: .street)
+        }
         // "Konrad-Adenauer-Straße"
         while first >= 2, toks[first].glued, toks[first - 1].isPunct("-"), toks[first - 1].glued,
               toks[first - 2].kind == .word || toks[first - 2].kind == .number {
@@ -436,10 +556,24 @@ enum AddressRecognizer {
                   toks[first - 1].has(.capitalised), toks[first - 1].letters >= 5, isPlaceAdjective(ts, first - 1) {
             // "Vegesacker Heerstraße 140", "Frankfurter Landstraße 3".
             first -= 1
+        } else if !exact && first == k, first > 0, toks[first - 1].line == t.line, toks[first - 1].kind == .word,
+                  toks[first - 1].has(.initialUpper), nameParticles.contains(toks[first - 1].hash) {
+            // "Van Woustraat 142", "Sint Jansstraat 3", "Von-Melle-…".
+            first -= 1
+        } else if !exact && first == k, first > 1, toks[first - 1].line == t.line, toks[first - 1].kind == .word,
+                  !toks[first - 1].has(.initialUpper), articles.contains(toks[first - 1].hash),
+                  toks[first - 2].line == t.line, toks[first - 2].has(.initialUpper), nameParticles.contains(toks[first - 2].hash) {
+            // "Van der Helststraat 12".
+            first -= 2
         }
-        if weak && !endsPart(ts, end) { return nil }
+        // A flat straight after the number (`Hauptstraße 3 Whg. 12`) ends the part there.
+        if weak && !endsPart(ts, end) && flatStraightAfter(ts, end) == nil { return nil }
         return Part(first: first, end: end, kind: weak ? .weakStreet : .street)
     }
+
+    /// Name particles that open a street named after a person (`Van
+    /// Woustraat`, `Sint Jansstraat`).
+    static let nameParticles = WordHash.set("Van Von Vom De Den Ter Ten Sint Prins Prinses Koning Graaf")
 
     static let streetAdjectives = WordHash.set(
         "Alte Alter Altes Neue Neuer Neues Große Großer Grosse Grosser Kleine Kleiner Lange Langer Hohe Hoher Obere Oberer Untere Unterer Breite Breiter Kurze Kurzer")
@@ -468,26 +602,52 @@ enum AddressRecognizer {
     /// The flat after a street on its line is part of the address:
     /// `Lindenweg 7, Wohnung 4`, `Hauptstraße 3, Whg. 12`, `12 High Street, Apt 3B`.
     /// Returns the new end of the street part.
-    static func flatAfter(_ ts: TokenStream, _ end: Int) -> Int {
+    static func flatAfter(_ ts: TokenStream, _ end0: Int) -> Int {
         let toks = ts.tokens
-        guard end + 2 < toks.count, toks[end].isPunct(","), toks[end].line == toks[end - 1].line else { return end }
-        let lineEnd = ts.lineEnd(toks[end].line)
-        var j = end + 1
-        // "Jahnstraße 12, 3. OG links": the floor, and the side.
-        if j + 2 < lineEnd, toks[j].kind == .number, toks[j].count <= 2, toks[j + 1].isPunct("."),
-           floorWords.contains(toks[j + 2].hash) {
-            j += 3
-            if j < lineEnd, toks[j].kind == .word, sideWords.contains(toks[j].hash) { j += 1 }
-            return j
+        var end = end0
+        // Several parts in a row: `Rendeler Straße 44–48, Haus 46, 2. OG rechts, Whg. 0214`.
+        while end + 2 < toks.count, toks[end].isPunct(","), toks[end].line == toks[end - 1].line {
+            let lineEnd = ts.lineEnd(toks[end].line)
+            var j = end + 1
+            // "Jahnstraße 12, 3. OG links": the floor, and the side.
+            if j + 2 < lineEnd, toks[j].kind == .number, toks[j].count <= 2, toks[j + 1].isPunct("."),
+               floorWords.contains(toks[j + 2].hash) {
+                j += 3
+                if j < lineEnd, toks[j].kind == .word, sideWords.contains(toks[j].hash) { j += 1 }
+                end = j
+                continue
+            }
+            guard j < lineEnd, toks[j].kind == .word,
+                  flatWords.contains(toks[j].hash) || subdivisionWords.contains(toks[j].hash) || ts.isWord(j, "top")
+            else { return end }
+            j += 1
+            if j < lineEnd, toks[j].isPunct(".") { j += 1 }
+            guard j < lineEnd, toks[j].kind == .number, toks[j].count <= 4 else { return end }
+            j += 1
+            // "3B", "3 B"
+            if j < lineEnd, toks[j].kind == .word, toks[j].letters == 1, toks[j].glued { j += 1 }
+            end = j
         }
-        guard j < lineEnd, toks[j].kind == .word, flatWords.contains(toks[j].hash) || ts.isWord(j, "Top") else { return end }
-        j += 1
-        if j < lineEnd, toks[j].isPunct(".") { j += 1 }
-        guard j < lineEnd, toks[j].kind == .number, toks[j].count <= 4 else { return end }
-        j += 1
-        // "3B", "3 B"
-        if j < lineEnd, toks[j].kind == .word, toks[j].letters == 1, toks[j].glued { j += 1 }
-        return j
+        return end
+    }
+
+    /// Parts of a building after a street: `Haus 46`, `Stiege 2`, `Block C`.
+    static let subdivisionWords = WordHash.set("Haus Stiege Stg Aufgang Eingang Treppe Tür Tuer Bauteil")
+    /// Flat designations written straight after the house number, without a
+    /// comma: `Am Schafsberg 23 WE 07`, `Hauptstraße 3 Whg. 12`.
+    static let flatWithoutComma = WordHash.set("Whg Wohnung Apt Apartment Top App")
+
+    /// The end of a flat written straight after a house number ending at
+    /// `e` (`WE 07`, `Whg. 12`), when the flat ends its part; nil if none.
+    static func flatStraightAfter(_ ts: TokenStream, _ e: Int) -> Int? {
+        let toks = ts.tokens
+        guard e + 1 < toks.count, toks[e].kind == .word, toks[e].line == toks[e - 1].line,
+              flatWithoutComma.contains(toks[e].hash) || (ts.isWord(e, "we") && toks[e].has(.upper)) else { return nil }
+        var j = e + 1
+        if toks[j].isPunct(".") { j += 1 }
+        guard j < toks.count, toks[j].line == toks[e].line, toks[j].kind == .number, toks[j].count <= 4,
+              endsPart(ts, j + 1) || (j + 1 < toks.count && toks[j + 1].kind == .word) else { return nil }
+        return j + 1
     }
 
     static func prefixStreet(_ ts: TokenStream, _ k: Int) -> Part? {
@@ -507,16 +667,28 @@ enum AddressRecognizer {
             j += 1
             while j + 1 < lineEnd, toks[j].glued, toks[j].isPunct("-"), toks[j + 1].glued, toks[j + 1].kind == .word { j += 2 }
         }
-        guard words > 0, let end = houseNumber(ts, j, maxDigits: 3, afterDot: false), endsPart(ts, end) else { return nil }
-        return Part(first: k, end: end, kind: .weakStreet)
+        guard words > 0, let end = houseNumber(ts, j, maxDigits: 3, afterDot: false) else { return nil }
+        // A flat after the number makes it a dwelling (`Am Schafsberg 23 WE
+        // 07`): a street even in running text; the flat itself is not covered.
+        let flat = !endsPart(ts, end) && flatStraightAfter(ts, end) != nil
+        guard endsPart(ts, end) || flat else { return nil }
+        return Part(first: k, end: end, kind: flat ? .street : .weakStreet)
     }
 
     static let englishTypes = WordHash.set("""
         Street St Road Rd Avenue Ave Av Lane Ln Drive Dr Close Way Court Ct Place Pl Boulevard Blvd Terrace Tce \
         Crescent Cres Gardens Gdns Square Sq Row Grove Walk Mews Parkway Pkwy Highway Hwy Circle Cir Trail Hill \
         Green Park Rise Vale View Parade Broadway Embankment Wharf Yard Quay Circus Gate Mount Meadow Meadows \
-        Orchard Ridge Heights Fields Approach Croft Chase Wynd Brae Brow Hey Fold Bank Side End
+        Orchard Ridge Heights Fields Approach Croft Chase Wynd Brae Brow Hey Fold Bank Side End \
+        Concourse Plaza Loop Pike Turnpike Expressway Expy Freeway Fwy Ter Cove Glen Trace Crossing
         """)
+    /// Welsh street types, written before the name: `Heol Hir`, `Ffordd Las`, `Cae Glas`.
+    static let welshTypes = WordHash.set("Heol Ffordd Lôn Stryd Cae Rhodfa Maes Cilgant Teras Llwyn")
+    static let welshArticles = WordHash.set("y yr r")
+    /// A compass point after a US street type: `West Peachtree St NW`, `Jewel Lane N`.
+    static let compassSuffixes = WordHash.set("N S E W NE NW SE SW")
+    /// US unit designators written after the street without a comma: `FL 2`, `STE 100`, `SPC 44`.
+    static let unitWords = WordHash.set("FL Fl STE Ste SPC Spc Lot Bldg Rm Trlr")
     static let frenchTypes = WordHash.set("rue avenue av boulevard bd place chemin allée impasse quai cours route")
     static let floorWords = WordHash.set("OG Obergeschoss Etage Stock UG DG")
     static let sideWords = WordHash.set("links rechts Mitte li re")
@@ -539,6 +711,17 @@ enum AddressRecognizer {
         if let f = isFlatBefore(ts, k) { first = f }
         if j < lineEnd, toks[j].isPunct(",") { j += 1 }
         guard j < lineEnd else { return nil }
+        // "14 Heol Hir", "3 Cae Glas", "Heol y Pentre": the Welsh type comes first.
+        if toks[j].kind == .word, toks[j].has(.initialUpper), welshTypes.contains(toks[j].hash), opens {
+            var e = j + 1
+            var n = 0
+            while e < lineEnd, n < 3, !toks[e].has(.cellStart),
+                  (toks[e].kind == .word && (toks[e].has(.initialUpper) || welshArticles.contains(toks[e].hash))) {
+                e += 1; n += 1
+            }
+            guard n > 0, toks[e - 1].has(.initialUpper), endsPart(ts, e) else { return nil }
+            return Part(first: houseNameBefore(ts, first) ?? first, end: e, kind: .street)
+        }
         if toks[j].kind == .word, frenchTypes.contains(toks[j].hash), opens {
             var e = j + 1
             var n = 0
@@ -556,18 +739,24 @@ enum AddressRecognizer {
             if words > 0, englishTypes.contains(h) {
                 var e = j + 1
                 if e < lineEnd, toks[e].glued, toks[e].isPunct(".") { e += 1 }
+                // "Jewel Lane N, Apt 108", "Peachtree St NW,": a compass point after the type.
+                if e < lineEnd, toks[e].kind == .word, toks[e].has(.upper), compassSuffixes.contains(toks[e].hash),
+                   endsPart(ts, e + 1) || (e + 1 < lineEnd && (flatWords.contains(toks[e + 1].hash) || unitWords.contains(toks[e + 1].hash))) {
+                    e += 1
+                }
                 guard endsPart(ts, e) || (e < lineEnd && toks[e].kind == .word && toks[e].has(.initialUpper)) else { return nil }
-                // ", Apt 4B", " Suite 100", " #12"
+                // ", Apt 4B", " Suite 100", " #12", " FL 2"
                 var f = e
                 if f < lineEnd, toks[f].isPunct(",") { f += 1 }
-                if f + 1 < lineEnd, toks[f].kind == .word, flatWords.contains(toks[f].hash) {
+                if f + 1 < lineEnd, toks[f].kind == .word, flatWords.contains(toks[f].hash)
+                    || (f == e && unitWords.contains(toks[f].hash) && toks[f + 1].count <= 4) {
                     var g = f + 1
                     if toks[g].isPunct(".") || toks[g].isPunct("#") { g += 1 }
                     if g < lineEnd, toks[g].kind == .number || toks[g].kind == .alnum, toks[g].count <= 5 { e = g + 1 }
                 } else if f + 1 < lineEnd, toks[f].isPunct("#"), toks[f + 1].glued, toks[f + 1].kind == .number || toks[f + 1].kind == .alnum {
                     e = f + 2
                 }
-                return Part(first: first, end: e, kind: .street)
+                return Part(first: houseNameBefore(ts, first) ?? first, end: e, kind: .street)
             }
             if words == 0, t.kind == .number, toks[j].letters == 1, !directions.contains(h) { return nil }
             if Self.words.months.contains(h) { return nil }
@@ -592,11 +781,41 @@ enum AddressRecognizer {
         let toks = ts.tokens
         var j = k - 1
         guard j >= 0, toks[j].line == toks[k].line else { return nil }
-        if toks[j].isPunct(",") { j -= 1 }
+        if toks[j].isPunct(",") {
+            j -= 1
+            // Glasgow's floor/flat before the street: "2/1, 58 Dumbarton Road".
+            if j >= 2, toks[j].kind == .number, toks[j].count <= 2, toks[j].glued, toks[j - 1].isPunct("/"), toks[j - 1].glued,
+               toks[j - 2].kind == .number, toks[j - 2].count <= 2, toks[j - 2].line == toks[k].line, opensPart(ts, j - 2) {
+                return j - 2
+            }
+        }
         guard j >= 1, isFlatNumber(toks[j]), toks[j - 1].kind == .word,
               toks[j - 1].line == toks[k].line, flatWords.contains(toks[j - 1].hash) else { return nil }
         return j - 1
     }
+
+    /// A house name (and a flat) before a street on its line: `The Gables,
+    /// 2 Ratcliffe Road`, `Unit 1207, The Marlowe, 855 West Peachtree St`:
+    /// `The` and up to three capitalised words opening their part, then a
+    /// comma. Where it starts, or nil.
+    static func houseNameBefore(_ ts: TokenStream, _ first: Int) -> Int? {
+        let toks = ts.tokens
+        var j = first - 1
+        guard j >= 2, toks[j].isPunct(","), toks[j].line == toks[first].line, !toks[first].has(.cellStart) else { return nil }
+        j -= 1
+        var n = 0
+        while j >= 0, n < 4, toks[j].line == toks[first].line, toks[j].kind == .word, toks[j].has(.initialUpper) {
+            if occupantWords.contains(toks[j].hash) || isOrganisationWord(ts, j) { return nil }
+            if ts.isWord(j, "the") { break }
+            n += 1
+            j -= 1
+        }
+        guard j >= 0, n > 0, ts.isWord(j, "the"), toks[j].line == toks[first].line, opensPart(ts, j) else { return nil }
+        return isFlatBefore(ts, j) ?? j
+    }
+
+    /// Who a letter goes to when no name is known (`The Occupier`): no house name.
+    static let occupantWords = WordHash.set("Occupier Occupiers Resident Residents Householder Manager Owner Tenant Director Secretary Editor Chairman Principal Head")
 
     /// `8`, `3B`, or one capital (`Flat C`).
     static func isFlatNumber(_ t: Token) -> Bool {
@@ -616,7 +835,7 @@ enum AddressRecognizer {
         let toks = ts.tokens
         if e >= toks.count || toks[e].has(.lineStart) || toks[e].has(.cellStart) { return true }
         let t = toks[e]
-        if t.isPunct(",") || t.isPunct(";") || t.isPunct(")") || t.isPunct("/") { return true }
+        if t.isPunct(",") || t.isPunct(";") || t.isPunct(")") || t.isPunct("/") || t.isPunct("|") { return true }
         if t.isPunct("."), e + 1 >= toks.count || toks[e + 1].has(.lineStart) { return true }
         // Straight into a postcode: "Musterweg 12 10115 Berlin".
         if t.kind == .number, t.count == 4 || t.count == 5 { return true }
@@ -732,8 +951,28 @@ enum AddressRecognizer {
         let afterCountry = k > 0 && toks[k - 1].line == t.line && toks[k - 1].has(.upper) && toks[k - 1].letters <= 2
             && toks[k - 1].kind == .word && countryPrefixes.contains(toks[k - 1].hash) && opensPart(ts, k - 1)
         guard prefixed || afterCountry || opensPart(ts, k) || prevIsHouseNumber(ts, k) else { return nil }
+        // "in der Leopoldstraße 61, 80802⏎München": running text wrapped
+        // between a street's postcode and its city.
+        if t.count == 5, k >= 3, toks[k - 1].isPunct(","), toks[k - 1].line == t.line, k + 1 < toks.count,
+           toks[k + 1].has(.lineStart), !toks[k].has(.lineStart), prevIsHouseNumber(ts, k - 1),
+           !ts.hasGap(before: Int(toks[k + 1].line)), isCityWord(ts, k + 1) {
+            var e = k + 2
+            let lineEnd = ts.lineEnd(toks[k + 1].line)
+            while e < lineEnd, e - k < 4, toks[e].kind == .word, toks[e].has(.initialUpper), isCityWord(ts, e) { e += 1 }
+            return Part(first: k, end: e, kind: .postcode)
+        }
         guard let end = city(ts, k + 1) else { return nil }
         return Part(first: k, end: end, kind: t.count == 5 ? .postcode : .weakPostcode)
+    }
+
+    /// A five-digit postcode OCR split in two (`441 47 Dortmund`): counts
+    /// only in a block, next to a street.
+    static func splitPostcode(_ ts: TokenStream, _ k: Int) -> Part? {
+        let toks = ts.tokens
+        guard k + 2 < toks.count, toks[k].kind == .number, toks[k].count == 3, toks[k + 1].kind == .number,
+              toks[k + 1].count == 2, toks[k + 1].has(.spaceBefore), toks[k + 1].line == toks[k].line,
+              toks[k].has(.lineStart), ts.first(k).value != 0x30, let end = city(ts, k + 2) else { return nil }
+        return Part(first: k, end: end, kind: .weakPostcode)
     }
 
     static let cityParticles = WordHash.set("am an der die im in bei ob vor auf a i d v upon on le la sur")
@@ -768,14 +1007,27 @@ enum AddressRecognizer {
             }
             if u.isPunct("("), e + 2 < lineEnd, isCityWord(ts, e + 1), toks[e + 2].isPunct(")") { e += 3; n += 1; continue }
             if u.kind == .word, u.has(.spaceBefore), !u.has(.cellStart), isCityWord(ts, e), n < 3,
-               !(e + 1 < lineEnd && toks[e + 1].kind == .word && !toks[e + 1].has(.initialUpper)) {
+               !(e + 1 < lineEnd && toks[e + 1].kind == .word && !toks[e + 1].has(.initialUpper) && !toks[e + 1].has(.cellStart)) {
                 // "Bad Homburg", "Den Haag"; not into a sentence.
                 e += 1; n += 1; continue
             }
             break
         }
+        // "50124 Firenze, Italy": the country after the city.
+        if e + 1 < lineEnd, toks[e].isPunct(","), !toks[e + 1].has(.cellStart), toks[e + 1].kind == .word,
+           countries.contains(toks[e + 1].hash), e + 2 >= lineEnd || endsPart(ts, e + 2) {
+            e += 2
+        }
         return e
     }
+
+    static let countries = WordHash.set("""
+        Germany Deutschland Austria Österreich Switzerland Schweiz Suisse Svizzera Italy Italia Italien France \
+        Frankreich Netherlands Niederlande Nederland Belgium Belgien Belgique België Spain Spanien España Portugal \
+        Poland Polen Polska Ireland Irland Denmark Dänemark Danmark Sweden Schweden Sverige Norway Norwegen Norge \
+        Finland Finnland Suomi Luxembourg Luxemburg Czechia Tschechien Hungary Ungarn Greece Griechenland Croatia \
+        Kroatien Slovenia Slowenien Slovakia Slowakei Romania Rumänien Bulgaria Bulgarien England Scotland Wales USA UK
+        """)
 
     @inline(__always) static func isCityWord(_ ts: TokenStream, _ k: Int) -> Bool {
         let t = ts.tokens[k]
@@ -856,13 +1108,20 @@ enum AddressRecognizer {
         }
         if end < toks.count, toks[end].glued, toks[end].kind != .punct { return nil }
         // "DE 10115 Berlin" is a German postcode after a country code.
-        if end < toks.count, toks[end].line == t.line, isCityWord(ts, end) { return nil }
+        if end < toks.count, toks[end].line == t.line, !toks[end].has(.cellStart), isCityWord(ts, end) { return nil }
         var first = k
         var j = k - 1
         if j >= 0, toks[j].line == t.line, toks[j].isPunct(",") { j -= 1 }
         var n = 0
-        while j >= 0, toks[j].line == t.line, toks[j].kind == .word, toks[j].has(.initialUpper), n < 3,
-              !englishTypes.contains(toks[j].hash) {
+        while j >= 0, toks[j].line == t.line, toks[j].kind == .word, toks[j].has(.initialUpper), n < 3 {
+            if englishTypes.contains(toks[j].hash) {
+                // "Maple Grove, MN": a town named like a street, opening its line or cell.
+                guard n == 0, j > 0, toks[j - 1].line == t.line, toks[j - 1].kind == .word, toks[j - 1].has(.initialUpper),
+                      toks[j - 1].has(.lineStart) || toks[j - 1].has(.cellStart) else { break }
+                first = j - 1
+                n = 2
+                break
+            }
             first = j
             n += 1
             if toks[j].has(.cellStart) { break }

@@ -20,10 +20,16 @@ enum BirthDateRecognizer {
     static func find(_ ts: TokenStream, labels: [LabelHit], into out: inout [Detection]) {
         let toks = ts.tokens
         var done = -1
+        for hit in labels {
+            if hit.label.role == .name, hit.label.words.count == 1, childWords.contains(hit.label.words[0]) {
+                childDates(ts, hit, into: &out)
+            }
+        }
         for hit in labels where hit.label.role == .birth {
             if hit.end <= done { continue }
             var found: Range<Int>?
-            let line = toks[hit.first].line
+            // The label's last line: a label may wrap ("Our dates⏎of birth, … are …").
+            let line = toks[hit.end - 1].line
             // Same line, a few tokens on.
             var j = hit.end
             let limit = min(ts.lineEnd(line), hit.end + 9)
@@ -38,11 +44,20 @@ enum BirthDateRecognizer {
                     if let e = date(ts, at: c) { found = c..<e; break }
                 }
             }
+            if found == nil { found = belowNumberedField(ts, hit) ?? answerBelowQuestion(ts, hit) }
             if found == nil { found = onlyDateBelowHeader(ts, hit) }
             if let r = found {
                 out.append(Detection(category: .dateOfBirth, range: ts.span(r.lowerBound, r.upperBound - 1),
                                      confidence: 0.9, reason: .context, kind: hit.label.kind))
                 done = r.upperBound
+                // "… are 19 February 1979 (mine) and 8 November 1976 (his)": the list goes on.
+                var last = r.upperBound
+                while let next = nextListedDate(ts, after: last) {
+                    out.append(Detection(category: .dateOfBirth, range: ts.span(next.lowerBound, next.upperBound - 1),
+                                         confidence: 0.85, reason: .context, kind: hit.label.kind))
+                    last = next.upperBound
+                    done = last
+                }
             }
             // A column headed `Date of birth`: every row's date in it.
             if isColumnHeader(ts, hit) {
@@ -53,6 +68,8 @@ enum BirthDateRecognizer {
                 }
             }
         }
+        // Passport and ID card MRZ lines, licence barcode lines.
+        MachineReadableFields.birthDates(ts, into: &out)
         // "* 12.03.1980"
         for k in toks.indices where toks[k].isPunct("*") && k + 1 < toks.count && toks[k + 1].line == toks[k].line {
             if k > 0, toks[k].glued, toks[k - 1].kind != .punct { continue }  // "Note*", footnotes
@@ -84,16 +101,98 @@ enum BirthDateRecognizer {
         return e >= lineEnd || date(ts, at: e) == nil
     }
 
-    /// A birth label in a header row (another label on its line) whose next
-    /// line holds exactly one date: that date, wherever the columns went.
+    /// Relation words whose value is a child (`Kinder: Marco (01.03.2012)`).
+    static let childWords = WordHash.set("kinder kind children child sohn tochter söhne töchter son daughter sons daughters")
+
+    /// After a children label (`Kinder: Marco (01.03.2012), Anna
+    /// (27.10.2015)`), a date standing alone in brackets on its line is the
+    /// child's date of birth: that is how a family list gives them.
+    static func childDates(_ ts: TokenStream, _ hit: LabelHit, into out: inout [Detection]) {
+        let toks = ts.tokens
+        let lineEnd = ts.lineEnd(toks[hit.end - 1].line)
+        guard hit.end < lineEnd, toks[hit.end].isPunct(":") else { return }
+        var k = hit.end + 1
+        while k + 2 < lineEnd {
+            if toks[k].isPunct("("), toks[k - 1].kind == .word, let e = date(ts, at: k + 1), e < lineEnd, toks[e].isPunct(")") {
+                out.append(Detection(category: .dateOfBirth, range: ts.span(k + 1, e - 1), confidence: 0.85,
+                                     reason: .context, kind: "birth date of a child"))
+                k = e + 1
+            } else {
+                k += 1
+            }
+        }
+    }
+
+    static let listJoiners = WordHash.set("and und or oder sowie et")
+
+    /// A further date of a list on the label's line, after the date ending
+    /// at `e`: past a short bracket (`(mine)`), a `,`, `;` or `and`/`und`.
+    static func nextListedDate(_ ts: TokenStream, after e: Int) -> Range<Int>? {
+        let toks = ts.tokens
+        guard e > 0, e < toks.count, toks[e].line == toks[e - 1].line else { return nil }
+        let lineEnd = ts.lineEnd(toks[e].line)
+        var k = e
+        if k < lineEnd, toks[k].isPunct("(") {
+            var c = k + 1
+            while c < lineEnd, c - k < 5, !toks[c].isPunct(")") { c += 1 }
+            guard c < lineEnd, toks[c].isPunct(")") else { return nil }
+            k = c + 1
+        }
+        var joined = false
+        if k < lineEnd, toks[k].isPunct(",") || toks[k].isPunct(";") { k += 1; joined = true }
+        if k < lineEnd, toks[k].kind == .word, listJoiners.contains(toks[k].hash) { k += 1; joined = true }
+        guard joined, k < lineEnd, let end = date(ts, at: k) else { return nil }
+        return k..<end
+    }
+
+    /// A label ending its line, the date opening the next: a numbered field
+    /// of an ID card or licence (`3. Date and place of birth⏎14.03.1991
+    /// UNITED KINGDOM`), or running text wrapped there (`…, ITIN 913-…,
+    /// date of birth⏎04/18/2015`).
+    static func belowNumberedField(_ ts: TokenStream, _ hit: LabelHit) -> Range<Int>? {
+        let toks = ts.tokens
+        let line = Int(toks[hit.end - 1].line)
+        guard hit.end == ts.lineEnd(Int32(line)), line + 1 < ts.lineCount, !ts.hasGap(before: line + 1) else { return nil }
+        let c = ts.line(line + 1).lowerBound
+        guard let e = date(ts, at: c) else { return nil }
+        return c..<e
+    }
+
+    /// A question for the date of birth (`Can you confirm … date of birth?`):
+    /// the first date on the next line is the answer.
+    static func answerBelowQuestion(_ ts: TokenStream, _ hit: LabelHit) -> Range<Int>? {
+        let toks = ts.tokens
+        let line = Int(toks[hit.end - 1].line)
+        guard hit.end < toks.count, toks[hit.end].isPunct("?"), toks[hit.end].line == Int32(line),
+              line + 1 < ts.lineCount, !ts.hasGap(before: line + 1) else { return nil }
+        let next = ts.line(line + 1)
+        var k = next.lowerBound
+        while k < next.upperBound {
+            if let e = date(ts, at: k) { return k..<e }
+            k += 1
+        }
+        return nil
+    }
+
+    /// A birth label in a header row (another label on its line, or a row
+    /// of column titles: capitalised words only) whose next line holds
+    /// exactly one date: that date, wherever the columns went. Not a label
+    /// ending a sentence (`… different name and date of birth.`).
     static func onlyDateBelowHeader(_ ts: TokenStream, _ hit: LabelHit) -> Range<Int>? {
         let toks = ts.tokens
         let line = Int(toks[hit.first].line)
-        guard line + 1 < ts.lineCount else { return nil }
+        guard line + 1 < ts.lineCount, !ts.hasGap(before: line + 1) else { return nil }
         let header = ts.line(line)
-        guard toks[header].indices.contains(where: { i in
+        if toks[header.upperBound - 1].isPunct(".") { return nil }
+        if hit.first > header.lowerBound, toks[hit.first - 1].kind == .word, !toks[hit.first - 1].has(.initialUpper) {
+            return nil
+        }
+        let otherLabel = toks[header].indices.contains(where: { i in
             (i < hit.first || i >= hit.end) && toks[i].kind == .word && LabelTable.shared.isLabelWord(toks[i].hash)
-        }) else { return nil }
+        })
+        let titles = header.count >= 2 && header.count <= 8 && hit.end == header.upperBound
+            && toks[header.lowerBound..<hit.first].allSatisfy { $0.kind == .word && $0.has(.initialUpper) && $0.letters >= 2 }
+        guard otherLabel || titles, hit.first > header.lowerBound || otherLabel else { return nil }
         var found: Range<Int>?
         var k = ts.line(line + 1).lowerBound
         let end = ts.line(line + 1).upperBound

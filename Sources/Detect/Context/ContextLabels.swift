@@ -126,13 +126,20 @@ struct LabelTable: Sendable {
     /// trailing `.` taken in.
     private func match(_ ts: TokenStream, _ label: Label, at k: Int) -> Int? {
         let toks = ts.tokens
-        let line = toks[k].line
+        var line = toks[k].line
         var j = k + 1
         for w in label.words.dropFirst() {
             while j < toks.count, toks[j].line == line, toks[j].kind == .punct,
                   toks[j].isPunct(".") || toks[j].isPunct("-") || toks[j].isPunct("/") || toks[j].isPunct("\u{2013}")
                   || toks[j].isPunct(",") {
                 j += 1
+            }
+            // A birth label wrapped in running text ("Our dates⏎of birth are …").
+            if label.role == .birth, j < toks.count, toks[j].line == line + 1, toks[j].has(.lineStart),
+               !ts.hasGap(before: Int(line) + 1), toks[j].kind == .word, toks[j].hash == w {
+                line += 1
+                j += 1
+                continue
             }
             // Not across a cell break: `Name⇥Vorname` are two column headers.
             guard j < toks.count, toks[j].line == line, toks[j].kind == .word, toks[j].hash == w,

@@ -67,7 +67,7 @@ enum LabelWords {
 
     static let birth = """
         geb|geboren|geborene|geborener|née|geboren am|geburts datum|geb datum|geburtsdatum|geburtstag|geburtsdaten|geb am|\
-        geburtsdatum und ort|datum und ort der geburt|date and place of birth|place and date of birth|dob|d o b|date of birth|birth date|birthdate|birthday|born|born on|\
+        geburtsdatum und ort|datum und ort der geburt|date and place of birth|place and date of birth|dob|d o b|date of birth|dates of birth|birth date|birthdate|birthday|born|born on|\
         date de naissance|né le|née le|geboortedatum|geboren op|fecha de nacimiento|data di nascita|tag der geburt
         """
 

@@ -1,3 +1,5 @@
+import RedactCore
+
 /// The single separators that may stand between the characters of an
 /// identifier as printed ("12 345 678 901", "123-45-6789", "21/815/08150",
 /// "756.1234.5678.97").
@@ -96,6 +98,83 @@ enum OCR {
     }
 
     @inline(__always) static func isConfusable(_ v: UInt32) -> Bool { digit(v) >= 0 }
+}
+
+/// Look-alike letters (O o I l S B) beside a digit in a text layer, not in
+/// OCR text. A text layer can be OCR output itself (OCRmyPDF's invisible
+/// text over a scan); the recognizers then read them as digits only with
+/// their category's label or printed grouping, and report what passes as a
+/// pattern at lower confidence, never as checksum-verified.
+enum TextLayerLookAlikes {
+    /// Whether the scalar at `k` is a look-alike beside a digit, outside `ocr`.
+    @inline(__always) static func at(_ s: Text, _ k: Int, ocr: OCRText) -> Bool {
+        let v = s[k].value
+        guard !v.isDigit, OCR.isConfusable(v) else { return false }
+        let beside = (k > 0 && s[k - 1].value.isDigit) || (k + 1 < s.count && s[k + 1].value.isDigit)
+        return beside && !ocr.contains(k)
+    }
+
+    /// B I O S l o as bits above 0x40.
+    static let lookAlikeMask: UInt64 = 1 << 2 | 1 << 9 | 1 << 15 | 1 << 19 | 1 << 44 | 1 << 47
+
+    /// Scalars of context kept before and after a damaged word: labels are
+    /// looked for up to 128 scalars back.
+    static let before = 160, after = 96
+
+    /// The windows of the text around words that hold a look-alike beside
+    /// a digit and at least two true digits, no fewer digits than letters
+    /// (`O7911`, `l289`, `46B93971`; not `BS6`, `3B`, `SW1A`): merged, in
+    /// order. Empty when there is none (the usual page).
+    static func windows(_ s: Text, ocr: OCRText) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        let n = s.count
+        var k = 0
+        while k < n {
+            // Fast path: only the look-alike letters stop the scan.
+            let d = s[k].value &- 0x40
+            guard d < 64, (lookAlikeMask >> UInt64(d)) & 1 != 0, at(s, k, ocr: ocr) else {
+                k += 1
+                continue
+            }
+            // The word around it: enough true digits?
+            var i = k, j = k + 1
+            while i > 0, s[i - 1].value.isASCIIAlnum { i -= 1 }
+            while j < n, s[j].value.isASCIIAlnum { j += 1 }
+            var digits = 0
+            for q in i..<j where s[q].value.isDigit { digits += 1 }
+            if digits >= 2, digits * 2 >= j - i {
+                let r = max(0, i - before)..<min(n, j + after)
+                if let last = out.last, last.upperBound >= r.lowerBound {
+                    out[out.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+                } else {
+                    out.append(r)
+                }
+            }
+            k = j
+        }
+        return out
+    }
+
+    /// Runs `scan` over each window as OCR text (a slice of `s`) and returns
+    /// what it found there, in `s`'s offsets.
+    static func rescan(_ s: Text, _ windows: [Range<Int>], _ scan: (Text, OCRText, inout [Detection]) -> Void) -> [Detection] {
+        var all: [Detection] = []
+        for w in windows {
+            let slice = Text(rebasing: s[w])
+            var found: [Detection] = []
+            scan(slice, OCRText([0..<slice.count]), &found)
+            for var d in found {
+                d.range = (d.range.lowerBound + w.lowerBound)..<(d.range.upperBound + w.lowerBound)
+                all.append(d)
+            }
+        }
+        return all
+    }
+
+    /// Whether `r` holds one.
+    static func holds(_ s: Text, _ r: Range<Int>, ocr: OCRText) -> Bool {
+        r.contains { at(s, $0, ocr: ocr) }
+    }
 }
 
 /// Where a number may start and end: not inside a word or a longer number.

@@ -10,6 +10,8 @@ import RedactCore
 /// 7 3 1) as printed on the document ("T220001293"), also in the
 /// machine-readable zone ("C01X00T478D<<..."). Without the check
 /// digit only after a label (Ausweisnummer, Passnummer, Document number).
+/// In OCR text a look-alike (O I l S B, none of them in the alphabet) after
+/// the first character is read as its digit (at most two).
 enum GermanIDDocument {
     static let idCardKind = "DE Personalausweis"
     static let passportKind = "DE Reisepass"
@@ -36,12 +38,21 @@ enum GermanIDDocument {
         let isIDCard = idCardFirst & bit != 0
         guard isIDCard || passportFirst & bit != 0 else { return }
         let kind = isIDCard ? idCardKind : passportKind
-        if collectWithCheckDigit(s, p, &c), serialIsValid(c), c.chars[9].isDigit,
-           ICAO.checkDigit(c.chars, 0..<9) == c.chars[9].digitValue {
-            let labelled = !context.isDisjoint(with: Labels.document)
-            out.append(Detection(category: .nationalID, range: p..<c.end, confidence: labelled ? 0.98 : 0.93,
-                                 reason: .checksum, kind: kind))
-            return
+        if collectWithCheckDigit(s, p, &c) {
+            // OCR's look-alikes (O I l S B) are no letters of the alphabet: in
+            // OCR text they are the digits they resemble ("MHO75WLXXO").
+            var repaired = 0
+            for k in 1..<10 where OCR.isConfusable(c.chars[k]) && c.ocr.contains(p + k) {
+                c.chars[k] = UInt32(0x30 + OCR.digit(c.chars[k]))
+                repaired += 1
+            }
+            if repaired <= 2, serialIsValid(c), c.chars[9].isDigit, ICAO.checkDigit(c.chars, 0..<9) == c.chars[9].digitValue {
+                let labelled = !context.isDisjoint(with: Labels.document)
+                let confidence = (labelled ? 0.98 : 0.93) - (repaired > 0 ? 0.04 : 0)
+                out.append(Detection(category: .nationalID, range: p..<c.end, confidence: confidence,
+                                     reason: .checksum, kind: kind))
+                return
+            }
         }
         let label: LabelSet = isIDCard ? .idCard : .passport
         if context.contains(label), c.collect(s, from: p, count: 9, separators: []), serialIsValid(c) {

@@ -41,7 +41,58 @@ enum IdentifierRecognizer {
     /// not looked for (then they are, for the BIC's sake).
     /// `ocr`: the scalars that came from OCR, where look-alike letters in
     /// digit groups may be read as digits.
+    ///
+    /// A text layer can be OCR output itself (an invisible layer over a
+    /// scan): a checksummed identifier that passes only with the text
+    /// layer's look-alikes read as digits is taken when a label of an
+    /// identifier stands before it or it is printed in groups, reported as a
+    /// pattern (`textLayerConfidence`), never as checksum-verified.
     static func find(in s: Text, enabled categories: Set<Category>, ibans given: [Range<Int>]? = nil,
+                     ocr: OCRText = .none, into out: inout [Detection]) {
+        var found: [Detection] = []
+        scan(in: s, enabled: categories, ibans: given, ocr: ocr, into: &found)
+        let windows = TextLayerLookAlikes.windows(s, ocr: ocr)
+        if !windows.isEmpty {
+            let repaired = TextLayerLookAlikes.rescan(s, windows) { t, all, found in
+                scan(in: t, enabled: categories, ibans: [], ocr: all, into: &found)
+            }
+            for d in repaired where d.reason == .checksum && !found.contains(where: { $0.range.overlaps(d.range) })
+                && TextLayerLookAlikes.holds(s, d.range, ocr: ocr) && (isGrouped(s, d.range) || isLabelled(s, d.range.lowerBound)) {
+                found.append(Detection(category: d.category, range: d.range, confidence: textLayerConfidence,
+                                       reason: .pattern, kind: d.kind + textLayerSuffix))
+            }
+            found.sort { $0.range.lowerBound < $1.range.lowerBound }
+        }
+        out += found
+    }
+
+    static let textLayerConfidence = 0.8
+    static let textLayerSuffix = ", look-alikes read as digits (text layer)"
+
+    /// Whether the value is printed in groups (a space, hyphen, dot or slash
+    /// between its characters).
+    static func isGrouped(_ s: Text, _ r: Range<Int>) -> Bool {
+        r.contains { k in !s[k].value.isASCIIAlnum }
+    }
+
+    /// Whether an identifier's label (not a reference label alone) speaks
+    /// for a value at `p` (see `contextAt`).
+    static func isLabelled(_ s: Text, _ p: Int) -> Bool {
+        var labels: [(start: Int, end: Int, set: LabelSet)] = []
+        var i = max(0, p - 2 * contextReach)
+        while i < p {
+            if s[i].value.isASCIILetter, i == 0 || !s[i - 1].isWordScalar, let label = Labels.match(s, at: i) {
+                labels.append((i, label.end, label.set))
+                i = label.end
+                continue
+            }
+            i += 1
+        }
+        let context = contextAt(p, s, labels)
+        return !context.subtracting(.reference).isEmpty
+    }
+
+    static func scan(in s: Text, enabled categories: Set<Category>, ibans given: [Range<Int>]? = nil,
                      ocr: OCRText = .none, into out: inout [Detection]) {
         let enabled = Enabled(categories)
         guard enabled.any else { return }
@@ -81,7 +132,10 @@ enum IdentifierRecognizer {
                 hasDigit = hasDigit || s[j].value.isDigit
                 j += 1
             }
-            guard Boundary.before(s, i) else { i = j; continue }
+            // SEPA remittance fields run together: "…453BIC+COBADEFFXXX".
+            let sepaBIC = enabled.bic && i >= 4 && s[i - 1].value == 0x2B && s.hasPrefix("bic", at: i - 4)
+                && s[i - 4].value == 0x42
+            guard Boundary.before(s, i) || sepaBIC else { i = j; continue }
             if v.isASCIILetter, let label = Labels.match(s, at: i) {
                 if labels.count > 8 { labels.removeFirst(labels.count - 8) }
                 labels.append((i, label.end, label.set))
@@ -94,6 +148,7 @@ enum IdentifierRecognizer {
                 }
             }
             var context = labels.isEmpty ? [] : contextAt(i, s, labels)
+            if sepaBIC { context.insert(.bic) }
             if pipes > 0, pipes < columns.count { context.formUnion(columns[pipes]) }
             if v.isDigit || (OCR.isConfusable(v) && j > i + 1 && s[i + 1].value.isDigit) {
                 if !Boundary.afterCountryCode(s, i) { tryAt(i, s, context: context, enabled, &c, into: &found) }

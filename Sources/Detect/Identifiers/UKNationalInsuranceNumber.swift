@@ -8,7 +8,8 @@ import RedactCore
 /// Without the suffix only after a label (National Insurance, NINO, NI
 /// number). Letters in lower case ("qq 12 34 56 c", as people type it) count
 /// when the number is spaced as printed or a label stands before it; fused
-/// and in lower case without one it is some code ("ab123456c"). No check
+/// and in lower case without one it is some code ("ab123456c"), unless it
+/// fills a table cell of its own (a spreadsheet column). No check
 /// digit: a pattern. Digits that count up or repeat ("AB 12 34 56 C", the
 /// sample format on HMRC's pages) are redacted too: a real number may have
 /// them, and hiding a sample costs nothing.
@@ -21,7 +22,8 @@ enum UKNationalInsuranceNumber {
         guard s[p].value.isASCIILetter else { return }
         let labelled = context.contains(.nino)
         if c.collect(s, from: p, count: 9, separators: .space), c.gaps == 0 || c.gaps == printed,
-           labelled || c.gaps == printed || isUpper(c, [0, 1, 8]), prefixIsValid(c), c.digits(2..<8) == 0,
+           labelled || c.gaps == printed || isUpper(c, [0, 1, 8]) || aloneInCell(s, p, c.end), prefixIsValid(c),
+           c.digits(2..<8) == 0,
            (c.chars[8] | 0x20) &- 0x61 < 4 {
             out.append(Detection(category: .nationalID, range: p..<c.end, confidence: labelled ? 0.92 : 0.85,
                                  reason: labelled ? .context : .pattern, kind: kind))
@@ -32,6 +34,18 @@ enum UKNationalInsuranceNumber {
             out.append(Detection(category: .nationalID, range: p..<c.end, confidence: 0.88,
                                  reason: .context, kind: kind))
         }
+    }
+
+    /// Whether `p..<end` fills a table cell (a tab or `|` before and after
+    /// it, spaces aside): a NINO typed in lower case into a spreadsheet
+    /// column, where no code shares its cell.
+    static func aloneInCell(_ s: Text, _ p: Int, _ end: Int) -> Bool {
+        var a = p
+        while a > 0, s[a - 1].value == 0x20 { a -= 1 }
+        guard a > 0, s[a - 1].value == 0x09 || s[a - 1].value == 0x7C else { return false }
+        var b = end
+        while b < s.count, s[b].value == 0x20 { b += 1 }
+        return b < s.count && (s[b].value == 0x09 || s[b].value == 0x7C)
     }
 
     @inline(__always) static func isUpper(_ c: Candidate, _ ks: [Int]) -> Bool { ks.allSatisfy { c.isUpper($0) } }
