@@ -44,6 +44,14 @@ public struct PageModel: Sendable, Equatable {
         /// table the line is in (0 outside tables).
         public var columns: [Int] = []
         public var tableColumns = 0
+
+        public init(cells: [Range<Int>], box: Rect, startsBlock: Bool, columns: [Int] = [], tableColumns: Int = 0) {
+            self.cells = cells
+            self.box = box
+            self.startsBlock = startsBlock
+            self.columns = columns
+            self.tableColumns = tableColumns
+        }
     }
 
     public static let empty = PageModel(text: .empty, ocr: [], lines: [])
@@ -279,7 +287,7 @@ struct PageModelBuilder {
         var shadow = false
     }
 
-    func build() -> PageModel {
+    mutating func build() -> PageModel {
         // Lines: words by vertical position, each joining the line it
         // overlaps most unless it would sit on top of a word already there
         // (the text layer and OCR reading the same ink differently).
@@ -429,6 +437,7 @@ struct PageModelBuilder {
         assignTableColumns(&laid, usualGap: usualGap)
         laid = joinWrappedCells(laid, usualGap: usualGap)
         laid = joinWrappedBarRows(laid, usualGap: usualGap)
+        restoreDroppedBars(&laid)
 
         var out = Emitter()
         var modelLines: [PageModel.Line] = []
@@ -436,7 +445,11 @@ struct PageModelBuilder {
             var startsBlock = false
             if k > 0 {
                 let gap = line.y0 - laid[k - 1].y1
-                startsBlock = line.columnStart || gap > max(1.8 * usualGap, usualGap + 0.5 * line.h, 0.3 * line.h)
+                // A typed row whose tail (its last bar) OCR lost leaves the
+                // gap of a line: the next typed row is still the table's.
+                let lostTail = opensWithBar(line) && opensWithBar(laid[k - 1]) && (laid[k - 1].lostTail || !closesWithBar(laid[k - 1]))
+                startsBlock = line.columnStart
+                    || gap > max(1.8 * usualGap, usualGap + 0.5 * line.h, 0.3 * line.h) + (lostTail ? 1.5 * line.h : 0)
                     || gap < -line.h
                 out.newline()
                 if startsBlock { out.newline() }
@@ -492,6 +505,8 @@ struct PageModelBuilder {
         var tableColumns = 0
         /// In a table: the x-extent of each of its columns.
         var columnSpans: [(Double, Double)] = []
+        /// A row typed with bars whose last bar OCR lost (it has one restored).
+        var lostTail = false
     }
 
     /// A table cell whose text wraps onto the next line (a long IBAN in a
@@ -562,8 +577,9 @@ struct PageModelBuilder {
     /// without a bar, and ends on one. The lines are one row, so that the tail's cells are
     /// counted from the row's first bar and not taken for the first columns.
     func joinWrappedBarRows(_ laid: [Laid], usualGap: Double) -> [Laid] {
-        func opens(_ l: Laid) -> Bool { words[l.cells[0][0]].glyphs.first?.scalars.first == "|" }
-        func closes(_ l: Laid) -> Bool { words[l.cells[l.cells.count - 1].last!].glyphs.last?.scalars.last == "|" }
+        // A line that is one bar alone is a tail, though it opens with one.
+        func opens(_ l: Laid) -> Bool { opensWithBar(l) && !(l.cells.count == 1 && l.cells[0].count == 1 && isBar(l.cells[0][0])) }
+        func closes(_ l: Laid) -> Bool { closesWithBar(l) }
         var out: [Laid] = []
         var k = 0
         while k < laid.count {
@@ -587,6 +603,95 @@ struct PageModelBuilder {
             k = end
         }
         return out
+    }
+
+    func opensWithBar(_ l: Laid) -> Bool { words[l.cells[0][0]].glyphs.first?.scalars.first == "|" }
+    func closesWithBar(_ l: Laid) -> Bool { words[l.cells[l.cells.count - 1].last!].glyphs.last?.scalars.last == "|" }
+    func isBar(_ w: Int) -> Bool { words[w].glyphs.flatMap(\.scalars) == ["|"] }
+
+    /// OCR drops a bar of a typed table now and then (`| Imran Akhtar 10617
+    /// | TB 88 …`): every cell after it would be read under the column
+    /// before its own. Among the rows typed with bars, one with fewer bars
+    /// than most gets them back where its widest gaps are, when those are
+    /// as wide as the gaps around its bars and clearly wider than its
+    /// spaces; a row that ends without its last bar gets that one. The
+    /// restored bar is a separator with no box: nothing to burn.
+    mutating func restoreDroppedBars(_ laid: inout [Laid]) {
+        func bars(_ l: Laid) -> Int {
+            l.cells.reduce(0) { $0 + $1.reduce(0) { $0 + words[$1].glyphs.reduce(0) { $0 + $1.scalars.filter { $0 == "|" }.count } } }
+        }
+        var k = 0
+        while k < laid.count {
+            guard opensWithBar(laid[k]) else { k += 1; continue }
+            var end = k + 1
+            while end < laid.count, opensWithBar(laid[end]), !laid[end].columnStart { end += 1 }
+            defer { k = end }
+            // The bars of most rows (of those that end on one).
+            var counts: [Int: Int] = [:]
+            for l in laid[k..<end] where closesWithBar(l) { counts[bars(l), default: 0] += 1 }
+            guard end - k >= 3, let (n, seen) = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
+                  seen * 2 >= end - k, n >= 3 else { continue }
+            for i in k..<end {
+                var l = laid[i]
+                var have = bars(l)
+                guard have < n, have >= n - 2 else { continue }
+                // Neighbouring words in reading order, with their cell and place.
+                var order: [(cell: Int, at: Int)] = []
+                for (c, cell) in l.cells.enumerated() { for j in cell.indices { order.append((c, j)) } }
+                func word(_ o: (cell: Int, at: Int)) -> Word { words[l.cells[o.cell][o.at]] }
+                // Gaps between words with no bar between them, by the
+                // segment (between two bars) they stand in.
+                var acrossBars: [Double] = [], spaces: [(gap: Double, after: Int, segment: Int)] = []
+                var segment = 0
+                for m in 1..<max(order.count, 1) where order.count > 1 {
+                    let a = word(order[m - 1]), b = word(order[m])
+                    if isBar(l.cells[order[m].cell][order[m].at]), m + 1 < order.count {
+                        acrossBars.append(word(order[m + 1]).box.x - a.box.maxX)
+                    }
+                    let barred = a.glyphs.last?.scalars.last == "|" || b.glyphs.first?.scalars.first == "|"
+                    if barred { segment += 1 } else { spaces.append((b.box.x - a.box.maxX, m - 1, segment)) }
+                }
+                var add: [Int] = []  // indices into `order`: a bar goes after these
+                if !closesWithBar(l) { have += 1 }
+                let missing = n - have
+                if missing > 0, !acrossBars.isEmpty, spaces.count > missing {
+                    // A gap where a bar was is as wide as the gaps across the
+                    // row's bars, or nearly (OCR may draw the bar into the
+                    // glyph beside it), and clearly wider than the spaces of
+                    // its segment (or of the row, where it has no other).
+                    let across = median(acrossBars)
+                    let row = median(spaces.map(\.gap))
+                    let ranked = spaces.map { sp -> (after: Int, gap: Double, ratio: Double) in
+                        let others = spaces.filter { $0.segment == sp.segment && $0.after != sp.after }.map(\.gap)
+                        return (sp.after, sp.gap, sp.gap / max(others.max() ?? row, 0.1 * l.h))
+                    }.sorted { $0.ratio > $1.ratio }
+                    let chosen = ranked.prefix(missing)
+                    guard chosen.allSatisfy({ $0.gap >= 0.45 * across && $0.ratio >= 1.2 }) else { continue }
+                    add = chosen.map(\.after)
+                } else if missing != 0 {
+                    continue
+                }
+                // Insert from the back, so earlier places stay valid.
+                let isOCR = words[l.cells[0][0]].isOCR
+                func barWord(_ x: Double) -> Int {
+                    let g = Glyph(scalars: ["|"], box: Emitter.none, layout: Emitter.none, spaceBefore: true)
+                    words.append(Word(glyphs: [g], box: Rect(x: x, y: l.y0, width: 0, height: l.y1 - l.y0),
+                                      isOCR: isOCR, unspacedAfterPrevious: false))
+                    return words.count - 1
+                }
+                if !closesWithBar(l), let last = order.last {
+                    let w = barWord(word(last).box.maxX)
+                    l.cells[last.cell].append(w)
+                    l.lostTail = true
+                }
+                for m in add.sorted(by: >) {
+                    let o = order[m]
+                    let w = barWord(word(o).box.maxX)
+                    l.cells[o.cell].insert(w, at: o.at + 1)
+                }
+                laid[i] = l
+            }
+        }
     }
 
     /// A word that is a group of a number: digits, or capitals and digits.

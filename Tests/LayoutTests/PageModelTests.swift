@@ -419,6 +419,72 @@ final class BarTableTests: XCTestCase {
     }
 }
 
+final class DroppedBarTests: XCTestCase {
+    /// A row typed with bars, read by OCR: one word per token, a space
+    /// (3 pt) between words, a bar with a space on either side.
+    func row(_ tokens: [String], y: Double, wide: Set<Int> = []) -> [(String, Double, Double)] {
+        var x = 50.0
+        var out: [(String, Double, Double)] = []
+        for (i, t) in tokens.enumerated() {
+            out.append((t, x, y))
+            x += Double(t.unicodeScalars.count) * 5.5 + (wide.contains(i) ? 9 : 3)
+        }
+        return out
+    }
+
+    func testABarOCRDroppedIsRestoredWhereItsGapIs() {
+        // `| Imran Akhtar 10617 | …`: the bar after the name was not read;
+        // its gap (narrower than two spaces and a bar) is still the row's
+        // widest. Without it every cell after it shifts a column.
+        var words = row(["|", "Name", "|", "Payroll", "no.", "|", "Date", "|"], y: 100)
+        words += row(["|", "Ayesha", "Mahmood", "|", "18529", "|", "19/06/2004", "|"], y: 112)
+        words += row(["|", "Imran", "Akhtar", "10617", "|", "05/05/1983", "|"], y: 124, wide: [2])
+        words += row(["|", "Graham", "Holroyd", "|", "17731", "|", "28/02/1962"], y: 136)
+        let starts = Set(words.indices.filter { $0 > 0 && words[$0].2 != words[$0 - 1].2 })
+        let m = PageModel(layer: .empty, ocr: Page.ocr(words, newlineBefore: starts))
+        let lines = m.text.string.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["| Name | Payroll no. | Date |",
+                               "| Ayesha Mahmood | 18529 | 19/06/2004 |",
+                               "| Imran Akhtar | 10617 | 05/05/1983 |",
+                               "| Graham Holroyd | 17731 | 28/02/1962 |"])
+        // The restored bars have no box: nothing is burned for them.
+        for (s, b) in zip(m.text.scalars, m.text.boxes) where s == "|" && b.isEmpty {
+            XCTAssertEqual(s, "|")
+        }
+        XCTAssertEqual(zip(m.text.scalars, m.text.boxes).filter { $0.0 == "|" && $0.1.isEmpty }.count, 2)
+    }
+
+    func testARowWithNoClearGapKeepsItsBars() {
+        // Every space alike: there is no telling where a bar went.
+        var words = row(["|", "Name", "|", "Payroll", "no.", "|", "Date", "|"], y: 100)
+        words += row(["|", "Ayesha", "Mahmood", "|", "18529", "|", "19/06/2004", "|"], y: 112)
+        words += row(["|", "Imran", "Akhtar", "10617", "|", "05/05/1983", "|"], y: 124)
+        words += row(["|", "Graham", "Holroyd", "|", "17731", "|", "28/02/1962", "|"], y: 136)
+        let starts = Set(words.indices.filter { $0 > 0 && words[$0].2 != words[$0 - 1].2 })
+        let lines = PageModel(layer: .empty, ocr: Page.ocr(words, newlineBefore: starts)).text.string.split(separator: "\n")
+        XCTAssertEqual(lines[2], "| Imran Akhtar 10617 | 05/05/1983 |")
+    }
+
+    func testARowWhoseLastBarWrappedOrWasLostStaysInTheTable() {
+        // The closing bar wrapped onto a line of its own: it joins its row.
+        var words = row(["|", "Name", "|", "Date", "|"], y: 100)
+        words += row(["|", "Grace", "Mensah-Bonsu", "|", "22/04/1985"], y: 112)
+        words += row(["|"], y: 124)
+        words += row(["|", "Will", "Brearley", "|", "10/10/1990", "|"], y: 136)
+        words += row(["|", "Ewan", "Lister", "|", "16/12/2000", "|"], y: 148)
+        words += row(["|", "Zainab", "Rashid", "|", "01/07/1978", "|"], y: 160)
+        var starts = Set(words.indices.filter { $0 > 0 && words[$0].2 != words[$0 - 1].2 })
+        var s = PageModel(layer: .empty, ocr: Page.ocr(words, newlineBefore: starts)).text.string
+        XCTAssertEqual(s, "| Name | Date |\n| Grace Mensah-Bonsu | 22/04/1985 |\n| Will Brearley | 10/10/1990 |"
+                          + "\n| Ewan Lister | 16/12/2000 |\n| Zainab Rashid | 01/07/1978 |")
+        // OCR lost it: the line's gap it leaves does not start a new block.
+        words.removeAll { $0.2 == 124 }
+        starts = Set(words.indices.filter { $0 > 0 && words[$0].2 != words[$0 - 1].2 })
+        s = PageModel(layer: .empty, ocr: Page.ocr(words, newlineBefore: starts)).text.string
+        XCTAssertFalse(s.contains("\n\n"), s)
+    }
+}
+
 final class WrappedFormTests: XCTestCase {
     func testAFormWhoseValuesWrapStaysRowByRow() {
         // Labels in a narrow column, values that wrap under themselves.
