@@ -850,6 +850,7 @@ struct PageModelBuilder {
             let mid = (g.0 + g.1) / 2
             var left: [Laid] = [], right: [Laid] = []
             var oneSided = 0, leftWords = 0, rightWords = 0, leftOnly = 0, rightOnly = 0
+            var leftMulti = 0, rightMulti = 0, bothMulti = 0
             for l in laid[k..<end] {
                 var lc: [[Int]] = [], rc: [[Int]] = []
                 for c in l.cells {
@@ -860,6 +861,9 @@ struct PageModelBuilder {
                 if lc.isEmpty || rc.isEmpty { oneSided += 1 }
                 if rc.isEmpty { leftOnly += 1 }
                 if lc.isEmpty { rightOnly += 1 }
+                if lc.count >= 2 { leftMulti += 1 }
+                if rc.count >= 2 { rightMulti += 1 }
+                if lc.count >= 2 && rc.count >= 2 { bothMulti += 1 }
                 leftWords += lc.reduce(0) { $0 + $1.count }
                 rightWords += rc.reduce(0) { $0 + $1.count }
                 if !lc.isEmpty { left.append(Laid(cells: lc, y0: l.y0, y1: l.y1, h: l.h)) }
@@ -896,9 +900,18 @@ struct PageModelBuilder {
             // (cells wrapping on either side make one-sided lines there):
             // read row by row. A key/value block beside an address has
             // rows on one side only.
+            // A table whose cells wrap on both sides, each row to its own
+            // depth (a manifest's recipient and address), has one-sided
+            // lines on both sides too; but its rows open on both sides at
+            // once: the lines of several cells on one side are those of
+            // several cells on the other (the side with fewer of them;
+            // the other has wrapped lines of several cells of its own).
             func multi(_ side: [Laid]) -> Int { side.filter { $0.cells.count >= 2 }.count }
+            let rowsTogether = bothMulti >= 3 && bothMulti * 10 >= 8 * min(leftMulti, rightMulti)
+                && bothMulti * 2 >= max(leftMulti, rightMulti)
             let table = (multi(left) * 2 >= left.count && multi(right) * 5 >= right.count && multi(right) >= 1)
                 || (multi(right) * 2 >= right.count && multi(left) * 5 >= left.count && multi(left) >= 1)
+                || rowsTogether
             let flowsApart = wide && oneSided * 10 >= n * 3 && left.count >= 2 && right.count >= 2
                 && leftOnly > 0 && rightOnly > 0 && !table
             let prose = !table && Double(leftWords) >= 3.5 * Double(max(left.count, 1)) && Double(rightWords) >= 3.5 * Double(max(right.count, 1))

@@ -565,6 +565,39 @@ final class WrappedCellTests: XCTestCase {
         XCTAssertEqual(lines[4], "Nguyen, Van Long\t10058\t27.09.1990\t42270990N040\tDE65 1715 1693 9219 4796 86\t2.498,31")
     }
 
+    func testATableWhoseRowsWrapToTheirOwnDepthOnBothSidesIsNotTwoColumns() {
+        // A shipping manifest under a form's label lines: recipients wrap
+        // on the left, addresses (and a phone, a service) on the right, each
+        // row to its own depth, so both sides have lines of their own and
+        // most lines are single cells. But every row opens on both sides at
+        // once: its lines of several cells are the same on either side.
+        var p = Page(); var y = 100.0
+        func row(_ cells: [(String, Double)]) { for (t, x) in cells { p.draw(t, x: x, y: y); p.put("\n") }; y += 12 }
+        row([("Order", 50), ("Recipient", 100), ("Address", 185), ("Phone", 265), ("Service", 345)])
+        row([("CK-58812", 50), ("ALEJANDRA", 100), ("1408 SE", 185), ("503-555-0121", 265), ("Ground", 345)])
+        row([("QUISPE", 100), ("TACOMA ST,", 185)])
+        row([("JR.", 100), ("PORTLAND OR", 185)])
+        row([("97202", 185)])
+        row([("CK-58813", 50), ("DEVON", 100), ("77 WILLOW", 185), ("(845)", 265), ("Ground", 345)])
+        row([("O'CONNELL", 100), ("BROOK RD APT", 185), ("555-0183", 265)])
+        row([("NY 12561", 185)])
+        row([("CK-58815", 50), ("HYE-JIN SEO", 100), ("3021 W 6TH ST", 185), ("+1 213 555", 265), ("2nd", 345)])
+        row([("UNIT 914, LOS", 185), ("0147", 265), ("Day Air", 345)])
+        row([("ANGELES CA", 185)])
+        row([("90020", 185)])
+        row([("CK-58816", 50), ("RIVERSIDE", 100), ("400 MAIN ST", 185), ("208-555-0100", 265), ("Ground", 345)])
+        row([("DENTAL GROUP,", 100), ("STE 200, BOISE", 185)])
+        row([("ATTN DR LENA", 100), ("ID 83702", 185)])
+        row([("MARKOVIC", 100)])
+        row([("CK-58819", 50), ("TREVOR", 100), ("PO BOX 318,", 185), ("928.555.0152", 265), ("Ground", 345)])
+        row([("BLACKWATER", 100), ("TUBA CITY AZ", 185)])
+        row([("III", 100), ("86045", 185)])
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix("Order\tRecipient\tAddress"), "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("CK-58812\tALEJANDRA") && $0.contains("1408 SE") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("CK-58819\tTREVOR") && $0.contains("PO BOX 318,") }, "\(lines)")
+    }
+
     func testANumberWrapsInANarrowColumnBeforeFlushRightAmounts() {
         // An online-banking list fitted to the page: the IBAN column holds
         // two groups a line; the amounts beside it are set flush right, so
