@@ -850,7 +850,7 @@ struct PageModelBuilder {
             let mid = (g.0 + g.1) / 2
             var left: [Laid] = [], right: [Laid] = []
             var oneSided = 0, leftWords = 0, rightWords = 0, leftOnly = 0, rightOnly = 0
-            var leftMulti = 0, rightMulti = 0, bothMulti = 0
+            var leftMulti = 0, rightMulti = 0, bothMulti = 0, twoSided = 0, offset = 0
             for l in laid[k..<end] {
                 var lc: [[Int]] = [], rc: [[Int]] = []
                 for c in l.cells {
@@ -864,6 +864,12 @@ struct PageModelBuilder {
                 if lc.count >= 2 { leftMulti += 1 }
                 if rc.count >= 2 { rightMulti += 1 }
                 if lc.count >= 2 && rc.count >= 2 { bothMulti += 1 }
+                // Where both sides have text, do they share a baseline?
+                let a = words[lc.first?.first ?? 0], b = words[rc.first?.first ?? 0]
+                if !lc.isEmpty, !rc.isEmpty, !a.isOCR, !b.isOCR {
+                    twoSided += 1
+                    if abs((a.box.y + a.box.height / 2) - (b.box.y + b.box.height / 2)) >= 0.25 * l.h { offset += 1 }
+                }
                 leftWords += lc.reduce(0) { $0 + $1.count }
                 rightWords += rc.reduce(0) { $0 + $1.count }
                 if !lc.isEmpty { left.append(Laid(cells: lc, y0: l.y0, y1: l.y1, h: l.h)) }
@@ -912,8 +918,13 @@ struct PageModelBuilder {
             let table = (multi(left) * 2 >= left.count && multi(right) * 5 >= right.count && multi(right) >= 1)
                 || (multi(right) * 2 >= right.count && multi(left) * 5 >= left.count && multi(left) >= 1)
                 || rowsTogether
-            let flowsApart = wide && oneSided * 10 >= n * 3 && left.count >= 2 && right.count >= 2
-                && leftOnly > 0 && rightOnly > 0 && !table
+            // Or the two sides keep their own leading from the start: where
+            // both have a line, the lines sit off each other's baseline
+            // (the cells of a table's or a form's row share theirs). Read
+            // by the text layer only: OCR's boxes follow each word's letters.
+            let drifts = twoSided >= 3 && offset * 5 >= twoSided * 3
+            let flowsApart = wide && left.count >= 2 && right.count >= 2 && !table
+                && ((oneSided * 10 >= n * 3 && leftOnly > 0 && rightOnly > 0) || (drifts && left.count >= 3 && right.count >= 3))
             let prose = !table && Double(leftWords) >= 3.5 * Double(max(left.count, 1)) && Double(rightWords) >= 3.5 * Double(max(right.count, 1))
                 && leftSpan.1 - leftSpan.0 >= 0.25 * width && rightSpan.1 - rightSpan.0 >= 0.25 * width
             guard flowsApart || prose else {

@@ -244,6 +244,24 @@ final class ColumnTests: XCTestCase {
                        + "\n\nYours faithfully,")
     }
 
+    func testColumnsWithTheirOwnLeadingAreReadColumnByColumn() {
+        // A letter's two columns, a list of amounts on the left and a note
+        // on the right, each with its own leading from its own top: every
+        // line has both sides and none is prose on the left, but the sides
+        // sit off each other's baseline. A name that wraps in the right
+        // column (`Renate` / `Hufnagel`) must stay whole.
+        var p = Page()
+        let left = ["Gesetzliche Abzüge gesamt", "1.131,53", "Nettoverdienst", "2.466,85", "Auszahlungsbetrag", "2.417,85"]
+        let right = ["Betriebsnummer 39471205 · Finanzamt", "Kassel II-Hofgeismar, StNr. 026 250", "Rückfragen: Lohnbuchhaltung, Renate",
+                     "Hufnagel, Tel. 0561 700 412-27", "lohn@lebensbruecke-kassel.de", "Montag bis Freitag 8 bis 12 Uhr"]
+        for k in 0..<6 {
+            p.draw(left[k], x: 50, y: 110 + Double(k) * 15); p.put("\n")
+            p.draw(right[k], x: 300, y: 106.5 + Double(k) * 14.9); p.put("\n")
+        }
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, left.joined(separator: "\n") + "\n\n" + right.joined(separator: "\n"))
+    }
+
     func testALabelValueFormStaysRowByRow() {
         var p = Page()
         let rows = [("Name", "Erika Mustermann"), ("Geburtsdatum", "12.03.1980"), ("Telefon", "089 41177203"), ("Ort", "Musterstadt")]
