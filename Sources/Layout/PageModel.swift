@@ -554,9 +554,17 @@ struct PageModelBuilder {
             // one of its cells evidently wrapped and it leaves a column of the
             // row above empty (`Mohammed Asif` / `Hussain` in a tight table
             // without padding between rows).
+            // But a row with empty cells (no bank account, a total) has
+            // values of its own: where its numbers have the very shape of
+            // the numbers above them (`GC-4397` under `GC-1280`, an amount
+            // under an amount), it is a row, not their tail.
+            let alike = zip(l.cells, cols).filter { cell, c in
+                let shape = self.shape(cell)
+                return shape.contains(9) && shape == self.shape(prev.cells[pcols.firstIndex(of: c) ?? 0])
+            }.count
             let full = underCells && (cols[0] > 0
                 ? zip(l.cells, cols).contains { wrapped($0, $1) }
-                : cols.count < pcols.count && zip(l.cells, cols).allSatisfy { cell, c in
+                : cols.count < pcols.count && !(alike >= 1 && alike * 2 >= cols.count) && zip(l.cells, cols).allSatisfy { cell, c in
                     // A wrapped fragment fits in its own column.
                     wrapped(cell, c, slack: 0.8 * l.h)
                         && (c + 1 >= l.columnSpans.count || extent(cell).1 < l.columnSpans[c + 1].0)
@@ -699,6 +707,21 @@ struct PageModelBuilder {
         let s = words[w].glyphs.flatMap(\.scalars)
         return s.contains { $0.properties.numericType != nil }
             && s.allSatisfy { $0.properties.numericType != nil || $0.properties.isUppercase || "-/.".unicodeScalars.contains($0) }
+    }
+
+    /// A cell's text reduced to its shape: a run of letters is 1, a run
+    /// of digits 9, a word space 32, any other scalar itself.
+    func shape(_ cell: [Int]) -> [UInt32] {
+        var out: [UInt32] = []
+        for (i, w) in cell.enumerated() {
+            if i > 0 { out.append(32) }
+            for s in words[w].glyphs.flatMap(\.scalars) {
+                let c: UInt32 = s.properties.numericType != nil ? 9 : s.properties.isAlphabetic ? 1 : s.value
+                if (c == 1 || c == 9), out.last == c { continue }
+                out.append(c)
+            }
+        }
+        return out
     }
 
     /// Where the last line of a cell's text ends (a cell joined from

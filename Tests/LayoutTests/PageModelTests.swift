@@ -309,6 +309,7 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(ruled.text.string, "Konto\tErika")
         XCTAssertEqual(PageModel(layer: p.text, ocr: .empty, rule: { _ in false }).text.string, "Konto Erika")
     }
+
 }
 
 final class HostilePageTests: XCTestCase {
@@ -581,6 +582,24 @@ final class WrappedCellTests: XCTestCase {
         XCTAssertEqual(lines.count, 6, "\(lines)")
         XCTAssertEqual(lines[2], "Lewandowska, Agnieszka\t10031\t19.05.2001\t53 190501 L 620\tDE04 2981 8847 1872 0743 96\t1.902,77")
         XCTAssertEqual(lines[4], "Nguyen, Van Long\t10058\t27.09.1990\t42270990N040\tDE65 1715 1693 9219 4796 86\t2.498,31")
+    }
+
+    func testARowWithEmptyCellsInATightTableIsARowOfItsOwn() {
+        // No padding between rows, and a row with no bank details: its
+        // name would not have fitted after the name above, and it leaves
+        // columns empty, like a wrapped line. But its ID, SSN and amount
+        // have the shape of those above them: a row, not their tail.
+        var p = Page()
+        func row(_ y: Double, _ cells: [(String, Double)]) { for (t, x) in cells { p.cell(t, x, y) } }
+        row(100, [("Employee", 50), ("Emp ID", 160), ("SSN", 210), ("Routing", 280), ("Net pay", 340)])
+        row(112, [("Mejía, Carmen R.", 50), ("GC-1280", 160), ("021-80-2829", 210), ("113000023", 280), ("1,485.14", 340)])
+        row(124, [("Thibodeaux, Landry", 50), ("GC-4397", 160), ("599-24-6198", 210), ("2,462.45", 340)])
+        row(136, [("Al-Masri, Omar", 50), ("GC-4942", 160), ("430-75-0979", 210), ("111000614", 280), ("1,195.12", 340)])
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["Employee\tEmp ID\tSSN\tRouting\tNet pay",
+                               "Mejía, Carmen R.\tGC-1280\t021-80-2829\t113000023\t1,485.14",
+                               "Thibodeaux, Landry\tGC-4397\t599-24-6198\t\t2,462.45",
+                               "Al-Masri, Omar\tGC-4942\t430-75-0979\t111000614\t1,195.12"])
     }
 
     func testATableWhoseRowsWrapToTheirOwnDepthOnBothSidesIsNotTwoColumns() {
