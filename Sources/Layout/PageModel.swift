@@ -990,9 +990,14 @@ struct PageModelBuilder {
         // yet apart on the page: separate text objects, a table's cells.
         if !ocr, b.unspacedAfterPrevious, !a.isOCR, gap >= p.unspacedCellGap * h { return true }
         // A ruling line between them (a ruled table with tight cells).
+        // OCR's symbol boxes hug the ink, or fall short of it: the stem of
+        // the next word's first letter (`R`, `h`, `I`) stands at the gap's
+        // edge, as tall as the word. A rule between OCR words is looked for
+        // in the middle of the gap only.
         if let rule, gap > 0, let l = a.glyphs.last?.box, let f = b.glyphs.first?.box, l.maxX < f.x {
             let y0 = max(l.y, f.y), y1 = min(l.maxY, f.maxY)
-            if y1 > y0, rule(Rect(x: l.maxX, y: y0, width: f.x - l.maxX, height: y1 - y0)) { return true }
+            let inset = ocr ? 0.25 * (f.x - l.maxX) : 0
+            if y1 > y0, rule(Rect(x: l.maxX + inset, y: y0, width: f.x - l.maxX - 2 * inset, height: y1 - y0)) { return true }
         }
         return false
     }

@@ -310,6 +310,19 @@ final class RuleTests: XCTestCase {
         XCTAssertEqual(PageModel(layer: p.text, ocr: .empty, rule: { _ in false }).text.string, "Konto Erika")
     }
 
+    func testTheStemOfANextLetterIsNoRuleBetweenOCRWords() {
+        // A form field's value read by OCR (`Wolfgang Rosner`): its symbol
+        // boxes hug the ink, so the stem of `R` stands at the very edge of
+        // the gap, as tall as the word. It is no ruling line; a rule in the
+        // middle of the gap still is.
+        let ocr = Page.ocr([("Wolfgang", 50, 100), ("Rosner", 50 + 8 * 5.5 + 4, 100)])
+        let stem = 50 + 8 * 5.5 + 4
+        let atEdge = PageModel(layer: .empty, ocr: ocr, rule: { r in r.x <= stem && r.maxX >= stem })
+        XCTAssertEqual(atEdge.text.string, "Wolfgang Rosner")
+        let middle = 50 + 8 * 5.5 + 2
+        let ruled = PageModel(layer: .empty, ocr: ocr, rule: { r in r.x <= middle && r.maxX >= middle })
+        XCTAssertEqual(ruled.text.string, "Wolfgang\tRosner")
+    }
 }
 
 final class HostilePageTests: XCTestCase {
