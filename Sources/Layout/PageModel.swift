@@ -562,9 +562,11 @@ struct PageModelBuilder {
                 let shape = self.shape(cell)
                 return shape.contains(9) && shape == self.shape(prev.cells[pcols.firstIndex(of: c) ?? 0])
             }.count
+            // Nor is a label that ends on a colon, left without a value.
+            let label = words[l.cells[0].last!].glyphs.last?.scalars.last == ":"
             let full = underCells && (cols[0] > 0
                 ? zip(l.cells, cols).contains { wrapped($0, $1) }
-                : cols.count < pcols.count && !(alike >= 1 && alike * 2 >= cols.count) && zip(l.cells, cols).allSatisfy { cell, c in
+                : cols.count < pcols.count && !label && !(alike >= 1 && alike * 2 >= cols.count) && zip(l.cells, cols).allSatisfy { cell, c in
                     // A wrapped fragment fits in its own column.
                     wrapped(cell, c, slack: 0.8 * l.h)
                         && (c + 1 >= l.columnSpans.count || extent(cell).1 < l.columnSpans[c + 1].0)
@@ -837,11 +839,14 @@ struct PageModelBuilder {
                 let h = l.h
                 if crosses || right - left < 0.6 * h { break }
                 // After a block gap, a line on one side only is what follows
-                // the columns (a closing line under them), not part of them.
+                // the columns (a closing line under them), not part of them;
+                // so is a row of three cells or more (the header of a table
+                // under a letterhead's two columns).
                 if end > k, l.y0 - laid[end - 1].y1 > max(1.8 * usualGap, usualGap + 0.5 * h, 0.3 * h) {
                     let ws = wordsOf(l)
                     let mid = (g.0 + g.1) / 2
                     if ws.allSatisfy({ words[$0].box.maxX <= mid }) || ws.allSatisfy({ words[$0].box.x >= mid }) { break }
+                    if l.cells.count >= 3 { break }
                 }
                 g = (max(g.0, left), min(g.1, right))
                 end += 1
@@ -873,7 +878,7 @@ struct PageModelBuilder {
             let mid = (g.0 + g.1) / 2
             var left: [Laid] = [], right: [Laid] = []
             var oneSided = 0, leftWords = 0, rightWords = 0, leftOnly = 0, rightOnly = 0
-            var leftMulti = 0, rightMulti = 0, bothMulti = 0, twoSided = 0, offset = 0
+            var leftMulti = 0, rightMulti = 0, bothMulti = 0, twoSided = 0, offset = 0, labelled = 0
             for l in laid[k..<end] {
                 var lc: [[Int]] = [], rc: [[Int]] = []
                 for c in l.cells {
@@ -892,6 +897,7 @@ struct PageModelBuilder {
                 if !lc.isEmpty, !rc.isEmpty, !a.isOCR, !b.isOCR {
                     twoSided += 1
                     if abs((a.box.y + a.box.height / 2) - (b.box.y + b.box.height / 2)) >= 0.25 * l.h { offset += 1 }
+                    if words[lc[lc.count - 1].last!].glyphs.last?.scalars.last == ":" { labelled += 1 }
                 }
                 leftWords += lc.reduce(0) { $0 + $1.count }
                 rightWords += rc.reduce(0) { $0 + $1.count }
@@ -946,7 +952,12 @@ struct PageModelBuilder {
             // (the cells of a table's or a form's row share theirs). Read
             // by the text layer only: OCR's boxes follow each word's letters.
             let drifts = twoSided >= 3 && offset * 5 >= twoSided * 3
-            let flowsApart = wide && left.count >= 2 && right.count >= 2 && !table
+            // A form: labels that end on a colon, each on its value's
+            // baseline. Labels without a value (`Full name:` of a
+            // co-applicant left blank) and values that wrap make one-sided
+            // lines on both sides, yet each value belongs to its label.
+            let form = twoSided >= 3 && labelled * 10 >= twoSided * 6 && offset * 5 < twoSided
+            let flowsApart = wide && left.count >= 2 && right.count >= 2 && !table && !form
                 && ((oneSided * 10 >= n * 3 && leftOnly > 0 && rightOnly > 0) || (drifts && left.count >= 3 && right.count >= 3))
             let prose = !table && Double(leftWords) >= 3.5 * Double(max(left.count, 1)) && Double(rightWords) >= 3.5 * Double(max(right.count, 1))
                 && leftSpan.1 - leftSpan.0 >= 0.25 * width && rightSpan.1 - rightSpan.0 >= 0.25 * width

@@ -262,6 +262,50 @@ final class ColumnTests: XCTestCase {
         XCTAssertEqual(s, left.joined(separator: "\n") + "\n\n" + right.joined(separator: "\n"))
     }
 
+    func testAFormWithBlankLabelsAndWrappedValuesStaysRowByRow() {
+        // A co-applicant block: labels ending on a colon, one left blank
+        // (a label alone on its line), values that wrap (a value alone on
+        // its line). Both sides have lines of their own, like two columns
+        // that flow apart, but each value sits on its label's baseline.
+        var p = Page()
+        let rows: [(String?, String?)] = [("Full name:", "Daniela Fuentes Morán"), ("Date of birth:", "1995-09-18"),
+                                          ("Previous name:", nil), ("Cell:", "404.555.0162 (evenings and"), (nil, "weekends only)"),
+                                          ("Employer:", "Café Lumbre LLC, 472 Edgewood Ave SE, Atlanta"), (nil, "since 2022"),
+                                          ("Gross monthly income:", "$3,100.00 (2023 Form W-2 attached)")]
+        for (k, (label, value)) in rows.enumerated() {
+            if let label { p.draw(label, x: 50, y: 100 + Double(k) * 12); p.put("\n") }
+            if let value { p.draw(value, x: 180, y: 100 + Double(k) * 12); p.put("\n") }
+        }
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("Date of birth:\t1995-09-18"), "\(lines)")
+        XCTAssertTrue(lines.contains("Previous name:"), "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Cell:\t404.555.0162") }, "\(lines)")
+    }
+
+    func testATableUnderALetterheadsColumnsIsNotPartOfThem() {
+        // A statement's letterhead: the addressee on the left, account
+        // details on the right, each with its own leading, so their lines
+        // alternate. Below a block gap the statement's table starts; its
+        // header has no gap where the letterhead's gutter is. The table is
+        // not part of the columns: the address still reads as a block.
+        var p = Page()
+        for (k, (l, r)) in [("PO Box 1204, Bristol BS99 7NB", "Northbrook Bank plc"), ("Statement no. 88", "Classic Current Account"),
+                            ("Customer services 0345 604 1204", "Statement period May 2024")].enumerated() {
+            p.draw(l, x: 50, y: 72 + Double(k) * 12); p.put("\n"); p.draw(r, x: 320, y: 72 + Double(k) * 12); p.put("\n")
+        }
+        p.draw("Page 1 of 2", x: 245, y: 96); p.put("\n")
+        let left = ["Mr Kieran O'Sullivan", "Flat C, 14 Cotham Brow", "Bristol", "BS6 6AS"]
+        let right = ["Sort code 16-52-21", "Account number 40917736", "IBAN GB02 NBRK 1652 2140 9177 36", "BIC NBRKGB2B"]
+        for (k, t) in left.enumerated() { p.draw(t, x: 50, y: 114 + Double(k) * 14); p.put("\n") }
+        for (k, t) in right.enumerated() { p.draw(t, x: 320, y: 107 + Double(k) * 14); p.put("\n") }
+        for (t, x) in [("Date", 50.0), ("Type", 90.0), ("Details", 130.0), ("Paid out", 380.0), ("Balance", 450.0)] { p.cell(t, x, 190) }
+        for (t, x) in [("01 May", 50.0), ("DD", 90.0), ("BRISTOL CITY COUNCIL CTAX 60044718", 130.0), ("176.00", 380.0), ("1,028.77", 450.0)] {
+            p.cell(t, x, 204)
+        }
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertTrue(s.contains(left.joined(separator: "\n")), s)
+    }
+
     func testALabelValueFormStaysRowByRow() {
         var p = Page()
         let rows = [("Name", "Erika Mustermann"), ("Geburtsdatum", "12.03.1980"), ("Telefon", "089 41177203"), ("Ort", "Musterstadt")]
