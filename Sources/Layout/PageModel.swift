@@ -44,6 +44,14 @@ public struct PageModel: Sendable, Equatable {
         /// table the line is in (0 outside tables).
         public var columns: [Int] = []
         public var tableColumns = 0
+
+        public init(cells: [Range<Int>], box: Rect, startsBlock: Bool, columns: [Int] = [], tableColumns: Int = 0) {
+            self.cells = cells
+            self.box = box
+            self.startsBlock = startsBlock
+            self.columns = columns
+            self.tableColumns = tableColumns
+        }
     }
 
     public static let empty = PageModel(text: .empty, ocr: [], lines: [])
@@ -279,7 +287,7 @@ struct PageModelBuilder {
         var shadow = false
     }
 
-    func build() -> PageModel {
+    mutating func build() -> PageModel {
         // Lines: words by vertical position, each joining the line it
         // overlaps most unless it would sit on top of a word already there
         // (the text layer and OCR reading the same ink differently).
@@ -429,6 +437,7 @@ struct PageModelBuilder {
         assignTableColumns(&laid, usualGap: usualGap)
         laid = joinWrappedCells(laid, usualGap: usualGap)
         laid = joinWrappedBarRows(laid, usualGap: usualGap)
+        restoreDroppedBars(&laid)
 
         var out = Emitter()
         var modelLines: [PageModel.Line] = []
@@ -436,7 +445,11 @@ struct PageModelBuilder {
             var startsBlock = false
             if k > 0 {
                 let gap = line.y0 - laid[k - 1].y1
-                startsBlock = line.columnStart || gap > max(1.8 * usualGap, usualGap + 0.5 * line.h, 0.3 * line.h)
+                // A typed row whose tail (its last bar) OCR lost leaves the
+                // gap of a line: the next typed row is still the table's.
+                let lostTail = opensWithBar(line) && opensWithBar(laid[k - 1]) && (laid[k - 1].lostTail || !closesWithBar(laid[k - 1]))
+                startsBlock = line.columnStart
+                    || gap > max(1.8 * usualGap, usualGap + 0.5 * line.h, 0.3 * line.h) + (lostTail ? 1.5 * line.h : 0)
                     || gap < -line.h
                 out.newline()
                 if startsBlock { out.newline() }
@@ -492,6 +505,8 @@ struct PageModelBuilder {
         var tableColumns = 0
         /// In a table: the x-extent of each of its columns.
         var columnSpans: [(Double, Double)] = []
+        /// A row typed with bars whose last bar OCR lost (it has one restored).
+        var lostTail = false
     }
 
     /// A table cell whose text wraps onto the next line (a long IBAN in a
@@ -539,9 +554,19 @@ struct PageModelBuilder {
             // one of its cells evidently wrapped and it leaves a column of the
             // row above empty (`Mohammed Asif` / `Hussain` in a tight table
             // without padding between rows).
+            // But a row with empty cells (no bank account, a total) has
+            // values of its own: where its numbers have the very shape of
+            // the numbers above them (`GC-4397` under `GC-1280`, an amount
+            // under an amount), it is a row, not their tail.
+            let alike = zip(l.cells, cols).filter { cell, c in
+                let shape = self.shape(cell)
+                return shape.contains(9) && shape == self.shape(prev.cells[pcols.firstIndex(of: c) ?? 0])
+            }.count
+            // Nor is a label that ends on a colon, left without a value.
+            let label = words[l.cells[0].last!].glyphs.last?.scalars.last == ":"
             let full = underCells && (cols[0] > 0
                 ? zip(l.cells, cols).contains { wrapped($0, $1) }
-                : cols.count < pcols.count && zip(l.cells, cols).allSatisfy { cell, c in
+                : cols.count < pcols.count && !label && !(alike >= 1 && alike * 2 >= cols.count) && zip(l.cells, cols).allSatisfy { cell, c in
                     // A wrapped fragment fits in its own column.
                     wrapped(cell, c, slack: 0.8 * l.h)
                         && (c + 1 >= l.columnSpans.count || extent(cell).1 < l.columnSpans[c + 1].0)
@@ -562,8 +587,9 @@ struct PageModelBuilder {
     /// without a bar, and ends on one. The lines are one row, so that the tail's cells are
     /// counted from the row's first bar and not taken for the first columns.
     func joinWrappedBarRows(_ laid: [Laid], usualGap: Double) -> [Laid] {
-        func opens(_ l: Laid) -> Bool { words[l.cells[0][0]].glyphs.first?.scalars.first == "|" }
-        func closes(_ l: Laid) -> Bool { words[l.cells[l.cells.count - 1].last!].glyphs.last?.scalars.last == "|" }
+        // A line that is one bar alone is a tail, though it opens with one.
+        func opens(_ l: Laid) -> Bool { opensWithBar(l) && !(l.cells.count == 1 && l.cells[0].count == 1 && isBar(l.cells[0][0])) }
+        func closes(_ l: Laid) -> Bool { closesWithBar(l) }
         var out: [Laid] = []
         var k = 0
         while k < laid.count {
@@ -589,11 +615,115 @@ struct PageModelBuilder {
         return out
     }
 
+    func opensWithBar(_ l: Laid) -> Bool { words[l.cells[0][0]].glyphs.first?.scalars.first == "|" }
+    func closesWithBar(_ l: Laid) -> Bool { words[l.cells[l.cells.count - 1].last!].glyphs.last?.scalars.last == "|" }
+    func isBar(_ w: Int) -> Bool { words[w].glyphs.flatMap(\.scalars) == ["|"] }
+
+    /// OCR drops a bar of a typed table now and then (`| Imran Akhtar 10617
+    /// | TB 88 …`): every cell after it would be read under the column
+    /// before its own. Among the rows typed with bars, one with fewer bars
+    /// than most gets them back where its widest gaps are, when those are
+    /// as wide as the gaps around its bars and clearly wider than its
+    /// spaces; a row that ends without its last bar gets that one. The
+    /// restored bar is a separator with no box: nothing to burn.
+    mutating func restoreDroppedBars(_ laid: inout [Laid]) {
+        func bars(_ l: Laid) -> Int {
+            l.cells.reduce(0) { $0 + $1.reduce(0) { $0 + words[$1].glyphs.reduce(0) { $0 + $1.scalars.filter { $0 == "|" }.count } } }
+        }
+        var k = 0
+        while k < laid.count {
+            guard opensWithBar(laid[k]) else { k += 1; continue }
+            var end = k + 1
+            while end < laid.count, opensWithBar(laid[end]), !laid[end].columnStart { end += 1 }
+            defer { k = end }
+            // The bars of most rows (of those that end on one).
+            var counts: [Int: Int] = [:]
+            for l in laid[k..<end] where closesWithBar(l) { counts[bars(l), default: 0] += 1 }
+            guard end - k >= 3, let (n, seen) = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
+                  seen * 2 >= end - k, n >= 3 else { continue }
+            for i in k..<end {
+                var l = laid[i]
+                var have = bars(l)
+                guard have < n, have >= n - 2 else { continue }
+                // Neighbouring words in reading order, with their cell and place.
+                var order: [(cell: Int, at: Int)] = []
+                for (c, cell) in l.cells.enumerated() { for j in cell.indices { order.append((c, j)) } }
+                func word(_ o: (cell: Int, at: Int)) -> Word { words[l.cells[o.cell][o.at]] }
+                // Gaps between words with no bar between them, by the
+                // segment (between two bars) they stand in.
+                var acrossBars: [Double] = [], spaces: [(gap: Double, after: Int, segment: Int)] = []
+                var segment = 0
+                for m in 1..<max(order.count, 1) where order.count > 1 {
+                    let a = word(order[m - 1]), b = word(order[m])
+                    if isBar(l.cells[order[m].cell][order[m].at]), m + 1 < order.count {
+                        acrossBars.append(word(order[m + 1]).box.x - a.box.maxX)
+                    }
+                    let barred = a.glyphs.last?.scalars.last == "|" || b.glyphs.first?.scalars.first == "|"
+                    if barred { segment += 1 } else { spaces.append((b.box.x - a.box.maxX, m - 1, segment)) }
+                }
+                var add: [Int] = []  // indices into `order`: a bar goes after these
+                if !closesWithBar(l) { have += 1 }
+                let missing = n - have
+                if missing > 0, !acrossBars.isEmpty, spaces.count > missing {
+                    // A gap where a bar was is as wide as the gaps across the
+                    // row's bars, or nearly (OCR may draw the bar into the
+                    // glyph beside it), and clearly wider than the spaces of
+                    // its segment (or of the row, where it has no other).
+                    let across = median(acrossBars)
+                    let row = median(spaces.map(\.gap))
+                    let ranked = spaces.map { sp -> (after: Int, gap: Double, ratio: Double) in
+                        let others = spaces.filter { $0.segment == sp.segment && $0.after != sp.after }.map(\.gap)
+                        return (sp.after, sp.gap, sp.gap / max(others.max() ?? row, 0.1 * l.h))
+                    }.sorted { $0.ratio > $1.ratio }
+                    let chosen = ranked.prefix(missing)
+                    guard chosen.allSatisfy({ $0.gap >= 0.45 * across && $0.ratio >= 1.2 }) else { continue }
+                    add = chosen.map(\.after)
+                } else if missing != 0 {
+                    continue
+                }
+                // Insert from the back, so earlier places stay valid.
+                let isOCR = words[l.cells[0][0]].isOCR
+                func barWord(_ x: Double) -> Int {
+                    let g = Glyph(scalars: ["|"], box: Emitter.none, layout: Emitter.none, spaceBefore: true)
+                    words.append(Word(glyphs: [g], box: Rect(x: x, y: l.y0, width: 0, height: l.y1 - l.y0),
+                                      isOCR: isOCR, unspacedAfterPrevious: false))
+                    return words.count - 1
+                }
+                if !closesWithBar(l), let last = order.last {
+                    let w = barWord(word(last).box.maxX)
+                    l.cells[last.cell].append(w)
+                    l.lostTail = true
+                }
+                for m in add.sorted(by: >) {
+                    let o = order[m]
+                    let w = barWord(word(o).box.maxX)
+                    l.cells[o.cell].insert(w, at: o.at + 1)
+                }
+                laid[i] = l
+            }
+        }
+    }
+
     /// A word that is a group of a number: digits, or capitals and digits.
     func digitGroup(_ w: Int) -> Bool {
         let s = words[w].glyphs.flatMap(\.scalars)
         return s.contains { $0.properties.numericType != nil }
             && s.allSatisfy { $0.properties.numericType != nil || $0.properties.isUppercase || "-/.".unicodeScalars.contains($0) }
+    }
+
+    /// A cell's text reduced to its shape: a run of letters is 1, a run
+    /// of digits 9, a word space 32, any other scalar itself.
+    func shape(_ cell: [Int]) -> [UInt32] {
+        var out: [UInt32] = []
+        for (i, w) in cell.enumerated() {
+            if i > 0 { out.append(32) }
+            for s in words[w].glyphs.flatMap(\.scalars) {
+                let c: UInt32 = s.properties.numericType != nil ? 9 : s.properties.isAlphabetic ? 1 : s.value
+                if (c == 1 || c == 9), out.last == c { continue }
+                out.append(c)
+            }
+        }
+        return out
     }
 
     /// Where the last line of a cell's text ends (a cell joined from
@@ -709,11 +839,14 @@ struct PageModelBuilder {
                 let h = l.h
                 if crosses || right - left < 0.6 * h { break }
                 // After a block gap, a line on one side only is what follows
-                // the columns (a closing line under them), not part of them.
+                // the columns (a closing line under them), not part of them;
+                // so is a row of three cells or more (the header of a table
+                // under a letterhead's two columns).
                 if end > k, l.y0 - laid[end - 1].y1 > max(1.8 * usualGap, usualGap + 0.5 * h, 0.3 * h) {
                     let ws = wordsOf(l)
                     let mid = (g.0 + g.1) / 2
                     if ws.allSatisfy({ words[$0].box.maxX <= mid }) || ws.allSatisfy({ words[$0].box.x >= mid }) { break }
+                    if l.cells.count >= 3 { break }
                 }
                 g = (max(g.0, left), min(g.1, right))
                 end += 1
@@ -745,6 +878,7 @@ struct PageModelBuilder {
             let mid = (g.0 + g.1) / 2
             var left: [Laid] = [], right: [Laid] = []
             var oneSided = 0, leftWords = 0, rightWords = 0, leftOnly = 0, rightOnly = 0
+            var leftMulti = 0, rightMulti = 0, bothMulti = 0, twoSided = 0, offset = 0, labelled = 0
             for l in laid[k..<end] {
                 var lc: [[Int]] = [], rc: [[Int]] = []
                 for c in l.cells {
@@ -755,6 +889,16 @@ struct PageModelBuilder {
                 if lc.isEmpty || rc.isEmpty { oneSided += 1 }
                 if rc.isEmpty { leftOnly += 1 }
                 if lc.isEmpty { rightOnly += 1 }
+                if lc.count >= 2 { leftMulti += 1 }
+                if rc.count >= 2 { rightMulti += 1 }
+                if lc.count >= 2 && rc.count >= 2 { bothMulti += 1 }
+                // Where both sides have text, do they share a baseline?
+                let a = words[lc.first?.first ?? 0], b = words[rc.first?.first ?? 0]
+                if !lc.isEmpty, !rc.isEmpty, !a.isOCR, !b.isOCR {
+                    twoSided += 1
+                    if abs((a.box.y + a.box.height / 2) - (b.box.y + b.box.height / 2)) >= 0.25 * l.h { offset += 1 }
+                    if words[lc[lc.count - 1].last!].glyphs.last?.scalars.last == ":" { labelled += 1 }
+                }
                 leftWords += lc.reduce(0) { $0 + $1.count }
                 rightWords += rc.reduce(0) { $0 + $1.count }
                 if !lc.isEmpty { left.append(Laid(cells: lc, y0: l.y0, y1: l.y1, h: l.h)) }
@@ -791,11 +935,30 @@ struct PageModelBuilder {
             // (cells wrapping on either side make one-sided lines there):
             // read row by row. A key/value block beside an address has
             // rows on one side only.
+            // A table whose cells wrap on both sides, each row to its own
+            // depth (a manifest's recipient and address), has one-sided
+            // lines on both sides too; but its rows open on both sides at
+            // once: the lines of several cells on one side are those of
+            // several cells on the other (the side with fewer of them;
+            // the other has wrapped lines of several cells of its own).
             func multi(_ side: [Laid]) -> Int { side.filter { $0.cells.count >= 2 }.count }
+            let rowsTogether = bothMulti >= 3 && bothMulti * 10 >= 8 * min(leftMulti, rightMulti)
+                && bothMulti * 2 >= max(leftMulti, rightMulti)
             let table = (multi(left) * 2 >= left.count && multi(right) * 5 >= right.count && multi(right) >= 1)
                 || (multi(right) * 2 >= right.count && multi(left) * 5 >= left.count && multi(left) >= 1)
-            let flowsApart = wide && oneSided * 10 >= n * 3 && left.count >= 2 && right.count >= 2
-                && leftOnly > 0 && rightOnly > 0 && !table
+                || rowsTogether
+            // Or the two sides keep their own leading from the start: where
+            // both have a line, the lines sit off each other's baseline
+            // (the cells of a table's or a form's row share theirs). Read
+            // by the text layer only: OCR's boxes follow each word's letters.
+            let drifts = twoSided >= 3 && offset * 5 >= twoSided * 3
+            // A form: labels that end on a colon, each on its value's
+            // baseline. Labels without a value (`Full name:` of a
+            // co-applicant left blank) and values that wrap make one-sided
+            // lines on both sides, yet each value belongs to its label.
+            let form = twoSided >= 3 && labelled * 10 >= twoSided * 6 && offset * 5 < twoSided
+            let flowsApart = wide && left.count >= 2 && right.count >= 2 && !table && !form
+                && ((oneSided * 10 >= n * 3 && leftOnly > 0 && rightOnly > 0) || (drifts && left.count >= 3 && right.count >= 3))
             let prose = !table && Double(leftWords) >= 3.5 * Double(max(left.count, 1)) && Double(rightWords) >= 3.5 * Double(max(right.count, 1))
                 && leftSpan.1 - leftSpan.0 >= 0.25 * width && rightSpan.1 - rightSpan.0 >= 0.25 * width
             guard flowsApart || prose else {
@@ -838,9 +1001,14 @@ struct PageModelBuilder {
         // yet apart on the page: separate text objects, a table's cells.
         if !ocr, b.unspacedAfterPrevious, !a.isOCR, gap >= p.unspacedCellGap * h { return true }
         // A ruling line between them (a ruled table with tight cells).
+        // OCR's symbol boxes hug the ink, or fall short of it: the stem of
+        // the next word's first letter (`R`, `h`, `I`) stands at the gap's
+        // edge, as tall as the word. A rule between OCR words is looked for
+        // in the middle of the gap only.
         if let rule, gap > 0, let l = a.glyphs.last?.box, let f = b.glyphs.first?.box, l.maxX < f.x {
             let y0 = max(l.y, f.y), y1 = min(l.maxY, f.maxY)
-            if y1 > y0, rule(Rect(x: l.maxX, y: y0, width: f.x - l.maxX, height: y1 - y0)) { return true }
+            let inset = ocr ? 0.25 * (f.x - l.maxX) : 0
+            if y1 > y0, rule(Rect(x: l.maxX + inset, y: y0, width: f.x - l.maxX - 2 * inset, height: y1 - y0)) { return true }
         }
         return false
     }

@@ -38,8 +38,13 @@ public enum OCRAssembly {
             glyphs.append((s, b.x + b.width / 2, b.y + b.height / 2))
         }
         var out: [OCRWord] = []
+        // Whether text-layer glyphs lie under each kept word: one that
+        // misreads them (`Yilmaz,` over `Yılmaz,`) is no text only OCR reads.
+        var overLayer: [Bool] = []
         for word in words {
-            if isTypedRule(word) { continue }
+            // tesseract returns words with no symbol for the pieces of a
+            // ruling line: no text, and they would vouch for a rule's bar.
+            if isTypedRule(word) || !word.symbols.contains(where: { $0.scalars.contains { !$0.properties.isWhitespace } }) { continue }
             let spelled = normalized(word.symbols.flatMap(\.scalars))
             let b = word.box.padded(dx: word.box.height * 0.2, dy: word.box.height * 0.2)
             var under: [Unicode.Scalar] = []
@@ -48,16 +53,21 @@ public enum OCRAssembly {
             }
             // A word of punctuation only is kept where no glyph is.
             let explained = spelled.isEmpty ? !under.isEmpty : normalized(under) == spelled
-            if !explained { out.append(word) }
+            if !explained { out.append(word); overLayer.append(!under.isEmpty) }
         }
         // A stroke with no other unexplained word on its line is a ruling
         // line between cells the text layer holds; beside words only OCR
         // reads (a table typed with `|` in a pasted image) it is a cell's bar.
-        let stroke = out.map(isRuleStroke)
-        if !stroke.contains(true) { return out }
-        let others = zip(out, stroke).filter { !$0.1 }.map(\.0.box)
-        return zip(out, stroke).filter { w, isStroke in
-            !isStroke || others.contains { o in min(o.maxY, w.box.maxY) - max(o.y, w.box.y) >= 0.5 * min(o.height, w.box.height) }
+        // So is a word of punctuation only (`-`, `/`: where a rule crosses
+        // another, or the dots of a letter the layer holds). A word that
+        // only misreads text-layer glyphs (a letter the font check could
+        // not vouch for, read by OCR in a region that takes in the rule
+        // beside it) is not such a word.
+        let noise = out.map { isRuleStroke($0) || !$0.symbols.contains { $0.scalars.contains(where: isWordScalar) } }
+        if !noise.contains(true) { return out }
+        let others = out.indices.filter { !noise[$0] && !overLayer[$0] }.map { out[$0].box }
+        return zip(out, noise).filter { w, isNoise in
+            !isNoise || others.contains { o in min(o.maxY, w.box.maxY) - max(o.y, w.box.y) >= 0.5 * min(o.height, w.box.height) }
         }.map(\.0)
     }
 

@@ -397,14 +397,15 @@ enum TableContinuation {
                       cells: width(of: line, in: m.text))
     }
 
-    /// A line's number of columns: its table's, else its cells', else the
-    /// cells between the bars of a row typed with `|` (`| a | b |` has two).
+    /// A line's number of columns: the cells between the bars of a row
+    /// typed with `|` (`| a | b |` has two), else its table's, else its
+    /// cells'. A typed row's bars count first: OCR's gaps split its
+    /// segments into a varying number of cells, row by row.
     static func width(of line: PageModel.Line, in text: PageText) -> Int {
+        let s = text.scalars[line.cells[0].lowerBound..<line.cells[line.cells.count - 1].upperBound]
+        if s.first == "|", s.last == "|" { return max(1, s.reduce(0) { $0 + ($1 == "|" ? 1 : 0) } - 1) }
         if line.tableColumns > 0 { return line.tableColumns }
-        if line.cells.count > 1 { return line.cells.count }
-        let s = text.scalars[line.cells[0]]
-        guard s.first == "|", s.last == "|" else { return 1 }
-        return max(1, s.reduce(0) { $0 + ($1 == "|" ? 1 : 0) } - 1)
+        return line.cells.count
     }
 
     /// Where a line's text starts, with the tabs of its leading empty cells.

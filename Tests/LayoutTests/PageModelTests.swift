@@ -244,6 +244,68 @@ final class ColumnTests: XCTestCase {
                        + "\n\nYours faithfully,")
     }
 
+    func testColumnsWithTheirOwnLeadingAreReadColumnByColumn() {
+        // A letter's two columns, a list of amounts on the left and a note
+        // on the right, each with its own leading from its own top: every
+        // line has both sides and none is prose on the left, but the sides
+        // sit off each other's baseline. A name that wraps in the right
+        // column (`Renate` / `Hufnagel`) must stay whole.
+        var p = Page()
+        let left = ["Gesetzliche Abzüge gesamt", "1.131,53", "Nettoverdienst", "2.466,85", "Auszahlungsbetrag", "2.417,85"]
+        let right = ["Betriebsnummer 39471205 · Finanzamt", "Kassel II-Hofgeismar, StNr. 026 250", "Rückfragen: Lohnbuchhaltung, Renate",
+                     "Hufnagel, Tel. 0561 700 412-27", "lohn@lebensbruecke-kassel.de", "Montag bis Freitag 8 bis 12 Uhr"]
+        for k in 0..<6 {
+            p.draw(left[k], x: 50, y: 110 + Double(k) * 15); p.put("\n")
+            p.draw(right[k], x: 300, y: 106.5 + Double(k) * 14.9); p.put("\n")
+        }
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, left.joined(separator: "\n") + "\n\n" + right.joined(separator: "\n"))
+    }
+
+    func testAFormWithBlankLabelsAndWrappedValuesStaysRowByRow() {
+        // A co-applicant block: labels ending on a colon, one left blank
+        // (a label alone on its line), values that wrap (a value alone on
+        // its line). Both sides have lines of their own, like two columns
+        // that flow apart, but each value sits on its label's baseline.
+        var p = Page()
+        let rows: [(String?, String?)] = [("Full name:", "Daniela Fuentes Morán"), ("Date of birth:", "1995-09-18"),
+                                          ("Previous name:", nil), ("Cell:", "404.555.0162 (evenings and"), (nil, "weekends only)"),
+                                          ("Employer:", "Café Lumbre LLC, 472 Edgewood Ave SE, Atlanta"), (nil, "since 2022"),
+                                          ("Gross monthly income:", "$3,100.00 (2023 Form W-2 attached)")]
+        for (k, (label, value)) in rows.enumerated() {
+            if let label { p.draw(label, x: 50, y: 100 + Double(k) * 12); p.put("\n") }
+            if let value { p.draw(value, x: 180, y: 100 + Double(k) * 12); p.put("\n") }
+        }
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("Date of birth:\t1995-09-18"), "\(lines)")
+        XCTAssertTrue(lines.contains("Previous name:"), "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Cell:\t404.555.0162") }, "\(lines)")
+    }
+
+    func testATableUnderALetterheadsColumnsIsNotPartOfThem() {
+        // A statement's letterhead: the addressee on the left, account
+        // details on the right, each with its own leading, so their lines
+        // alternate. Below a block gap the statement's table starts; its
+        // header has no gap where the letterhead's gutter is. The table is
+        // not part of the columns: the address still reads as a block.
+        var p = Page()
+        for (k, (l, r)) in [("PO Box 1204, Bristol BS99 7NB", "Northbrook Bank plc"), ("Statement no. 88", "Classic Current Account"),
+                            ("Customer services 0345 604 1204", "Statement period May 2024")].enumerated() {
+            p.draw(l, x: 50, y: 72 + Double(k) * 12); p.put("\n"); p.draw(r, x: 320, y: 72 + Double(k) * 12); p.put("\n")
+        }
+        p.draw("Page 1 of 2", x: 245, y: 96); p.put("\n")
+        let left = ["Mr Kieran O'Sullivan", "Flat C, 14 Cotham Brow", "Bristol", "BS6 6AS"]
+        let right = ["Sort code 16-52-21", "Account number 40917736", "IBAN GB02 NBRK 1652 2140 9177 36", "BIC NBRKGB2B"]
+        for (k, t) in left.enumerated() { p.draw(t, x: 50, y: 114 + Double(k) * 14); p.put("\n") }
+        for (k, t) in right.enumerated() { p.draw(t, x: 320, y: 107 + Double(k) * 14); p.put("\n") }
+        for (t, x) in [("Date", 50.0), ("Type", 90.0), ("Details", 130.0), ("Paid out", 380.0), ("Balance", 450.0)] { p.cell(t, x, 190) }
+        for (t, x) in [("01 May", 50.0), ("DD", 90.0), ("BRISTOL CITY COUNCIL CTAX 60044718", 130.0), ("176.00", 380.0), ("1,028.77", 450.0)] {
+            p.cell(t, x, 204)
+        }
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertTrue(s.contains(left.joined(separator: "\n")), s)
+    }
+
     func testALabelValueFormStaysRowByRow() {
         var p = Page()
         let rows = [("Name", "Erika Mustermann"), ("Geburtsdatum", "12.03.1980"), ("Telefon", "089 41177203"), ("Ort", "Musterstadt")]
@@ -290,6 +352,20 @@ final class RuleTests: XCTestCase {
         let ruled = PageModel(layer: p.text, ocr: .empty, rule: { r in r.x <= ruleAt && r.maxX >= ruleAt })
         XCTAssertEqual(ruled.text.string, "Konto\tErika")
         XCTAssertEqual(PageModel(layer: p.text, ocr: .empty, rule: { _ in false }).text.string, "Konto Erika")
+    }
+
+    func testTheStemOfANextLetterIsNoRuleBetweenOCRWords() {
+        // A form field's value read by OCR (`Wolfgang Rosner`): its symbol
+        // boxes hug the ink, so the stem of `R` stands at the very edge of
+        // the gap, as tall as the word. It is no ruling line; a rule in the
+        // middle of the gap still is.
+        let ocr = Page.ocr([("Wolfgang", 50, 100), ("Rosner", 50 + 8 * 5.5 + 4, 100)])
+        let stem = 50 + 8 * 5.5 + 4
+        let atEdge = PageModel(layer: .empty, ocr: ocr, rule: { r in r.x <= stem && r.maxX >= stem })
+        XCTAssertEqual(atEdge.text.string, "Wolfgang Rosner")
+        let middle = 50 + 8 * 5.5 + 2
+        let ruled = PageModel(layer: .empty, ocr: ocr, rule: { r in r.x <= middle && r.maxX >= middle })
+        XCTAssertEqual(ruled.text.string, "Wolfgang\tRosner")
     }
 }
 
@@ -419,6 +495,72 @@ final class BarTableTests: XCTestCase {
     }
 }
 
+final class DroppedBarTests: XCTestCase {
+    /// A row typed with bars, read by OCR: one word per token, a space
+    /// (3 pt) between words, a bar with a space on either side.
+    func row(_ tokens: [String], y: Double, wide: Set<Int> = []) -> [(String, Double, Double)] {
+        var x = 50.0
+        var out: [(String, Double, Double)] = []
+        for (i, t) in tokens.enumerated() {
+            out.append((t, x, y))
+            x += Double(t.unicodeScalars.count) * 5.5 + (wide.contains(i) ? 9 : 3)
+        }
+        return out
+    }
+
+    func testABarOCRDroppedIsRestoredWhereItsGapIs() {
+        // `| Imran Akhtar 10617 | …`: the bar after the name was not read;
+        // its gap (narrower than two spaces and a bar) is still the row's
+        // widest. Without it every cell after it shifts a column.
+        var words = row(["|", "Name", "|", "Payroll", "no.", "|", "Date", "|"], y: 100)
+        words += row(["|", "Ayesha", "Mahmood", "|", "18529", "|", "19/06/2004", "|"], y: 112)
+        words += row(["|", "Imran", "Akhtar", "10617", "|", "05/05/1983", "|"], y: 124, wide: [2])
+        words += row(["|", "Graham", "Holroyd", "|", "17731", "|", "28/02/1962"], y: 136)
+        let starts = Set(words.indices.filter { $0 > 0 && words[$0].2 != words[$0 - 1].2 })
+        let m = PageModel(layer: .empty, ocr: Page.ocr(words, newlineBefore: starts))
+        let lines = m.text.string.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["| Name | Payroll no. | Date |",
+                               "| Ayesha Mahmood | 18529 | 19/06/2004 |",
+                               "| Imran Akhtar | 10617 | 05/05/1983 |",
+                               "| Graham Holroyd | 17731 | 28/02/1962 |"])
+        // The restored bars have no box: nothing is burned for them.
+        for (s, b) in zip(m.text.scalars, m.text.boxes) where s == "|" && b.isEmpty {
+            XCTAssertEqual(s, "|")
+        }
+        XCTAssertEqual(zip(m.text.scalars, m.text.boxes).filter { $0.0 == "|" && $0.1.isEmpty }.count, 2)
+    }
+
+    func testARowWithNoClearGapKeepsItsBars() {
+        // Every space alike: there is no telling where a bar went.
+        var words = row(["|", "Name", "|", "Payroll", "no.", "|", "Date", "|"], y: 100)
+        words += row(["|", "Ayesha", "Mahmood", "|", "18529", "|", "19/06/2004", "|"], y: 112)
+        words += row(["|", "Imran", "Akhtar", "10617", "|", "05/05/1983", "|"], y: 124)
+        words += row(["|", "Graham", "Holroyd", "|", "17731", "|", "28/02/1962", "|"], y: 136)
+        let starts = Set(words.indices.filter { $0 > 0 && words[$0].2 != words[$0 - 1].2 })
+        let lines = PageModel(layer: .empty, ocr: Page.ocr(words, newlineBefore: starts)).text.string.split(separator: "\n")
+        XCTAssertEqual(lines[2], "| Imran Akhtar 10617 | 05/05/1983 |")
+    }
+
+    func testARowWhoseLastBarWrappedOrWasLostStaysInTheTable() {
+        // The closing bar wrapped onto a line of its own: it joins its row.
+        var words = row(["|", "Name", "|", "Date", "|"], y: 100)
+        words += row(["|", "Grace", "Mensah-Bonsu", "|", "22/04/1985"], y: 112)
+        words += row(["|"], y: 124)
+        words += row(["|", "Will", "Brearley", "|", "10/10/1990", "|"], y: 136)
+        words += row(["|", "Ewan", "Lister", "|", "16/12/2000", "|"], y: 148)
+        words += row(["|", "Zainab", "Rashid", "|", "01/07/1978", "|"], y: 160)
+        var starts = Set(words.indices.filter { $0 > 0 && words[$0].2 != words[$0 - 1].2 })
+        var s = PageModel(layer: .empty, ocr: Page.ocr(words, newlineBefore: starts)).text.string
+        XCTAssertEqual(s, "| Name | Date |\n| Grace Mensah-Bonsu | 22/04/1985 |\n| Will Brearley | 10/10/1990 |"
+                          + "\n| Ewan Lister | 16/12/2000 |\n| Zainab Rashid | 01/07/1978 |")
+        // OCR lost it: the line's gap it leaves does not start a new block.
+        words.removeAll { $0.2 == 124 }
+        starts = Set(words.indices.filter { $0 > 0 && words[$0].2 != words[$0 - 1].2 })
+        s = PageModel(layer: .empty, ocr: Page.ocr(words, newlineBefore: starts)).text.string
+        XCTAssertFalse(s.contains("\n\n"), s)
+    }
+}
+
 final class WrappedFormTests: XCTestCase {
     func testAFormWhoseValuesWrapStaysRowByRow() {
         // Labels in a narrow column, values that wrap under themselves.
@@ -497,6 +639,57 @@ final class WrappedCellTests: XCTestCase {
         XCTAssertEqual(lines.count, 6, "\(lines)")
         XCTAssertEqual(lines[2], "Lewandowska, Agnieszka\t10031\t19.05.2001\t53 190501 L 620\tDE04 2981 8847 1872 0743 96\t1.902,77")
         XCTAssertEqual(lines[4], "Nguyen, Van Long\t10058\t27.09.1990\t42270990N040\tDE65 1715 1693 9219 4796 86\t2.498,31")
+    }
+
+    func testARowWithEmptyCellsInATightTableIsARowOfItsOwn() {
+        // No padding between rows, and a row with no bank details: its
+        // name would not have fitted after the name above, and it leaves
+        // columns empty, like a wrapped line. But its ID, SSN and amount
+        // have the shape of those above them: a row, not their tail.
+        var p = Page()
+        func row(_ y: Double, _ cells: [(String, Double)]) { for (t, x) in cells { p.cell(t, x, y) } }
+        row(100, [("Employee", 50), ("Emp ID", 160), ("SSN", 210), ("Routing", 280), ("Net pay", 340)])
+        row(112, [("Mejía, Carmen R.", 50), ("GC-1280", 160), ("021-80-2829", 210), ("113000023", 280), ("1,485.14", 340)])
+        row(124, [("Thibodeaux, Landry", 50), ("GC-4397", 160), ("599-24-6198", 210), ("2,462.45", 340)])
+        row(136, [("Al-Masri, Omar", 50), ("GC-4942", 160), ("430-75-0979", 210), ("111000614", 280), ("1,195.12", 340)])
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["Employee\tEmp ID\tSSN\tRouting\tNet pay",
+                               "Mejía, Carmen R.\tGC-1280\t021-80-2829\t113000023\t1,485.14",
+                               "Thibodeaux, Landry\tGC-4397\t599-24-6198\t\t2,462.45",
+                               "Al-Masri, Omar\tGC-4942\t430-75-0979\t111000614\t1,195.12"])
+    }
+
+    func testATableWhoseRowsWrapToTheirOwnDepthOnBothSidesIsNotTwoColumns() {
+        // A shipping manifest under a form's label lines: recipients wrap
+        // on the left, addresses (and a phone, a service) on the right, each
+        // row to its own depth, so both sides have lines of their own and
+        // most lines are single cells. But every row opens on both sides at
+        // once: its lines of several cells are the same on either side.
+        var p = Page(); var y = 100.0
+        func row(_ cells: [(String, Double)]) { for (t, x) in cells { p.draw(t, x: x, y: y); p.put("\n") }; y += 12 }
+        row([("Order", 50), ("Recipient", 100), ("Address", 185), ("Phone", 265), ("Service", 345)])
+        row([("CK-58812", 50), ("ALEJANDRA", 100), ("1408 SE", 185), ("503-555-0121", 265), ("Ground", 345)])
+        row([("QUISPE", 100), ("TACOMA ST,", 185)])
+        row([("JR.", 100), ("PORTLAND OR", 185)])
+        row([("97202", 185)])
+        row([("CK-58813", 50), ("DEVON", 100), ("77 WILLOW", 185), ("(845)", 265), ("Ground", 345)])
+        row([("O'CONNELL", 100), ("BROOK RD APT", 185), ("555-0183", 265)])
+        row([("NY 12561", 185)])
+        row([("CK-58815", 50), ("HYE-JIN SEO", 100), ("3021 W 6TH ST", 185), ("+1 213 555", 265), ("2nd", 345)])
+        row([("UNIT 914, LOS", 185), ("0147", 265), ("Day Air", 345)])
+        row([("ANGELES CA", 185)])
+        row([("90020", 185)])
+        row([("CK-58816", 50), ("RIVERSIDE", 100), ("400 MAIN ST", 185), ("208-555-0100", 265), ("Ground", 345)])
+        row([("DENTAL GROUP,", 100), ("STE 200, BOISE", 185)])
+        row([("ATTN DR LENA", 100), ("ID 83702", 185)])
+        row([("MARKOVIC", 100)])
+        row([("CK-58819", 50), ("TREVOR", 100), ("PO BOX 318,", 185), ("928.555.0152", 265), ("Ground", 345)])
+        row([("BLACKWATER", 100), ("TUBA CITY AZ", 185)])
+        row([("III", 100), ("86045", 185)])
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix("Order\tRecipient\tAddress"), "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("CK-58812\tALEJANDRA") && $0.contains("1408 SE") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("CK-58819\tTREVOR") && $0.contains("PO BOX 318,") }, "\(lines)")
     }
 
     func testANumberWrapsInANarrowColumnBeforeFlushRightAmounts() {

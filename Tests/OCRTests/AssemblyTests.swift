@@ -71,6 +71,24 @@ final class AssemblyTests: XCTestCase {
         XCTAssertEqual(OCRAssembly.unexplained(typed, layer: layer("Name", x: 0)).count, 2)
     }
 
+    func testABarBesideAMisreadOfTheTextLayerIsDropped() {
+        // OCR of a region around a letter the font check could not vouch
+        // for (`Yılmaz,` read `Yilmaz,`) takes in the rule beside it: the
+        // misread word is the text layer's, so the bar is still a rule.
+        let bar = OCRWord(symbols: [OCRSymbol(scalars: ["|"], box: Rect(x: 90, y: 8, width: 2, height: 14))],
+                          box: Rect(x: 90, y: 8, width: 2, height: 14), confidence: 80, startsLine: false)
+        let kept = OCRAssembly.unexplained([word("Yilmaz,", x: 0), bar], layer: layer("Y\u{131}lmaz,", x: 0))
+        XCTAssertEqual(kept.map { String(String.UnicodeScalarView($0.symbols.flatMap(\.scalars))) }, ["Yilmaz,"])
+        // Nor is a word without symbols (tesseract's reading of a piece of
+        // the rule itself): it is dropped, and the bar with it.
+        let piece = OCRWord(symbols: [], box: Rect(x: 60, y: 8, width: 1, height: 20), confidence: 0, startsLine: false)
+        XCTAssertTrue(OCRAssembly.unexplained([piece, bar], layer: layer("Name", x: 0)).isEmpty)
+        // A dash where rules cross, alone on its line, is no text either;
+        // beside a word only OCR reads it stays.
+        XCTAssertTrue(OCRAssembly.unexplained([word("-", x: 200)], layer: layer("Name", x: 0)).isEmpty)
+        XCTAssertEqual(OCRAssembly.unexplained([word("-", x: 200), word("Max", x: 220)], layer: layer("Name", x: 0)).count, 2)
+    }
+
     func testGarbageTextLayer() {
         XCTAssertTrue(TextLayerCheck.isGarbage(layer("\u{E001}\u{E002}\u{E003} ab", x: 0)))
         XCTAssertTrue(TextLayerCheck.isGarbage(layer("\u{FFFD}\u{FFFD}", x: 0)))

@@ -70,6 +70,18 @@ final class DocumentPassPipelineTests: XCTestCase {
         }
     }
 
+    func testARowTypedWithBarsIsAsWideAsItsBarsSay() {
+        // OCR's gaps cut the segments of typed rows into cells, a different
+        // number on each row (and the table's columns with them): the
+        // header of the page before must still find its rows by the bars.
+        let scalars = Array("| Shauna McGinley |\t15230 |\t07/01/1993 |".unicodeScalars)
+        let box = Rect(x: 0, y: 0, width: 5, height: 10)
+        let text = PageText(scalars: scalars, boxes: scalars.map { $0 == "\t" ? Rect(x: 0, y: 0, width: 0, height: 0) : box })
+        let cells = [0..<18, 19..<26, 27..<scalars.count]
+        let line = PageModel.Line(cells: cells, box: box, startsBlock: false, columns: [0, 2, 4], tableColumns: 5)
+        XCTAssertEqual(TableContinuation.width(of: line, in: text), 3)
+    }
+
     func testAPageThatRepeatsTheHeaderIsLeftAlone() {
         let p1 = page([["Name", "Geburtsdatum"], ["Erika Brandt", "12.03.1980"], ["Jonas Weber", "01.07.1978"]])
         let p2 = page([["Name", "Geburtsdatum"], ["Lena Vogt", "03.07.1998"]])
