@@ -79,6 +79,9 @@ struct TokenStream {
         var breaks = 0
         var tabs = 0
         var page = false
+        // A line of nothing but a table's bars (`|`, the end of a row a
+        // narrow page wrapped) is no blank line: the table goes on.
+        var bars = false
         while i < n {
             let c = s[i]
             let v = c.value
@@ -86,7 +89,8 @@ struct TokenStream {
             case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
                 if v == 0x0D, i + 1 < n, s[i + 1].value == 0x0A { i += 1 }
                 if v == 0x0C { page = true }
-                if newLine { blankLines += 1 } else { newLine = true; blankLines = 0 }
+                if newLine { if !bars { blankLines += 1 } } else { newLine = true; blankLines = 0 }
+                bars = false
                 spaces = 0
                 breaks = 0
                 tabs = 0
@@ -103,6 +107,7 @@ struct TokenStream {
                 i += 1
                 continue
             case 0x7C, 0xB7, 0x2022, 0x2023, 0x25AA:  // | · • ‣ ▪
+                if v == 0x7C { bars = true }
                 breaks += 1
                 spaces += 1
                 i += 1
