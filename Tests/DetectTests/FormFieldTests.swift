@@ -186,6 +186,13 @@ final class LicenceFieldTests: XCTestCase {
         XCTAssertFalse(found.contains { $0.1 == "USA" }, "\(found)")
     }
 
+    func testTheAccessNumberOfAnIDCard() {
+        let s = "PERSONALAUSWEIS   IDENTITY CARD\nName / Surname\nBERGER\nGültig bis / Date of expiry\n03.11.2031\n551208\n"
+        let sc = Array(s.unicodeScalars)
+        let refs = Detector().detect(sc).filter { $0.category == .reference }.map { String(String.UnicodeScalarView(sc[$0.range])) }
+        XCTAssertEqual(refs, ["551208"])
+    }
+
     func testNumberedListsElsewhereAreNoFields() {
         let s = "Tagesordnung\n1.\nBegrüßung\n2.\nBericht des Vorstands"
         let sc = Array(s.unicodeScalars)

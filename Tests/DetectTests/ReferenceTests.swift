@@ -83,6 +83,8 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(refs("Case 12 of 40 was closed."), [])
         XCTAssertEqual(refs("Licensed under the Apache license 2.0"), [])
         XCTAssertEqual(refs("The claim 12.50 was paid."), [])
+        // `example` of a host name is no sample.
+        XCTAssertEqual(refs("# log of shop.example.org, 2024-04-09 (support case SUP-2291)"), ["SUP-2291"])
     }
 
     func testValuesAfterAQualifierOrInProse() {

@@ -60,7 +60,25 @@ enum LicenceFields {
             }
         }
         aamva(ts, enabled: enabled, into: &out)
+        if enabled.contains(.reference) { cardAccessNumber(ts, into: &out) }
     }
+
+    /// The card access number (CAN) of a German ID card, six digits alone on
+    /// their line in a transcript of the card's front (within 25 lines after
+    /// `Personalausweis`): it unlocks the card's chip.
+    static func cardAccessNumber(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        guard let h = toks.firstIndex(where: { $0.kind == .word && $0.hash == personalausweis }) else { return }
+        let first = Int(toks[h].line)
+        for l in (first + 1)..<min(ts.lineCount, first + 26) {
+            let r = ts.line(l)
+            guard r.count == 1, toks[r.lowerBound].kind == .number, toks[r.lowerBound].count == 6 else { continue }
+            out.append(Detection(category: .reference, range: toks[r.lowerBound].range, confidence: 0.8, reason: .context,
+                                 kind: "ID card access number"))
+        }
+    }
+
+    static let personalausweis = WordHash.hash("personalausweis")
 
     static let kind = "driving licence field"
 

@@ -180,14 +180,17 @@ enum ReferenceRecognizer {
     static let sampleWords = WordHash.set("example examples sample beispiel beispielsweise muster format exemple")
 
     /// A value shown as a sample (`Example UPN format: A123456789012`,
-    /// `z. B. 12345`, `e.g. AB-1234`): a word of example before it on its line.
+    /// `z. B. 12345`, `e.g. AB-1234`): a word of example a few words before
+    /// it on its line (a word of its own: not `shop.example`).
     static func isSample(_ ts: TokenStream, _ c: Int) -> Bool {
         let toks = ts.tokens
         var k = c - 1
-        while k >= 0, toks[k].line == toks[c].line {
+        while k >= max(0, c - 10), toks[k].line == toks[c].line {
             let t = toks[k]
             if t.kind == .word {
-                if sampleWords.contains(t.hash) { return true }
+                if sampleWords.contains(t.hash), !t.glued, !(k + 1 < c && toks[k + 1].glued && toks[k + 1].isPunct(".")) {
+                    return true
+                }
                 // `e.g.`, `z. B.`
                 if t.count == 1, k >= 2, toks[k - 1].isPunct("."), toks[k - 2].count == 1,
                    (ts.isWord(k, "g") && ts.isWord(k - 2, "e")) || (ts.isWord(k, "b") && ts.isWord(k - 2, "z")) { return true }
@@ -259,18 +262,23 @@ enum ReferenceRecognizer {
     ///   more digits.
     static func valueFurtherOn(_ ts: TokenStream, _ hit: LabelHit, invoice: Bool) -> (Int, Int)? {
         let toks = ts.tokens
+        // The whole of what stands there (not `NL69` of `is NL69 IWQQ 6004 …`).
+        func whole(_ e: Int) -> Bool {
+            e >= ts.lineEnd(toks[e - 1].line) || toks[e].has(.cellStart) || toks[e].kind == .punct
+                || (toks[e].kind == .word && !toks[e].has(.upper))
+        }
         let line = toks[hit.first].line
         let lineEnd = ts.lineEnd(line)
         var j = hit.end
         if j < lineEnd, toks[j].kind == .word, !toks[j].has(.initialUpper), qualifierWords.contains(toks[j].hash) {
             var words = 0
             while j < lineEnd, toks[j].kind == .word, !toks[j].has(.upper), words < 5 { j += 1; words += 1 }
-            if j < lineEnd, words <= 4, let e = value(ts, at: j), isLooseCode(ts, j, e) { return (j, e) }
+            if j < lineEnd, words <= 4, let e = value(ts, at: j), isLooseCode(ts, j, e), whole(e) { return (j, e) }
             j = hit.end
         }
         if j >= lineEnd, !invoice, !toks[hit.first].has(.lineStart), Int(line) + 1 < ts.lineCount {
             let c = ts.line(Int(line) + 1).lowerBound
-            if let e = value(ts, at: c), isCode(ts, c, e) { return (c, e) }
+            if let e = value(ts, at: c), isCode(ts, c, e), whole(e) { return (c, e) }
         }
         // The copula later in the sentence, at most two lines on.
         var k = hit.end
@@ -281,7 +289,7 @@ enum ReferenceRecognizer {
             if t.kind == .word, copulas.contains(t.hash), k + 1 < toks.count, toks[k + 1].line == t.line,
                let e = value(ts, at: k + 1) {
                 let digits = toks[(k + 1)..<e].reduce(0) { $0 + Int($1.digits) }
-                return digits >= 6 ? (k + 1, e) : nil
+                return digits >= 6 && whole(e) ? (k + 1, e) : nil
             }
             k += 1
         }
