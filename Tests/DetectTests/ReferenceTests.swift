@@ -33,6 +33,7 @@ final class ReferenceTests: XCTestCase {
     func testFusedNextLineAndTable() {
         XCTAssertEqual(refs("Kundennummer:4471123"), ["4471123"])
         XCTAssertEqual(refs("Kundennr12345"), ["12345"])
+        XCTAssertEqual(refs("Sort codeO4-OO-O4 Account no.8812O447"), ["O4-OO-O4", "8812O447"])
         XCTAssertEqual(refs("Vertragsnummer\nV-2231-99"), ["V-2231-99"])
         let table = """
             Datum        Kundennummer    Betrag
@@ -83,6 +84,7 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(refs("Case 12 of 40 was closed."), [])
         XCTAssertEqual(refs("Licensed under the Apache license 2.0"), [])
         XCTAssertEqual(refs("The claim 12.50 was paid."), [])
+        XCTAssertEqual(refs("The batch reference for the bank file is NL69 IWQQ 6004 7917 06."), [])
         // `example` of a host name is no sample.
         XCTAssertEqual(refs("# log of shop.example.org, 2024-04-09 (support case SUP-2291)"), ["SUP-2291"])
     }

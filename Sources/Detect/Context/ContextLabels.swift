@@ -213,9 +213,12 @@ enum Fields {
             if c < lineEnd { out.append((c, true)) }
             // A hint in brackets between the label and its value: `Unique
             // pupil number (if known) H33…`, `Student ID (office use): …`.
+            // (The next cell also ends the hint: `Student ID (office⇥SJ-…`.)
             var r = j + 1
-            while r < min(lineEnd, j + 6), !toks[r].isPunct(")") { r += 1 }
-            if r < lineEnd, toks[r].isPunct(")") {
+            while r < min(lineEnd, j + 6), !toks[r].isPunct(")"), !toks[r].has(.cellStart) { r += 1 }
+            if r < lineEnd, toks[r].has(.cellStart) {
+                out.append((r, true))
+            } else if r < lineEnd, toks[r].isPunct(")") {
                 r += 1
                 while r < lineEnd, isSeparator(toks[r]) { r += 1 }
                 if r < lineEnd { out.append((r, true)) }

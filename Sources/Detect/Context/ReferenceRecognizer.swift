@@ -37,7 +37,8 @@ enum ReferenceRecognizer {
             guard case .reference(let confidence) = hit.label.role else { continue }
             var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
-                if let e = value(ts, at: c), !hit.label.needsCode || isCode(ts, c, e) || afterNumberWord(ts, c), !isSample(ts, c) {
+                if let e = value(ts, at: c), !hit.label.needsCode || (isCode(ts, c, e) && isWhole(ts, e)) || afterNumberWord(ts, c),
+                   !isSample(ts, c) {
                     // `Driver's license PA 27 914 338`: the state is not the number.
                     let c = hit.label.kind == licenceKind ? afterStateCode(ts, c, e) : c
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
@@ -247,6 +248,14 @@ enum ReferenceRecognizer {
         return k >= 0 && toks[k].line == toks[c].line && toks[k].kind == .word && Fields.numberWords.contains(toks[k].hash)
     }
 
+    /// Whether a value ending before `e` is the whole of what stands there
+    /// (not `NL69` of `is NL69 IWQQ 6004 …`).
+    static func isWhole(_ ts: TokenStream, _ e: Int) -> Bool {
+        let toks = ts.tokens
+        return e >= ts.lineEnd(toks[e - 1].line) || toks[e].has(.cellStart) || toks[e].kind == .punct
+            || (toks[e].kind == .word && !toks[e].has(.upper))
+    }
+
     static let qualifierWords = WordHash.set("des der bei beim of for at with von vom im am zum zur the")
     static let copulas = WordHash.set("is ist lautet")
 
@@ -262,11 +271,7 @@ enum ReferenceRecognizer {
     ///   more digits.
     static func valueFurtherOn(_ ts: TokenStream, _ hit: LabelHit, invoice: Bool) -> (Int, Int)? {
         let toks = ts.tokens
-        // The whole of what stands there (not `NL69` of `is NL69 IWQQ 6004 …`).
-        func whole(_ e: Int) -> Bool {
-            e >= ts.lineEnd(toks[e - 1].line) || toks[e].has(.cellStart) || toks[e].kind == .punct
-                || (toks[e].kind == .word && !toks[e].has(.upper))
-        }
+        func whole(_ e: Int) -> Bool { isWhole(ts, e) }
         let line = toks[hit.first].line
         let lineEnd = ts.lineEnd(line)
         var j = hit.end

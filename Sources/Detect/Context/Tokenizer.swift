@@ -4,7 +4,8 @@
 /// A word token is a run of letters and digits (apostrophes between letters
 /// stay inside: `O'Brien`); a run of four or more letters directly followed
 /// by digits is split there, because OCR fuses labels with their values
-/// (`Kundennr12345`). Every other visible scalar is a one-scalar punctuation
+/// (`Kundennr12345`), and so is a lower-case run before an `O` and a digit
+/// (`codeO4-OO-O4`, OCR's `O` for 0). Every other visible scalar is a one-scalar punctuation
 /// token. Lines are counted over non-empty lines only; `gapBefore` says a
 /// blank line came first, `pageBefore` that a form feed did. A tab, two or
 /// more spaces, `|`, `·` and `•` start a new cell, which is how table columns
@@ -155,6 +156,9 @@ struct TokenStream {
                         runLetters = 0
                     } else if Self.isWordScalar(d) {
                         if dv >= 0x300 && dv < 0x370 { h = WordHash.add(h, d); i += 1; continue }
+                        // `Sort codeO4-OO-O4`: OCR's `O` for a zero opens a
+                        // value fused to a lower-case label.
+                        if dv == 0x4F, runLetters >= 4, digits == 0, Self.isLower(s[i - 1]), i + 1 < n, s[i + 1].value.isDigit { break }
                         letters += 1
                         runLetters += 1
                         if Self.isUpper(d) { upper += 1 } else if Self.isLower(d) { lower += 1 }
