@@ -153,6 +153,16 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(texts("Kontakt: Pat Morgan, Station 4", .name), ["Pat Morgan"])
     }
 
+    func testAStrayDashAfterAColumnHeader() {
+        let table = "Mitgl.-Nr. -\tName, Vorname\tAbteilung\n0191\tKoch, Heinz\tWandern\n0203\tOkafor, Jule\tTurnen\n"
+        XCTAssertEqual(refs(table), ["0191", "0203"])
+    }
+
+    func testABareCardNumberIsTheIDRecognizers() {
+        XCTAssertEqual(refs("Ausweisnummer: T220001293"), [])
+        XCTAssertEqual(refs("Ausweisnummer: BPA-K7-2023-0815"), ["BPA-K7-2023-0815"])
+    }
+
     func testWrappedTableRowKeepsTheColumn() {
         let table = """
             | Name | Payroll no. | Net pay |

@@ -82,7 +82,7 @@ enum LabelWords {
         ("versicherungsnummer|versicherungs nr|versicherungs nummer|versicherungsschein nr|versicherungsscheinnummer|"
             + "versicherungsschein|policennummer|police nr|policen nr|schadennummer|schaden nr|"
             + "polizze|polizzennummer|polizzen nr|polizze nr|policy number|policy no|policy|claim number|claim no|claim reference"
-            + "|versicherten nr|versichertennummer|vers nr|familien nr|familiennummer", "Versicherungsnummer", 0.9),
+            + "|versicherten nr|vers nr|familien nr|familiennummer", "Versicherungsnummer", 0.9),
         ("mitgliedsnummer|mitglieds nr|mitglieds nummer|mitgliedsnr|mitglied nr|mitgl nr|mitgl nummer|member id|member number|membership number|"
             + "membership no", "Mitgliedsnummer", 0.9),
         ("personalnummer|personal nr|personal nummer|personalnr|pers nr|persnr|employee id|employee number|employee no|staff number|"
@@ -100,7 +100,7 @@ enum LabelWords {
             + "mieternr|vertr|kg nr|unter der nummer|unter nummer|under reference|under number|juror number|juror no|"
             + "incident no|incident number|incident ref|report no|report number|gmc|gmc number|gmc no|nmc pin|"
             + "vertrag|mandat|check id|verification id|report id|transaction id|application id|claim id"
-            + "|kassenzeichen|ausweisnummer|gutschein nr|gutscheinnummer|chip nr|chipnummer|kartenfolgenummer|"
+            + "|kassenzeichen|gutschein nr|gutscheinnummer|chip nr|chipnummer|kartenfolgenummer|"
             + "control number|control no|bnc|bnc no|bnc number|cause no|cause number|application no|incident report|"
             + "ptin|preparer tax identification number|dea number|dea no|dea registration", "Vorgangsnummer", 0.85),
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
@@ -120,10 +120,13 @@ enum LabelWords {
     /// BV4827311`, `Vorgang KÜ-2024-118834`): their value must be a code,
     /// letters and digits in one group or seven or more digits in one run,
     /// or follow `Nr.` (`Ausweis (Nr. B-VA 4417/93)`); `per case: GBP 288`
-    /// and `licence 2.0` are not.
+    /// and `licence 2.0` are not. An `Ausweisnummer` is taken only written in
+    /// parts (`BPA-K3-2024-0419`): a bare card number (`T220001293`) is the
+    /// ID recognizer's, which checks its check digit.
     static let referencesNeedingCode: [(String, String, Double)] = [
         ("case|incident|file", "Referenz", 0.85),
-        ("vorgang|claim|ausweis|dea", "Vorgangsnummer", 0.85),
+        ("vorgang|claim|dea", "Vorgangsnummer", 0.85),
+        ("ausweis|ausweisnummer", "Ausweisnummer", 0.85),
         ("license|licence|dl", "Führerscheinnummer", 0.85),
     ]
 

@@ -38,7 +38,7 @@ enum ReferenceRecognizer {
             var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
                 if let e = value(ts, at: c), !hit.label.needsCode || (isCode(ts, c, e) && isWhole(ts, e)) || afterNumberWord(ts, c),
-                   !isSample(ts, c) {
+                   !isSample(ts, c), hit.label.kind != "label Ausweisnummer" || e > c + 1 {
                     // `Driver's license PA 27 914 338`: the state is not the number.
                     let c = hit.label.kind == licenceKind ? afterStateCode(ts, c, e) : c
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
@@ -47,7 +47,7 @@ enum ReferenceRecognizer {
                     break
                 }
             }
-            if taken == nil, let (c, e) = valueFurtherOn(ts, hit, invoice: confidence < 0.8), !isSample(ts, c) {
+            if taken == nil, hit.label.kind != "label Ausweisnummer", let (c, e) = valueFurtherOn(ts, hit, invoice: confidence < 0.8), !isSample(ts, c) {
                 out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
                                      reason: .context, kind: hit.label.kind))
                 taken = c
@@ -55,7 +55,7 @@ enum ReferenceRecognizer {
             // A column headed `Account no.` or `Personalnummer`: every row's
             // value in it (a payroll register, a member list).
             // (Not `Account⇥40917736`: a label whose value is beside it heads no column.)
-            if BirthDateRecognizer.isColumnHeader(ts, hit), taken.map({ toks[$0].line != toks[hit.first].line }) ?? true {
+            if isColumnHeader(ts, hit), taken.map({ toks[$0].line != toks[hit.first].line }) ?? true {
                 for c in TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell) where c != taken {
                     // Date-shaped values count here: a sort code (`11-07-36`) is one.
                     guard let e = value(ts, at: c, dateShaped: true) else { continue }
@@ -177,6 +177,24 @@ enum ReferenceRecognizer {
     }
 
     static let licenceKind = "label Führerscheinnummer"
+
+    /// A reference label heading a column (`BirthDateRecognizer.isColumnHeader`),
+    /// also with a stray dash after it in its cell (`Mitgl.-Nr. -`: a ruling
+    /// stroke read as text).
+    static func isColumnHeader(_ ts: TokenStream, _ hit: LabelHit) -> Bool {
+        if BirthDateRecognizer.isColumnHeader(ts, hit) { return true }
+        let toks = ts.tokens
+        let t = toks[hit.first]
+        guard t.has(.cellStart), TableRows.cellCount(ts, Int(t.line)) >= 2 else { return false }
+        let lineEnd = ts.lineEnd(t.line)
+        var e = hit.end
+        var dashes = 0
+        while e < lineEnd, !toks[e].has(.cellStart), toks[e].isPunct("-") || toks[e].isPunct("\u{2013}") || toks[e].isPunct("\u{2014}") {
+            e += 1
+            dashes += 1
+        }
+        return dashes > 0 && (e >= lineEnd || toks[e].has(.cellStart))
+    }
 
     static let sampleWords = WordHash.set("example examples sample beispiel beispielsweise muster format exemple")
 
