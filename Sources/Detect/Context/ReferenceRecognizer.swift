@@ -38,7 +38,7 @@ enum ReferenceRecognizer {
             var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
                 if let e = value(ts, at: c), !hit.label.needsCode || (isCode(ts, c, e) && isWhole(ts, e)) || afterNumberWord(ts, c),
-                   !isSample(ts, c), hit.label.kind != "label Ausweisnummer" || e > c + 1 {
+                   !isSample(ts, c), hit.label.kind != idCardKind || e > c + 1 {
                     // `Driver's license PA 27 914 338`: the state is not the number.
                     let c = hit.label.kind == licenceKind ? afterStateCode(ts, c, e) : c
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
@@ -47,7 +47,8 @@ enum ReferenceRecognizer {
                     break
                 }
             }
-            if taken == nil, hit.label.kind != "label Ausweisnummer", let (c, e) = valueFurtherOn(ts, hit, invoice: confidence < 0.8), !isSample(ts, c) {
+            if taken == nil, hit.label.kind != idCardKind, let (c, e) = valueFurtherOn(ts, hit, invoice: confidence < 0.8),
+               !isSample(ts, c) {
                 out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
                                      reason: .context, kind: hit.label.kind))
                 taken = c
@@ -177,6 +178,9 @@ enum ReferenceRecognizer {
     }
 
     static let licenceKind = "label Führerscheinnummer"
+    /// `Ausweisnummer`: only a value in parts (a bare card number is the ID
+    /// recognizer's, checked by its check digit).
+    static let idCardKind = "label Ausweisnummer"
 
     /// A reference label heading a column (`BirthDateRecognizer.isColumnHeader`),
     /// also with a stray dash after it in its cell (`Mitgl.-Nr. -`: a ruling
