@@ -156,6 +156,43 @@ final class LicenceFieldTests: XCTestCase {
         XCTAssertFalse(found.contains { $0.1 == "17.03.2014" }, "the date of issue is no birth date")
     }
 
+    func testCaptionsBesideTheFieldNumbers() {
+        let s = "DOCUMENT 1 - UK photocard driving licence (front)\n1. Surname\nOKAFOR-LANE\n2. Given names\nJUDE MARCUS\n"
+            + "3. Date of birth\n02.11.1988\n5. Licence number\nOKAFO811028JM9XA"
+        let sc = Array(s.unicodeScalars)
+        let found = Detector().detect(sc).map { ($0.category, String(String.UnicodeScalarView(sc[$0.range]))) }
+        XCTAssertTrue(found.contains { $0 == (.name, "OKAFOR-LANE") }, "\(found)")
+        XCTAssertTrue(found.contains { $0 == (.dateOfBirth, "02.11.1988") }, "\(found)")
+        XCTAssertTrue(found.contains { $0 == (.reference, "OKAFO811028JM9XA") }, "\(found)")
+        XCTAssertFalse(found.contains { $0.1 == "Surname" }, "a caption is no name: \(found)")
+    }
+
+    func testAFieldLabelIsNoLicenceHeading() {
+        let s = "Driver's license: GA 058331447\nReferences\n1. Ada Lee, friend of 8 years\n2. Father Tom Byrne, St. Luke\nAUTHORIZATION AND AGREEMENT"
+        let sc = Array(s.unicodeScalars)
+        let names = Detector().detect(sc).filter { $0.category == .name }.map { String(String.UnicodeScalarView(sc[$0.range])) }
+        XCTAssertFalse(names.contains("AUTHORIZATION AND AGREEMENT"), "\(names)")
+    }
+
+    func testTheBarcodeTextOfAUSLicence() {
+        let s = "@\nANSI 636035100102DL00410288ZI03290015DL\nDAQK55120349871\nDCSMORROW\nDACELLEN\nDBB04121979\n"
+            + "DAG18 N ELM ST\nDAISPRINGFIELD\nDCF20220114 2B71 0042\nDCGUSA"
+        let sc = Array(s.unicodeScalars)
+        let found = Detector().detect(sc).map { ($0.category, String(String.UnicodeScalarView(sc[$0.range]))) }
+        XCTAssertTrue(found.contains { $0 == (.reference, "K55120349871") }, "\(found)")
+        XCTAssertTrue(found.contains { $0 == (.name, "MORROW") }, "\(found)")
+        XCTAssertTrue(found.contains { $0 == (.dateOfBirth, "04121979") }, "\(found)")
+        XCTAssertTrue(found.contains { $0 == (.reference, "20220114 2B71 0042") }, "\(found)")
+        XCTAssertFalse(found.contains { $0.1 == "USA" }, "\(found)")
+    }
+
+    func testTheAccessNumberOfAnIDCard() {
+        let s = "PERSONALAUSWEIS   IDENTITY CARD\nName / Surname\nBERGER\nGültig bis / Date of expiry\n03.11.2031\n551208\n"
+        let sc = Array(s.unicodeScalars)
+        let refs = Detector().detect(sc).filter { $0.category == .reference }.map { String(String.UnicodeScalarView(sc[$0.range])) }
+        XCTAssertEqual(refs, ["551208"])
+    }
+
     func testNumberedListsElsewhereAreNoFields() {
         let s = "Tagesordnung\n1.\nBegrüßung\n2.\nBericht des Vorstands"
         let sc = Array(s.unicodeScalars)

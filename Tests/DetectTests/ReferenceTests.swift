@@ -33,6 +33,7 @@ final class ReferenceTests: XCTestCase {
     func testFusedNextLineAndTable() {
         XCTAssertEqual(refs("Kundennummer:4471123"), ["4471123"])
         XCTAssertEqual(refs("Kundennr12345"), ["12345"])
+        XCTAssertEqual(refs("Sort codeO4-OO-O4 Account no.8812O447"), ["O4-OO-O4", "8812O447"])
         XCTAssertEqual(refs("Vertragsnummer\nV-2231-99"), ["V-2231-99"])
         let table = """
             Datum        Kundennummer    Betrag
@@ -71,5 +72,105 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(d.map(\.reason), [.context])
         let inv = detections("Rechnungsnummer: RE-2024-0012", .reference)
         XCTAssertLessThan(inv.first?.confidence ?? 1, d.first?.confidence ?? 0)
+    }
+
+    func testEverydayWordsTakeOnlyACode() {
+        XCTAssertEqual(refs("Case QX-19-2207  Customer since 2019"), ["QX-19-2207"])
+        XCTAssertEqual(refs("Subject: refund request - case TB-RFD-330917"), ["TB-RFD-330917"])
+        XCTAssertEqual(refs("DEA KT5508813"), ["KT5508813"])
+        XCTAssertEqual(refs("Den Antrag (Vorgang ZA-2023-55071) habe ich gestellt."), ["ZA-2023-55071"])
+        XCTAssertEqual(refs("Ihr Ausweis (Nr. K-LB 2290/88) fehlt."), ["K-LB 2290/88"])
+        XCTAssertEqual(refs("State license VT-5531"), ["VT-5531"])
+        XCTAssertEqual(refs("Case 12 of 40 was closed."), [])
+        XCTAssertEqual(refs("Licensed under the Apache license 2.0"), [])
+        XCTAssertEqual(refs("The claim 12.50 was paid."), [])
+        XCTAssertEqual(refs("The batch reference for the bank file is NL69 IWQQ 6004 7917 06."), [])
+        // `example` of a host name is no sample.
+        XCTAssertEqual(refs("# log of shop.example.org, 2024-04-09 (support case SUP-2291)"), ["SUP-2291"])
+    }
+
+    func testValuesAfterAQualifierOrInProse() {
+        XCTAssertEqual(refs("(Mitgliedsnummer des Hauptmieters 5512-0983) zugestimmt"), ["5512-0983"])
+        XCTAssertEqual(refs("Ihre Kundennummer bei der Gläubigerin\tQR-33019842"), ["QR-33019842"])
+        XCTAssertEqual(refs("logs attached to ticket\nNET-4471 for review"), ["NET-4471"])
+        XCTAssertEqual(refs("Your Unique Taxpayer Reference for Self Assessment, if you need it, is 55180 22371."),
+                       ["55180 22371"])
+        XCTAssertEqual(refs("Unique pupil number (if known) K220481937004"), ["K220481937004"])
+        XCTAssertEqual(refs("5. Licence number\nWALKE712039JT8QZ"), ["WALKE712039JT8QZ"])
+        // Not a sentence's next line, nor a count: the value must be a code.
+        XCTAssertEqual(refs("we will send the reference\n2024 figures soon"), [])
+        // A sample in instructions is no one's number.
+        XCTAssertEqual(refs("Example UPN format in guidance note: A123456789012"), [])
+    }
+
+    func testDirectDebitBookingTexts() {
+        let statement = """
+            Date\tPayment type\tDetails\tPaid out\tBalance
+            03 Jun\tDD\tANGLIAN WATER 51190273\t41.20\t980.10
+            04 Jun\tDD\tEON NEXT CUST 3318047\t88.00\t892.10
+            05 Jun\tDEB\tTESCO STORES 2291\t12.40\t879.70
+            07 Jun\tSO\tRENT FLAT 2\t700.00\t179.70
+            09 Jun 2024 DD SKY DIGITAL ACC 40018223 30.00 149.70
+            """
+        XCTAssertEqual(refs(statement), ["51190273", "CUST 3318047", "ACC 40018223"])
+        // Not an amount, not a card payment, not an ordinary capital `SO`.
+        XCTAssertEqual(refs("01 May\tDD\tCOUNCIL TAX 1,150.00\t2,597.23"), [])
+        XCTAssertEqual(refs("AND SO ON 12345678"), [])
+    }
+
+    func testAccountHolderColumnOfCodes() {
+        let table = """
+            | User | Email | Login time |
+            |---|---|---|
+            | K-0031882 | a.b@example.org | 2024-03-02 03:12:02 |
+            | K-0077120 | c.d@example.org | 2024-03-02 03:14:40 |
+            """
+        XCTAssertEqual(refs(table), ["K-0031882", "K-0077120"])
+        // Names in a customer column are no codes.
+        XCTAssertEqual(refs("Customer\tCity\tOrders\nAnna Berg\tUlm\t3"), [])
+    }
+
+    func testALabelWithItsValueBesideItHeadsNoColumn() {
+        let page = """
+            Sort code\t\t60-11-22\tAccount\t30441177
+            Date\tPayment type\tDetails\tPaid out\tBalance
+            20 May\tDEB\tWAITROSE 447\t38.42\t2,393.63
+            """
+        XCTAssertEqual(refs(page), ["60-11-22", "30441177"])
+    }
+
+    func testOtherNumbersInTheFormatOfALabelledOne() {
+        let letter = """
+            PCN number:   QT40718822
+            Previous notices for this keeper: QT40299107 (paid),
+            QT39917735 (cancelled). Quote QT-4 or code AB12345678.
+            """
+        XCTAssertEqual(refs(letter), ["QT40718822", "QT40299107", "QT39917735"])
+    }
+
+    func testPatIsAGivenNameButPatIDALabel() {
+        XCTAssertEqual(refs("Pat.-ID:      P-00419921"), ["P-00419921"])
+        XCTAssertEqual(texts("Kontakt: Pat Morgan, Station 4", .name), ["Pat Morgan"])
+    }
+
+    func testAStrayDashAfterAColumnHeader() {
+        let table = "Mitgl.-Nr. -\tName, Vorname\tAbteilung\n0191\tKoch, Heinz\tWandern\n0203\tOkafor, Jule\tTurnen\n"
+        XCTAssertEqual(refs(table), ["0191", "0203"])
+    }
+
+    func testABareCardNumberIsTheIDRecognizers() {
+        XCTAssertEqual(refs("Ausweisnummer: T220001293"), [])
+        XCTAssertEqual(refs("Ausweisnummer: BPA-K7-2023-0815"), ["BPA-K7-2023-0815"])
+    }
+
+    func testWrappedTableRowKeepsTheColumn() {
+        let table = """
+            | Name | Payroll no. | Net pay |
+            |---|---|---|
+            | Ann Lee | 12684 | £1,429.98
+            |
+            | Ben Hall | 14406 | £1,969.87 |
+            """
+        XCTAssertEqual(refs(table), ["12684", "14406"])
     }
 }

@@ -35,6 +35,9 @@ struct Label {
     /// A role or relation word (`Treasurer`, `Tochter`): its value must hold
     /// a listed name.
     var needsListed = false
+    /// An everyday word as a reference label (`Case`, `DEA`, `Vorgang`):
+    /// its value must be a code (`ReferenceRecognizer.isCode`).
+    var needsCode = false
 }
 
 /// One label found on the page: tokens `first..<end`.
@@ -55,13 +58,13 @@ struct LabelTable: Sendable {
     private init() {
         var table: [UInt64: [Label]] = [:]
         func add(_ phrases: String, _ role: Label.Role, kind: String? = nil, needsColon: Bool = false,
-                 needsListed: Bool = false) {
+                 needsListed: Bool = false, needsCode: Bool = false) {
             for phrase in phrases.split(separator: "|") {
                 let words = phrase.split(separator: " ").map { WordHash.hash($0) }
                 let first = phrase.split(separator: " ").first!
                 let name = kind ?? "label " + first.prefix(1).uppercased() + first.dropFirst()
                 table[words[0], default: []].append(Label(words: words, role: role, kind: name, needsColon: needsColon,
-                                                          needsListed: needsListed))
+                                                          needsListed: needsListed, needsCode: needsCode))
             }
         }
         add(LabelWords.salutations, .salutation, kind: "salutation")
@@ -71,6 +74,9 @@ struct LabelTable: Sendable {
         add(LabelWords.birth, .birth)
         for (phrases, kind, confidence) in LabelWords.references {
             add(phrases, .reference(confidence: confidence), kind: "label " + kind)
+        }
+        for (phrases, kind, confidence) in LabelWords.referencesNeedingCode {
+            add(phrases, .reference(confidence: confidence), kind: "label " + kind, needsCode: true)
         }
         add(LabelWords.plates, .plate, kind: "label Kennzeichen")
         add(LabelWords.closings, .closing, kind: "signature")
@@ -84,8 +90,11 @@ struct LabelTable: Sendable {
     }
 
     /// Whether `hash` is the first word of any label (`Vertragsnummer`,
-    /// `Patient`): such a word is not a name.
-    func isLabelWord(_ hash: UInt64) -> Bool { index.contains(hash) }
+    /// `Patient`): such a word is not a name, unless it is a given name that
+    /// opens a label only with its abbreviation's second word (`Pat.-ID`).
+    func isLabelWord(_ hash: UInt64) -> Bool { index.contains(hash) && !Self.givenNameFirstWords.contains(hash) }
+
+    static let givenNameFirstWords = WordHash.set("pat")
 
     /// Every label on the page, in order, not overlapping.
     func scan(_ ts: TokenStream) -> [LabelHit] {
@@ -165,6 +174,19 @@ enum Fields {
         }
     }
 
+    /// A label that follows only a form's field number at the start of its
+    /// line (`5. Licence number`, `d Control number`, `12) Kundennummer`):
+    /// it opens the field as surely as one opening its line.
+    static func afterFieldNumber(_ ts: TokenStream, _ first: Int) -> Bool {
+        let toks = ts.tokens
+        let line = toks[first].line
+        var k = first - 1
+        if k >= 0, toks[k].line == line, toks[k].isPunct(".") || toks[k].isPunct(")") { k -= 1 }
+        guard k >= 0, toks[k].line == line, toks[k].has(.lineStart) else { return false }
+        let t = toks[k]
+        return (t.kind == .number && t.count <= 2) || (t.kind == .word && t.count == 1)
+    }
+
     /// Candidates for the first value token of a label spanning tokens
     /// `first..<end`: right after it on its line (past `:` and the like), or
     /// after a `:` a few tokens on (`Name des Versicherten: …`), the first
@@ -196,6 +218,18 @@ enum Fields {
                 if c < lineEnd, toks[c].isPunct(".") || toks[c].isPunct(":") { c += 1 }
             }
             if c < lineEnd { out.append((c, true)) }
+            // A hint in brackets between the label and its value: `Unique
+            // pupil number (if known) H33…`, `Student ID (office use): …`.
+            // (The next cell also ends the hint: `Student ID (office⇥SJ-…`.)
+            var r = j + 1
+            while r < min(lineEnd, j + 6), !toks[r].isPunct(")"), !toks[r].has(.cellStart) { r += 1 }
+            if r < lineEnd, toks[r].has(.cellStart) {
+                out.append((r, true))
+            } else if r < lineEnd, toks[r].isPunct(")") {
+                r += 1
+                while r < lineEnd, isSeparator(toks[r]) { r += 1 }
+                if r < lineEnd { out.append((r, true)) }
+            }
         }
         if j < lineEnd {
             out.append((j, sawSeparator || toks[j].cell != toks[end - 1].cell))
@@ -213,7 +247,7 @@ enum Fields {
                     c += 1
                 }
             }
-        } else if Int(line) + 1 < ts.lineCount, toks[first].has(.cellStart) || sawColon,
+        } else if Int(line) + 1 < ts.lineCount, toks[first].has(.cellStart) || sawColon || afterFieldNumber(ts, first),
                   toks[first].cell == 0 || TableRows.cellToken(ts, line: Int(line) + 1, cell: toks[first].cell) == nil {
             // A label ending its line heads a field ("Geburtsdatum⏎12.03.1980"),
             // unless it merely ends a sentence; a label in a later cell heads

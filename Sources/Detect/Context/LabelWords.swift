@@ -84,14 +84,17 @@ enum LabelWords {
             + "agreement number", "Vertragsnummer", 0.9),
         ("versicherungsnummer|versicherungs nr|versicherungs nummer|versicherungsschein nr|versicherungsscheinnummer|"
             + "versicherungsschein|policennummer|police nr|policen nr|schadennummer|schaden nr|"
-            + "polizze|polizzennummer|polizzen nr|polizze nr|policy number|policy no|policy|claim number|claim no|claim reference", "Versicherungsnummer", 0.9),
+            + "polizze|polizzennummer|polizzen nr|polizze nr|policy number|policy no|policy|claim number|claim no|claim reference"
+            + "|versicherten nr|vers nr|familien nr|familiennummer", "Versicherungsnummer", 0.9),
         ("mitgliedsnummer|mitglieds nr|mitglieds nummer|mitgliedsnr|mitglied nr|mitgl nr|mitgl nummer|member id|member number|membership number|"
             + "membership no", "Mitgliedsnummer", 0.9),
         ("personalnummer|personal nr|personal nummer|personalnr|pers nr|persnr|employee id|employee number|employee no|staff number|"
             + "payroll number|payroll no|payroll id|works number|works no|staff id|staff no|emp id|emp no|empl id|"
             + "employee ref|badge|badge no|badge number", "Personalnummer", 0.9),
         ("patientennummer|patienten nr|patienten nummer|patienten id|patient id|patient number|patient no|fallnummer|fall nr|"
-            + "hospital number|hospital no|mrn|medicare number|medicare no", "Patientennummer", 0.9),
+            + "hospital number|hospital no|mrn|medicare number|medicare no"
+            + "|pat id|pat nr|chart no|chart number|accession no|accession number|npi|npi number|npi no|unique pupil number|pupil number|"
+            + "upn|student id|student number|client index no|client index number", "Patientennummer", 0.9),
         ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|"
             + "buchungsnummer|buchungs nr|booking reference|booking number|zählernummer|zähler nr|"
             + "zählpunkt|meter number|antragsnummer|antrags nr|application number|vorgangsnummer|vorgang nr|"
@@ -99,10 +102,14 @@ enum LabelWords {
             + "kindergeld nr|kindergeldnummer|mieternummer|mieter nr|caller id|pcn|pcn number|support case|"
             + "mieternr|vertr|kg nr|unter der nummer|unter nummer|under reference|under number|juror number|juror no|"
             + "incident no|incident number|incident ref|report no|report number|gmc|gmc number|gmc no|nmc pin|"
-            + "vertrag|mandat|check id|verification id|report id|transaction id|application id|claim id", "Vorgangsnummer", 0.85),
+            + "vertrag|mandat|check id|verification id|report id|transaction id|application id|claim id"
+            + "|kassenzeichen|gutschein nr|gutscheinnummer|chip nr|chipnummer|kartenfolgenummer|"
+            + "control number|control no|bnc|bnc no|bnc number|cause no|cause number|application no|incident report|"
+            + "ptin|preparer tax identification number|dea number|dea no|dea registration", "Vorgangsnummer", 0.85),
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
             + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
-            + "driver licence number|drivers license|driver license|driving licence", "Führerscheinnummer", 0.9),
+            + "driver licence number|drivers license|driver license|driving licence"
+            + "|driver's license|driver's licence|driver's license number|dl num", "Führerscheinnummer", 0.9),
         ("kontonummer|konto nr|konto nummer|kontonr|kto nr|ktonr|konto|account number|account no|account|acct|acct no|"
             + "sort code|routing|routing number|routing no|aba|aba number|bsb|bankleitzahl|blz", "Kontonummer", 0.85),
         ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
@@ -110,6 +117,20 @@ enum LabelWords {
             + "file no|dossier|numéro de dossier|kenmerk|ons kenmerk|uw kenmerk", "Referenz", 0.85),
         ("rechnungsnummer|rechnungs nr|rechnungs nummer|rechnung nr|rechnungsnr|rechnung|invoice number|invoice no|invoice",
             "Rechnungsnummer", 0.7),
+    ]
+
+    /// Reference labels that are everyday words (`Case FR-24-1708`, `DEA
+    /// BV4827311`, `Vorgang KÜ-2024-118834`): their value must be a code,
+    /// letters and digits in one group or seven or more digits in one run,
+    /// or follow `Nr.` (`Ausweis (Nr. B-VA 4417/93)`); `per case: GBP 288`
+    /// and `licence 2.0` are not. An `Ausweisnummer` is taken only written in
+    /// parts (`BPA-K3-2024-0419`): a bare card number (`T220001293`) is the
+    /// ID recognizer's, which checks its check digit.
+    static let referencesNeedingCode: [(String, String, Double)] = [
+        ("case|incident|file", "Referenz", 0.85),
+        ("vorgang|claim|dea", "Vorgangsnummer", 0.85),
+        ("ausweis|ausweisnummer", "Ausweisnummer", 0.85),
+        ("license|licence|dl", "Führerscheinnummer", 0.85),
     ]
 
     /// Titles that open a name when written with their dot (`Dr.`).

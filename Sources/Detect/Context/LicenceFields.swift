@@ -6,7 +6,7 @@ import RedactCore
 /// `5.` licence number, each code alone on its line with the value on the
 /// next, or the value after it on the same line.
 ///
-/// Rule: only within 30 lines after a licence heading (`Führerschein`,
+/// Rule: only within 40 lines after a licence heading (`Führerschein`,
 /// `driving licence`, `driver's license`, `permis de conduire`,
 /// `rijbewijs`), where nothing else says what `1.` means.
 enum LicenceFields {
@@ -17,15 +17,29 @@ enum LicenceFields {
             defer { l += 1 }
             guard isHeading(ts, l) else { continue }
             var k = l + 1
-            while k < min(ts.lineCount, l + 31) {
+            while k < min(ts.lineCount, l + 41) {
                 defer { k += 1 }
                 let r = ts.line(k)
+                // `DD⏎20230628 1A42 7719`: the document discriminator of a US card.
+                if r.count == 1, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.upper), ts.isWord(r.lowerBound, "dd"),
+                   k + 1 < ts.lineCount, enabled.contains(.reference) {
+                    let c = ts.line(k + 1).lowerBound
+                    if let e = ReferenceRecognizer.value(ts, at: c) {
+                        out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.85,
+                                             reason: .context, kind: kind))
+                    }
+                    continue
+                }
                 guard r.count >= 2, toks[r.lowerBound].kind == .number, toks[r.lowerBound].count == 1,
                       toks[r.lowerBound + 1].isPunct("."), toks[r.lowerBound + 1].glued,
                       let field = ts.number(r.lowerBound), [1, 2, 3, 5].contains(field) else { continue }
-                // The value: the rest of the line, or the next line.
+                // The value: the rest of the line, or the next line (also
+                // when the rest is the field's caption: `1. Surname⏎…`).
                 var value = (r.lowerBound + 2)..<r.upperBound
-                if value.isEmpty, k + 1 < ts.lineCount { value = ts.line(k + 1) }
+                if value.isEmpty || (value.count <= 3 && toks[value].allSatisfy({ $0.kind == .word })
+                    && LabelTable.shared.isLabelWord(toks[value.lowerBound].hash)), k + 1 < ts.lineCount {
+                    value = ts.line(k + 1)
+                }
                 guard !value.isEmpty else { continue }
                 switch field {
                 case 1, 2:
@@ -45,20 +59,87 @@ enum LicenceFields {
                 }
             }
         }
+        aamva(ts, enabled: enabled, into: &out)
+        if enabled.contains(.reference) { cardAccessNumber(ts, into: &out) }
     }
+
+    /// The card access number (CAN) of a German ID card, six digits alone on
+    /// their line in a transcript of the card's front (within 25 lines after
+    /// `Personalausweis`): it unlocks the card's chip.
+    static func cardAccessNumber(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        guard let h = toks.firstIndex(where: { $0.kind == .word && $0.hash == personalausweis }) else { return }
+        let first = Int(toks[h].line)
+        for l in (first + 1)..<min(ts.lineCount, first + 26) {
+            let r = ts.line(l)
+            guard r.count == 1, toks[r.lowerBound].kind == .number, toks[r.lowerBound].count == 6 else { continue }
+            out.append(Detection(category: .reference, range: toks[r.lowerBound].range, confidence: 0.8, reason: .context,
+                                 kind: "ID card access number"))
+        }
+    }
+
+    static let personalausweis = WordHash.hash("personalausweis")
 
     static let kind = "driving licence field"
 
-    /// A line naming a driving licence.
+    /// The text of a US or Canadian licence's PDF417 barcode (AAMVA DL/ID
+    /// card design standard): after its header line (`ANSI 636…`), one
+    /// element per line, a three-letter element ID glued to its value:
+    /// `DAQ` licence number and `DCF` document discriminator (reference),
+    /// `DCS` family name, `DAC` first and `DAD` middle names, `DBB` date of
+    /// birth, `DAG`/`DAH` street, `DAI` city, `DAK` postal code.
+    static func aamva(_ ts: TokenStream, enabled: Set<Category>, into out: inout [Detection]) {
+        let toks = ts.tokens
+        let s = ts.text
+        // An element line: `D` and two capitals glued to a value.
+        func isElement(_ l: Int) -> Bool {
+            let r = ts.line(l)
+            guard !r.isEmpty else { return false }
+            let a = Int(toks[r.lowerBound].start)
+            return Int(toks[r.upperBound - 1].end) - a > 3 && s[a].value == 0x44 && s[a + 1].value &- 0x41 < 26
+                && s[a + 2].value &- 0x41 < 26 && (s[a + 3].value.isDigit || s[a + 3].value &- 0x41 < 26)
+        }
+        var l = 0
+        while l < ts.lineCount {
+            let r = ts.line(l)
+            // After the header (`ANSI 636…`), or a run of five element lines
+            // (the dump went on over a page break).
+            let header = r.count >= 2 && ts.isWord(r.lowerBound, "ansi") && s.hasPrefix("636", at: Int(toks[r.lowerBound + 1].start))
+            var k = header ? l + 1 : l
+            var run = 0
+            while k + run < ts.lineCount, run < 5, isElement(k + run) { run += 1 }
+            guard header || run == 5 else { l += 1; continue }
+            while k < min(ts.lineCount, l + 60), !(k > l && ts.hasGap(before: k)), isElement(k) {
+                defer { k += 1 }
+                let e = ts.line(k)
+                let a = Int(toks[e.lowerBound].start)
+                let category: Category
+                switch (s[a + 1].value, s[a + 2].value) {
+                case (0x41, 0x51), (0x43, 0x46): category = .reference  // DAQ DCF
+                case (0x43, 0x53), (0x41, 0x43), (0x41, 0x44), (0x43, 0x54): category = .name  // DCS DAC DAD DCT
+                case (0x42, 0x42): category = .dateOfBirth  // DBB
+                case (0x41, 0x47), (0x41, 0x48), (0x41, 0x49), (0x41, 0x4B): category = .address  // DAG DAH DAI DAK
+                default: continue
+                }
+                guard enabled.contains(category) else { continue }
+                out.append(Detection(category: category, range: (a + 3)..<Int(toks[e.upperBound - 1].end), confidence: 0.85,
+                                     reason: .context, kind: kind))
+            }
+            l = max(l + 1, k)
+        }
+    }
+
+    /// A line naming a driving licence (not a field: `Driver's license: GA 0583…`).
     static func isHeading(_ ts: TokenStream, _ l: Int) -> Bool {
         let toks = ts.tokens
         let r = ts.line(l)
+        if r.contains(where: { toks[$0].isPunct(":") }) { return false }
         for k in r where toks[k].kind == .word {
             let h = toks[k].hash
             if h == führerschein || h == rijbewijs { return true }
             if k + 1 < r.upperBound, toks[k + 1].kind == .word {
                 let n = toks[k + 1].hash
-                if (h == driving || h == drivers || h == driver) && (n == licence || n == license) { return true }
+                if (h == driving || h == drivers || h == driver || h == driverApos) && (n == licence || n == license) { return true }
             }
             if h == permis, k + 2 < r.upperBound, toks[k + 1].hash == de, toks[k + 2].hash == conduire { return true }
         }
@@ -70,6 +151,7 @@ enum LicenceFields {
     static let driving = WordHash.hash("driving")
     static let drivers = WordHash.hash("drivers")
     static let driver = WordHash.hash("driver")
+    static let driverApos = WordHash.hash("driver's")
     static let licence = WordHash.hash("licence")
     static let license = WordHash.hash("license")
     static let permis = WordHash.hash("permis")

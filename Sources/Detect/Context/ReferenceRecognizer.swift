@@ -21,6 +21,7 @@ enum ReferenceRecognizer {
 
     static func find(_ ts: TokenStream, labels: [LabelHit], into out: inout [Detection]) {
         let toks = ts.tokens
+        let firstFound = out.count
         for hit in labels {
             // `Kunde SW-4471920`: a customer label heads a name or, with a
             // code after it, the customer's number.
@@ -36,16 +37,26 @@ enum ReferenceRecognizer {
             guard case .reference(let confidence) = hit.label.role else { continue }
             var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
-                if let e = value(ts, at: c) {
+                if let e = value(ts, at: c), !hit.label.needsCode || (isCode(ts, c, e) && isWhole(ts, e)) || afterNumberWord(ts, c),
+                   !isSample(ts, c), hit.label.kind != idCardKind || e > c + 1 {
+                    // `Driver's license PA 27 914 338`: the state is not the number.
+                    let c = hit.label.kind == licenceKind ? afterStateCode(ts, c, e) : c
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
                                          reason: .context, kind: hit.label.kind))
                     taken = c
                     break
                 }
             }
+            if taken == nil, hit.label.kind != idCardKind, let (c, e) = valueFurtherOn(ts, hit, invoice: confidence < 0.8),
+               !isSample(ts, c) {
+                out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
+                                     reason: .context, kind: hit.label.kind))
+                taken = c
+            }
             // A column headed `Account no.` or `Personalnummer`: every row's
             // value in it (a payroll register, a member list).
-            if BirthDateRecognizer.isColumnHeader(ts, hit) {
+            // (Not `Account⇥40917736`: a label whose value is beside it heads no column.)
+            if isColumnHeader(ts, hit), taken.map({ toks[$0].line != toks[hit.first].line }) ?? true {
                 for c in TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell) where c != taken {
                     // Date-shaped values count here: a sort code (`11-07-36`) is one.
                     guard let e = value(ts, at: c, dateShaped: true) else { continue }
@@ -54,6 +65,262 @@ enum ReferenceRecognizer {
                 }
             }
         }
+        siblings(ts, of: firstFound, into: &out)
+        bookingTexts(ts, into: &out)
+        accountColumns(ts, into: &out)
+    }
+
+    /// Other numbers in a labelled number's format on the page (`PCN
+    /// number: CU81447290` … `Previous notices for this keeper: CU81301155,
+    /// CU80994418`): a labelled code of two or three capitals and six or
+    /// more digits makes every code of the same capitals and length a
+    /// reference (not after invoice labels).
+    static func siblings(_ ts: TokenStream, of first: Int, into out: inout [Detection]) {
+        let toks = ts.tokens
+        let s = ts.text
+        var formats: [(prefix: UInt64, letters: UInt8, count: Int)] = []
+        func format(_ t: Token) -> (UInt64, UInt8, Int)? {
+            guard t.kind == .alnum, t.has(.upper), (2...3).contains(t.letters), t.digits >= 6 else { return nil }
+            let a = Int(t.start)
+            for i in a..<(a + Int(t.letters)) where !s[i].value.isASCIILetter { return nil }
+            return (WordHash.hash(s, a..<(a + Int(t.letters))), t.letters, t.count)
+        }
+        for d in out[first...] where d.category == .reference && d.confidence >= 0.8 {
+            var lo = 0, hi = toks.count
+            while lo < hi {
+                let m = (lo + hi) / 2
+                if Int(toks[m].start) < d.range.lowerBound { lo = m + 1 } else { hi = m }
+            }
+            guard lo < toks.count, Int(toks[lo].start) == d.range.lowerBound, Int(toks[lo].end) == d.range.upperBound,
+                  let f = format(toks[lo]) else { continue }
+            if !formats.contains(where: { $0 == f }) { formats.append(f) }
+        }
+        guard !formats.isEmpty else { return }
+        let taken = Set(out[first...].filter { $0.category == .reference }.map(\.range.lowerBound))
+        for t in toks where !taken.contains(Int(t.start)) {
+            guard let f = format(t), formats.contains(where: { $0 == f }) else { continue }
+            out.append(Detection(category: .reference, range: t.range, confidence: 0.8, reason: .context,
+                                 kind: "format of a labelled number"))
+        }
+    }
+
+    static let bookingCodes = WordHash.set("dd ddr so sto")
+    static let bookingLabels = WordHash.set("cust acc acct ref mandate mndt")
+
+    /// A direct debit or standing order on a statement (`DD OVO ENERGY CUST
+    /// 7730418`, `28 Mar DD BRITISH GAS 88301442`): the payee's number for
+    /// the account holder, a run of six or more digits after the payee's
+    /// name in the booking text, with `CUST`, `ACC`, `REF`, `MANDATE` before
+    /// it taken in. The code (`DD`, `SO`, `STO`, `DDR`, in capitals) opens
+    /// its cell or follows the booking date; the search stops at the amount.
+    static func bookingTexts(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        let months = WordSets.shared.months
+        for k in toks.indices where toks[k].kind == .word && toks[k].count <= 3 && bookingCodes.contains(toks[k].hash) {
+            let t = toks[k]
+            guard t.has(.upper) else { continue }
+            let lineEnd = ts.lineEnd(t.line)
+            guard t.has(.cellStart) || (k > 0 && toks[k - 1].line == t.line && !t.has(.cellStart)
+                && (toks[k - 1].kind == .number || months.contains(toks[k - 1].hash))) else { continue }
+            guard k + 1 < lineEnd, toks[k + 1].kind == .word, toks[k + 1].has(.upper) else { continue }
+            var j = k + 1
+            var words = 0
+            var cells = 0
+            while j < lineEnd, words < 8 {
+                let u = toks[j]
+                if u.has(.cellStart) {
+                    cells += 1
+                    if cells > 2 { break }
+                }
+                if u.kind == .word {
+                    guard u.has(.upper) else { break }
+                    words += 1
+                } else if u.kind == .number || u.kind == .alnum {
+                    let amount = (j + 2 < lineEnd && toks[j + 1].glued && (toks[j + 1].isPunct(".") || toks[j + 1].isPunct(","))
+                        && toks[j + 2].glued && toks[j + 2].kind == .number)
+                        || (j > 0 && u.glued && toks[j - 1].kind == .punct)
+                    if amount { break }
+                    if u.digits >= 6, j + 1 >= lineEnd || !toks[j + 1].glued {
+                        var a = j
+                        if j - 1 > k, !u.has(.cellStart), toks[j - 1].kind == .word, bookingLabels.contains(toks[j - 1].hash) { a = j - 1 }
+                        out.append(Detection(category: .reference, range: ts.span(a, j), confidence: 0.8,
+                                             reason: .context, kind: "booking text"))
+                        break
+                    }
+                } else if !(u.isPunct("/") || u.isPunct("&") || u.isPunct("-") || u.isPunct("'")) {
+                    break
+                }
+                j += 1
+            }
+        }
+    }
+
+    static let accountHeaders = WordHash.set("user customer client member account kunde kundin mitglied nutzer benutzer")
+
+    /// A table column headed by the account holder (`User`, `Customer`,
+    /// `Member`, `Kunde`, alone in its cell of a row of three or more) that
+    /// holds codes instead of names (`C-0048812`): each is the person's
+    /// account number.
+    static func accountColumns(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        for l in 0..<ts.lineCount where TableRows.cellCount(ts, l) >= 3 {
+            let r = ts.line(l)
+            for k in r where toks[k].has(.cellStart) && toks[k].kind == .word && accountHeaders.contains(toks[k].hash) {
+                guard k + 1 >= r.upperBound || toks[k + 1].has(.cellStart) else { continue }
+                for c in TableRows.column(ts, header: l, cell: toks[k].cell) {
+                    guard let e = value(ts, at: c), e >= ts.lineEnd(toks[c].line) || toks[e].has(.cellStart),
+                          isCode(ts, c, e) else { continue }
+                    out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.85,
+                                         reason: .context, kind: "column Kundennummer"))
+                }
+            }
+        }
+    }
+
+    static let licenceKind = "label Führerscheinnummer"
+    /// `Ausweisnummer`: only a value in parts (a bare card number is the ID
+    /// recognizer's, checked by its check digit).
+    static let idCardKind = "label Ausweisnummer"
+
+    /// A reference label heading a column (`BirthDateRecognizer.isColumnHeader`),
+    /// also with a stray dash after it in its cell (`Mitgl.-Nr. -`: a ruling
+    /// stroke read as text).
+    static func isColumnHeader(_ ts: TokenStream, _ hit: LabelHit) -> Bool {
+        if BirthDateRecognizer.isColumnHeader(ts, hit) { return true }
+        let toks = ts.tokens
+        let t = toks[hit.first]
+        guard t.has(.cellStart), TableRows.cellCount(ts, Int(t.line)) >= 2 else { return false }
+        let lineEnd = ts.lineEnd(t.line)
+        var e = hit.end
+        var dashes = 0
+        while e < lineEnd, !toks[e].has(.cellStart), toks[e].isPunct("-") || toks[e].isPunct("\u{2013}") || toks[e].isPunct("\u{2014}") {
+            e += 1
+            dashes += 1
+        }
+        return dashes > 0 && (e >= lineEnd || toks[e].has(.cellStart))
+    }
+
+    static let sampleWords = WordHash.set("example examples sample beispiel beispielsweise muster format exemple")
+
+    /// A value shown as a sample (`Example UPN format: A123456789012`,
+    /// `z. B. 12345`, `e.g. AB-1234`): a word of example a few words before
+    /// it on its line (a word of its own: not `shop.example`).
+    static func isSample(_ ts: TokenStream, _ c: Int) -> Bool {
+        let toks = ts.tokens
+        var k = c - 1
+        while k >= max(0, c - 10), toks[k].line == toks[c].line {
+            let t = toks[k]
+            if t.kind == .word {
+                if sampleWords.contains(t.hash), !t.glued, !(k + 1 < c && toks[k + 1].glued && toks[k + 1].isPunct(".")) {
+                    return true
+                }
+                // `e.g.`, `z. B.`
+                if t.count == 1, k >= 2, toks[k - 1].isPunct("."), toks[k - 2].count == 1,
+                   (ts.isWord(k, "g") && ts.isWord(k - 2, "e")) || (ts.isWord(k, "b") && ts.isWord(k - 2, "z")) { return true }
+            }
+            k -= 1
+        }
+        return false
+    }
+
+    /// `PA 27 914 338`: past a two-capital state or country code before a
+    /// spaced number (the code is not part of the licence number).
+    static func afterStateCode(_ ts: TokenStream, _ c: Int, _ e: Int) -> Int {
+        let toks = ts.tokens
+        guard c + 1 < e, toks[c].kind == .word, toks[c].has(.upper), toks[c].count == 2,
+              toks[c + 1].has(.spaceBefore), toks[c + 1].kind == .number else { return c }
+        return c + 1
+    }
+
+    /// Whether the value `c..<e` is a code rather than a count, an amount or
+    /// a word: one glued group holding letters and digits (`FR-24-1708`,
+    /// `BV4827311`), or a run of seven or more digits.
+    static func isCode(_ ts: TokenStream, _ c: Int, _ e: Int) -> Bool {
+        let toks = ts.tokens
+        var letters = 0, digits = 0
+        for k in c..<e {
+            let t = toks[k]
+            if k > c, !t.glued { letters = 0; digits = 0 }
+            if t.kind == .number, t.count >= 7 { return true }
+            letters += Int(t.letters)
+            digits += Int(t.digits)
+            if letters > 0, digits > 0 { return true }
+        }
+        return false
+    }
+
+    /// A code, or a number of six or more digits written with a joiner
+    /// (`7731-0442`, `4.118.270`), that is not an amount (`1.234,56`).
+    static func isLooseCode(_ ts: TokenStream, _ c: Int, _ e: Int) -> Bool {
+        if isCode(ts, c, e) { return true }
+        let toks = ts.tokens
+        var digits = 0, joined = false
+        for k in c..<e {
+            if toks[k].kind == .punct { joined = true } else { digits += Int(toks[k].digits) }
+        }
+        if e < toks.count, toks[e].glued, toks[e].isPunct(",") { return false }
+        return joined && digits >= 6
+    }
+
+    /// `(Nr. B-VA 4417/93)`: the value follows `Nr.`, `No.`, `Nummer`.
+    static func afterNumberWord(_ ts: TokenStream, _ c: Int) -> Bool {
+        let toks = ts.tokens
+        var k = c - 1
+        if k >= 0, toks[k].isPunct(".") || toks[k].isPunct(":") { k -= 1 }
+        return k >= 0 && toks[k].line == toks[c].line && toks[k].kind == .word && Fields.numberWords.contains(toks[k].hash)
+    }
+
+    /// Whether a value ending before `e` is the whole of what stands there
+    /// (not `NL69` of `is NL69 IWQQ 6004 …`).
+    static func isWhole(_ ts: TokenStream, _ e: Int) -> Bool {
+        let toks = ts.tokens
+        return e >= ts.lineEnd(toks[e - 1].line) || toks[e].has(.cellStart) || toks[e].kind == .punct
+            || (toks[e].kind == .word && !toks[e].has(.upper))
+    }
+
+    static let qualifierWords = WordHash.set("des der bei beim of for at with von vom im am zum zur the")
+    static let copulas = WordHash.set("is ist lautet")
+
+    /// A value that is not where a field's value sits, in prose:
+    /// - past a short qualifier, a genitive or a preposition and up to four
+    ///   words (`Mitgliedsnummer des Hauptmieters 7731-0442`, `Ihre
+    ///   Kundennummer bei der Gläubigerin⇥MH-20991407`), when it is a code;
+    /// - opening the next line, when the label ends a line of running text
+    ///   (`attached to ticket⏎OPS-3318`), when it is a code (not after an
+    ///   invoice label);
+    /// - after `is`/`lautet` later in the sentence (`Your Unique Taxpayer
+    ///   Reference for Self Assessment, …, is 62039 18847`), with six or
+    ///   more digits.
+    static func valueFurtherOn(_ ts: TokenStream, _ hit: LabelHit, invoice: Bool) -> (Int, Int)? {
+        let toks = ts.tokens
+        func whole(_ e: Int) -> Bool { isWhole(ts, e) }
+        let line = toks[hit.first].line
+        let lineEnd = ts.lineEnd(line)
+        var j = hit.end
+        if j < lineEnd, toks[j].kind == .word, !toks[j].has(.initialUpper), qualifierWords.contains(toks[j].hash) {
+            var words = 0
+            while j < lineEnd, toks[j].kind == .word, !toks[j].has(.upper), words < 5 { j += 1; words += 1 }
+            if j < lineEnd, words <= 4, let e = value(ts, at: j), isLooseCode(ts, j, e), whole(e) { return (j, e) }
+            j = hit.end
+        }
+        if j >= lineEnd, !invoice, !toks[hit.first].has(.lineStart), Int(line) + 1 < ts.lineCount {
+            let c = ts.line(Int(line) + 1).lowerBound
+            if let e = value(ts, at: c), isCode(ts, c, e), whole(e) { return (c, e) }
+        }
+        // The copula later in the sentence, at most two lines on.
+        var k = hit.end
+        while k < min(toks.count, hit.end + 40), toks[k].line <= line + 2 {
+            let t = toks[k]
+            if t.isPunct("."), k + 1 < toks.count, !toks[k + 1].glued { return nil }
+            if t.isPunct(";") || t.isPunct("?") || t.isPunct("!") { return nil }
+            if t.kind == .word, copulas.contains(t.hash), k + 1 < toks.count, toks[k + 1].line == t.line,
+               let e = value(ts, at: k + 1) {
+                let digits = toks[(k + 1)..<e].reduce(0) { $0 + Int($1.digits) }
+                return digits >= 6 && whole(e) ? (k + 1, e) : nil
+            }
+            k += 1
+        }
+        return nil
     }
 
     /// The end of one glued group of letters, digits and joiners from `k`.

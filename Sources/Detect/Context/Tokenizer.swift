@@ -4,7 +4,8 @@
 /// A word token is a run of letters and digits (apostrophes between letters
 /// stay inside: `O'Brien`); a run of four or more letters directly followed
 /// by digits is split there, because OCR fuses labels with their values
-/// (`Kundennr12345`). Every other visible scalar is a one-scalar punctuation
+/// (`Kundennr12345`), and so is a lower-case run before an `O` and a digit
+/// (`codeO4-OO-O4`, OCR's `O` for 0). Every other visible scalar is a one-scalar punctuation
 /// token. Lines are counted over non-empty lines only; `gapBefore` says a
 /// blank line came first, `pageBefore` that a form feed did. A tab, two or
 /// more spaces, `|`, `·` and `•` start a new cell, which is how table columns
@@ -79,6 +80,9 @@ struct TokenStream {
         var breaks = 0
         var tabs = 0
         var page = false
+        // A line of nothing but a table's bars (`|`, the end of a row a
+        // narrow page wrapped) is no blank line: the table goes on.
+        var bars = false
         while i < n {
             let c = s[i]
             let v = c.value
@@ -86,7 +90,8 @@ struct TokenStream {
             case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
                 if v == 0x0D, i + 1 < n, s[i + 1].value == 0x0A { i += 1 }
                 if v == 0x0C { page = true }
-                if newLine { blankLines += 1 } else { newLine = true; blankLines = 0 }
+                if newLine { if !bars { blankLines += 1 } } else { newLine = true; blankLines = 0 }
+                bars = false
                 spaces = 0
                 breaks = 0
                 tabs = 0
@@ -103,6 +108,7 @@ struct TokenStream {
                 i += 1
                 continue
             case 0x7C, 0xB7, 0x2022, 0x2023, 0x25AA:  // | · • ‣ ▪
+                if v == 0x7C { bars = true }
                 breaks += 1
                 spaces += 1
                 i += 1
@@ -150,6 +156,9 @@ struct TokenStream {
                         runLetters = 0
                     } else if Self.isWordScalar(d) {
                         if dv >= 0x300 && dv < 0x370 { h = WordHash.add(h, d); i += 1; continue }
+                        // `Sort codeO4-OO-O4`: OCR's `O` for a zero opens a
+                        // value fused to a lower-case label.
+                        if dv == 0x4F, runLetters >= 4, digits == 0, Self.isLower(s[i - 1]), i + 1 < n, s[i + 1].value.isDigit { break }
                         letters += 1
                         runLetters += 1
                         if Self.isUpper(d) { upper += 1 } else if Self.isLower(d) { lower += 1 }
