@@ -48,13 +48,6 @@ enum AddressRecognizer {
 
     static func find(_ ts: TokenStream, emitAddresses: Bool, into out: inout [Detection], nameLines: inout [Range<Int>]) {
         let toks = ts.tokens
-        // A licence barcode's address elements (street, city, ZIP code).
-        if emitAddresses {
-            for field in MachineReadableFields.aamvaFields(ts) where MachineReadableFields.aamvaAddress.contains(field.code) {
-                out.append(Detection(category: .address, range: field.value, confidence: 0.85, reason: .context,
-                                     kind: "licence barcode address"))
-            }
-        }
         var parts: [Part] = []
         var k = 0
         while k < toks.count {

@@ -82,50 +82,20 @@ enum LicenceFields {
 
     static let kind = "driving licence field"
 
-    /// The text of a US or Canadian licence's PDF417 barcode (AAMVA DL/ID
-    /// card design standard): after its header line (`ANSI 636…`), one
-    /// element per line, a three-letter element ID glued to its value:
-    /// `DAQ` licence number and `DCF` document discriminator (reference),
-    /// `DCS` family name, `DAC` first and `DAD` middle names, `DBB` date of
-    /// birth, `DAG`/`DAH` street, `DAI` city, `DAK` postal code.
+    /// The element lines of a US or Canadian licence's PDF417 barcode as a
+    /// reader or OCR gives them (AAMVA DL/ID card design standard), read by
+    /// `MachineReadableFields.aamvaFields`, the one parser of them: `DAQ`
+    /// licence number and `DCF` document discriminator (reference), `DCS`
+    /// family name, `DAC` first, `DAD` middle and `DCT` given names, `DAA`
+    /// full name, `DBB` date of birth, `DAG`/`DAH` street, `DAI` city, `DAK`
+    /// postal code.
     static func aamva(_ ts: TokenStream, enabled: Set<Category>, into out: inout [Detection]) {
-        let toks = ts.tokens
         let s = ts.text
-        // An element line: `D` and two capitals glued to a value.
-        func isElement(_ l: Int) -> Bool {
-            let r = ts.line(l)
-            guard !r.isEmpty else { return false }
-            let a = Int(toks[r.lowerBound].start)
-            return Int(toks[r.upperBound - 1].end) - a > 3 && s[a].value == 0x44 && s[a + 1].value &- 0x41 < 26
-                && s[a + 2].value &- 0x41 < 26 && (s[a + 3].value.isDigit || s[a + 3].value &- 0x41 < 26)
-        }
-        var l = 0
-        while l < ts.lineCount {
-            let r = ts.line(l)
-            // After the header (`ANSI 636…`), or a run of five element lines
-            // (the dump went on over a page break).
-            let header = r.count >= 2 && ts.isWord(r.lowerBound, "ansi") && s.hasPrefix("636", at: Int(toks[r.lowerBound + 1].start))
-            var k = header ? l + 1 : l
-            var run = 0
-            while k + run < ts.lineCount, run < 5, isElement(k + run) { run += 1 }
-            guard header || run == 5 else { l += 1; continue }
-            while k < min(ts.lineCount, l + 60), !(k > l && ts.hasGap(before: k)), isElement(k) {
-                defer { k += 1 }
-                let e = ts.line(k)
-                let a = Int(toks[e.lowerBound].start)
-                let category: Category
-                switch (s[a + 1].value, s[a + 2].value) {
-                case (0x41, 0x51), (0x43, 0x46): category = .reference  // DAQ DCF
-                case (0x43, 0x53), (0x41, 0x43), (0x41, 0x44), (0x43, 0x54): category = .name  // DCS DAC DAD DCT
-                case (0x42, 0x42): category = .dateOfBirth  // DBB
-                case (0x41, 0x47), (0x41, 0x48), (0x41, 0x49), (0x41, 0x4B): category = .address  // DAG DAH DAI DAK
-                default: continue
-                }
-                guard enabled.contains(category) else { continue }
-                out.append(Detection(category: category, range: (a + 3)..<Int(toks[e.upperBound - 1].end), confidence: 0.85,
-                                     reason: .context, kind: kind))
-            }
-            l = max(l + 1, k)
+        for field in MachineReadableFields.aamvaFields(ts) {
+            guard let category = MachineReadableFields.aamvaCategory[field.code], enabled.contains(category) else { continue }
+            if category == .dateOfBirth, !MachineReadableFields.isLicenceDate(field.value.map { s[$0].value }) { continue }
+            out.append(Detection(category: category, range: field.value, confidence: 0.85, reason: .context,
+                                 kind: "licence barcode"))
         }
     }
 

@@ -25,7 +25,7 @@ enum MachineReadableFields {
 
     /// AAMVA element IDs (DL/ID card design standard, 2020).
     static let aamvaElements: Set<UInt32> = Set([
-        "DAQ", "DCS", "DAC", "DAD", "DCT", "DBA", "DBB", "DBC", "DBD", "DAU", "DAY", "DAG", "DAH", "DAI", "DAJ",
+        "DAQ", "DCS", "DAC", "DAD", "DCT", "DAA", "DBA", "DBB", "DBC", "DBD", "DAU", "DAY", "DAG", "DAH", "DAI", "DAJ",
         "DAK", "DCF", "DCG", "DCA", "DCB", "DCD", "DDE", "DDF", "DDG", "DAW", "DAZ", "DCK", "DDA", "DDB", "DDK",
     ].map(key))
     /// The elements that are part of a postal address.
@@ -53,29 +53,45 @@ enum MachineReadableFields {
             let end = Int(toks[r.upperBound - 1].end)
             if a + 3 < end { out.append((code, (a + 3)..<end)) }
         }
-        if out.count < 4 { return [] }
+        // The barcode's header (`ANSI 636…`, the issuer number) vouches for
+        // a short dump; without it four element lines are needed.
+        let header = (0..<ts.lineCount).contains { l in
+            let r = ts.line(l)
+            return r.count >= 2 && ts.isWord(r.lowerBound, "ansi") && s.hasPrefix("636", at: Int(toks[r.lowerBound + 1].start))
+        }
+        if out.count < (header ? 2 : 4) { return [] }
         // Every licence barcode holds the birth date (eight digits) and the
         // licence number or the holder's names (a page break may part them).
         let birth = out.contains { $0.0 == dbb && $0.1.count == 8 && $0.1.allSatisfy { s[$0].value.isDigit } }
         return birth && out.contains(where: { aamvaHolder.contains($0.0) }) ? out : []
     }
 
-    /// Dates of birth in the page's MRZ lines and AAMVA `DBB` lines.
+    /// What each AAMVA element that names or locates the holder is.
+    static let aamvaCategory: [UInt32: Category] = {
+        var m: [UInt32: Category] = [:]
+        for c in ["DAQ", "DCF"] { m[key(c)] = .reference }
+        for c in ["DCS", "DAC", "DAD", "DCT", "DAA"] { m[key(c)] = .name }
+        for c in ["DAG", "DAH", "DAI", "DAK"] { m[key(c)] = .address }
+        m[dbb] = .dateOfBirth
+        return m
+    }()
+
+    /// A `DBB` value: eight digits, MMDDCCYY (US) or CCYYMMDD (Canada).
+    static func isLicenceDate(_ d: [UInt32]) -> Bool {
+        guard d.count == 8, d.allSatisfy({ $0.isDigit }) else { return false }
+        let v = d.map { Int($0 - 0x30) }
+        let mmdd = (1...12).contains(v[0] * 10 + v[1]) && (1...31).contains(v[2] * 10 + v[3])
+            && (1890...2099).contains(v[4] * 1000 + v[5] * 100 + v[6] * 10 + v[7])
+        let yyyymmdd = (1890...2099).contains(v[0] * 1000 + v[1] * 100 + v[2] * 10 + v[3])
+            && (1...12).contains(v[4] * 10 + v[5]) && (1...31).contains(v[6] * 10 + v[7])
+        return mmdd || yyyymmdd
+    }
+
+    /// Dates of birth in the page's MRZ lines (a licence barcode's `DBB` is
+    /// `LicenceFields.aamva`'s, with the barcode's other elements).
     static func birthDates(_ ts: TokenStream, into out: inout [Detection]) {
-        let s = ts.text
-        for field in aamvaFields(ts) where field.code == dbb && field.value.count == 8 {
-            let d = field.value.map { s[$0].value }
-            guard d.allSatisfy({ $0.isDigit }) else { continue }
-            let v = d.map { Int($0 - 0x30) }
-            let mmdd = (1...12).contains(v[0] * 10 + v[1]) && (1...31).contains(v[2] * 10 + v[3])
-                && (1890...2099).contains(v[4] * 1000 + v[5] * 100 + v[6] * 10 + v[7])
-            let yyyymmdd = (1890...2099).contains(v[0] * 1000 + v[1] * 100 + v[2] * 10 + v[3])
-                && (1...12).contains(v[4] * 10 + v[5]) && (1...31).contains(v[6] * 10 + v[7])
-            guard mmdd || yyyymmdd else { continue }
-            out.append(Detection(category: .dateOfBirth, range: field.value, confidence: 0.9, reason: .context,
-                                 kind: "licence barcode DBB"))
-        }
         // MRZ: lines of capitals, digits and `<`, 30 (TD1), 36 (TD2) or 44 (TD3) long.
+        let s = ts.text
         let toks = ts.tokens
         for l in 0..<ts.lineCount {
             let r = ts.line(l)

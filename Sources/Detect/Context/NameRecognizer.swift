@@ -402,7 +402,6 @@ enum NameRecognizer {
             }
         }
         positions(ts, emit: { r, confidence, kind in emit(r, confidence, .context, kind) })
-        barcodeElements(ts, into: &out)
         pairs(ts, emit: { r, listed in
             if listed { emit(r, 0.75, .gazetteer, "given name + surname") } else { emit(r, 0.6, .gazetteer, "given name + word") }
         })
@@ -996,33 +995,6 @@ extension NameRecognizer {
         surnameComma(ts, emit: { emit($0, 0.8, "surname, given name") })
         purposeColumn(ts, emit: { emit($0, 0.75, "given name in payment purpose") })
         fusedTitle(ts, emit: { emit($0, 0.8, "title") })
-    }
-
-    /// The name elements of a US or Canadian driving licence's barcode as
-    /// read out (AAMVA): `DCS` family name, `DAC` first name, `DAD` middle
-    /// names, `DCT` given names, `DAA` full name, each code glued to its value
-    /// at the start of a line, among other such element lines.
-    static func barcodeElements(_ ts: TokenStream, into out: inout [Detection]) {
-        let toks = ts.tokens
-        func element(_ l: Int) -> Bool {
-            let r = ts.line(l)
-            guard let k = r.first, toks[k].kind != .punct, toks[k].count >= 4 else { return false }
-            let a = Int(toks[k].start)
-            return ts.text[a] == "D" && TokenStream.isUpper(ts.text[a + 1]) && TokenStream.isUpper(ts.text[a + 2])
-        }
-        for l in 0..<ts.lineCount {
-            let r = ts.line(l)
-            guard let k = r.first, toks[k].kind == .word, toks[k].has(.upper), toks[k].letters >= 5,
-                  element(l - 1) || element(l + 1) else { continue }
-            let a = Int(toks[k].start)
-            guard ts.text.hasPrefix("dcs", at: a) || ts.text.hasPrefix("dac", at: a) || ts.text.hasPrefix("dad", at: a)
-                    || ts.text.hasPrefix("dct", at: a) || ts.text.hasPrefix("daa", at: a),
-                  ts.text[a] == "D" else { continue }
-            // The value runs to the end of the line (`DAAFIELDS,DARNELL,JAMES`).
-            guard !r.contains(where: { toks[$0].kind == .number || toks[$0].kind == .alnum }) else { continue }
-            out.append(Detection(category: .name, range: (a + 3)..<Int(toks[r.upperBound - 1].end), confidence: 0.85,
-                                 reason: .context, kind: "licence barcode"))
-        }
     }
 
     static let purposeHeaders = WordHash.set("Verwendungszweck Buchungstext Zahlungsgrund Purpose Verwendung")
