@@ -251,6 +251,9 @@ enum IdentifierRecognizer {
                 Steuernummer.match(s, at: p, context: context, &c, into: &out)
             }
             if e.insurance {
+                if v.isDigit, context.contains(.health) {
+                    GermanHealthInsuranceNumber.match(s, at: p, context: context, &c, into: &out)
+                }
                 GermanPensionNumber.match(s, at: p, context: context, &c, into: &out)
                 UKNHSNumber.match(s, at: p, context: context, &c, into: &out)
                 AustrianSocialSecurityNumber.match(s, at: p, context: context, &c, into: &out)
