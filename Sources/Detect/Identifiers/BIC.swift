@@ -56,5 +56,26 @@ enum BIC {
                                  reason: .context, kind: kind))
             return
         }
+        // OCR text: the `XXX` branch read with an X doubled or lost
+        // (`WELADE8LXXxX`, `WELADE8LX` at a photo's edge).
+        guard c.ocr.contains(p), let e = ocrBranchEnd(s, p) else { return }
+        if !labelled, let (a, b) = nearIBAN, s[p + 4].value != a || s[p + 5].value != b { return }
+        out.append(Detection(category: .bic, range: p..<e, confidence: labelled ? 0.85 : 0.8,
+                             reason: .context, kind: kind))
+    }
+
+    /// The end of 8 BIC characters at `p` followed by 1 to 4 `X` or `x`
+    /// that are not exactly `XXX`, then the end of the word; nil otherwise.
+    static func ocrBranchEnd(_ s: Text, _ p: Int) -> Int? {
+        guard p + 9 <= s.count else { return nil }
+        for k in 0..<8 {
+            let v = s[p + k].value
+            guard v &- 0x41 < 26 || (k >= 6 && v.isDigit) else { return nil }
+        }
+        guard CountryCodes.contains(s[p + 4].value, s[p + 5].value) else { return nil }
+        var e = p + 8
+        while e < s.count, e - p < 13, s[e].value | 0x20 == 0x78 { e += 1 }
+        guard e > p + 8, e <= p + 12, Boundary.after(s, e) else { return nil }
+        return e
     }
 }
