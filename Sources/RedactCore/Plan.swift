@@ -21,7 +21,7 @@ public enum RedactionPlan {
     public static func boxes(for range: Range<Int>, in text: PageText) -> [Rect] {
         var out: [Rect] = []
         var current: Rect?
-        let r = range.clamped(to: 0..<text.scalars.count)
+        let r = withAttachedPunctuation(range.clamped(to: 0..<text.scalars.count), in: text)
         for i in r {
             let s = text.scalars[i]
             let b = text.boxes[i]
@@ -35,6 +35,28 @@ public enum RedactionPlan {
         }
         if let c = current { out.append(pad(c)) }
         return out
+    }
+
+    /// How many punctuation scalars touching a range (no space between)
+    /// are burned with it, on either side.
+    static let attachedPunctuation = 2
+
+    /// `r` widened over the punctuation that touches it inside its word
+    /// (`(` and `).` around `(COBADEFFXXX).`). OCR's symbol boxes are
+    /// estimates: a bracket's box can take in part of the letter beside it,
+    /// so a box that stops at the first letter leaves a sliver of it
+    /// unburned. Burning the bracket too costs nothing.
+    static func withAttachedPunctuation(_ r: Range<Int>, in text: PageText) -> Range<Int> {
+        guard !r.isEmpty else { return r }
+        func attached(_ i: Int) -> Bool {
+            let s = text.scalars[i]
+            let p = s.properties
+            return !p.isWhitespace && !p.isAlphabetic && p.numericType == nil && !text.boxes[i].isEmpty
+        }
+        var a = r.lowerBound, b = r.upperBound
+        while a > 0, r.lowerBound - a < attachedPunctuation, attached(a - 1) { a -= 1 }
+        while b < text.scalars.count, b - r.upperBound < attachedPunctuation, attached(b) { b += 1 }
+        return a..<b
     }
 
     static func sameLine(_ run: Rect, _ b: Rect) -> Bool {

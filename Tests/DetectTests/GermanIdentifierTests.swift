@@ -210,6 +210,14 @@ final class GermanHealthInsuranceNumberTests: XCTestCase {
 
     func testOCRAndRunningText() {
         XCTAssertEqual(ocrTexts("Versichertennummer:A12345678O", .insuranceID), ["A12345678O"])
+        // OCR reads the leading G as 6: only in OCR text, under the label, with the check digit.
+        let g = Self.make("G", "01778361")
+        let six = "6" + g.dropFirst()
+        XCTAssertEqual(ocrTexts("Krankenversichertennummer \(six)", .insuranceID), [six])
+        XCTAssertEqual(ocrTexts("Kundennummer \(six)", .insuranceID), [])  // no health label
+        XCTAssertEqual(ocrTexts(six, .insuranceID), [])
+        XCTAssertEqual(texts("Krankenversichertennummer \(six)", .insuranceID), [])  // text layer
+        XCTAssertEqual(ocrTexts("Krankenversichertennummer 8" + g.dropFirst(), .insuranceID), [])  // B fails the check
         XCTAssertEqual(texts("Die Versichertennummer A123456780 steht auf der Karte.", .insuranceID), ["A123456780"])
         XCTAssertEqual(texts("Health insurance no. A123456780, valid.", .insuranceID), ["A123456780"])
     }

@@ -123,5 +123,15 @@ final class IBANTests: XCTestCase {
         XCTAssertEqual(texts(text, .iban), ["DE89370400440532013000"])
         XCTAssertEqual(texts(text, .bic), ["COBADEFFXXX"])
         XCTAssertEqual(texts("DE89370400440532013000XYZ", .iban), [])
+        // A form field wraps the BIC before the primary office's branch code.
+        XCTAssertEqual(texts("IBAN+DE89370400440532013000BIC+COBADEFF XXX", .bic), ["COBADEFF XXX"])
+        XCTAssertEqual(texts("BIC: COBADEFF\nXXX\n", .bic), ["COBADEFF\nXXX"])
+        XCTAssertEqual(texts("BIC: COBADEFF XXXL", .bic), ["COBADEFF"])
+        XCTAssertEqual(texts("BIC: COBADEFF ABC", .bic), ["COBADEFF"])
+        // OCR doubles or loses an X of the branch code.
+        XCTAssertEqual(ocrTexts("DE89 3704 0044 0532 0130 00 (COBADEFFXXxX)", .bic), ["COBADEFFXXxX"])
+        XCTAssertEqual(ocrTexts("BIC COBADEFFX", .bic), ["COBADEFFX"])
+        XCTAssertEqual(texts("BIC COBADEFFXXxX", .bic), [])  // text layer
+        XCTAssertEqual(ocrTexts("BIC COBADEFFXXXXXX", .bic), [])
     }
 }

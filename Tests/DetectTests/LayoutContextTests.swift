@@ -119,6 +119,12 @@ final class LayoutContextTests: XCTestCase {
         XCTAssertEqual(births(german), ["12. August 1983", "03 JUL 1998"])
         // The other date columns stay plain.
         XCTAssertEqual(births("Name\tEintritt\nAnna Berg\t03.07.1998\n"), [])
+        // A photographed rule under the header: its bars read as `H`, `1`, `11`.
+        for rule in ["H--H---11\u{2014}1", "1:11: 1:11:12]", "|--|--|"] {
+            XCTAssertEqual(births("Nr.\tGeb.-Datum\tEintritt\n\(rule)\n000218\t07.03.1991\t15.02.2019\n"), ["07.03.1991"], rule)
+        }
+        // A line of words under the header still ends the table.
+        XCTAssertEqual(births("Nr.\tGeb.-Datum\tEintritt\nHinweise zur Abrechnung\n000218\t07.03.1991\t15.02.2019\n"), [])
     }
 
     func testBirthDateColumnOverAPageBreak() {

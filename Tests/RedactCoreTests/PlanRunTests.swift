@@ -21,6 +21,22 @@ final class PlanRunTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(b[0].maxX, 208)
     }
 
+    func testPunctuationTouchingARangeIsBurnedWithIt() {
+        // "x (ABC). y": the range covers ABC; the brackets and the dot touch it.
+        let t = text("x (ABC). y") { i in Rect(x: Double(i) * 10, y: 100, width: 8, height: 10) }
+        let b = RedactionPlan.boxes(for: 3..<6, in: t)
+        XCTAssertEqual(b.count, 1)
+        XCTAssertLessThanOrEqual(b[0].x, 20)  // "(" at 20
+        XCTAssertGreaterThanOrEqual(b[0].maxX, 78)  // "." ends at 78
+        XCTAssertGreaterThan(b[0].x, 8)  // not "x"
+        XCTAssertLessThan(b[0].maxX, 90)  // not "y"
+        // Letters touching the range stay out; at most two punctuation scalars a side.
+        let w = text("Q-----ABCz") { i in Rect(x: Double(i) * 10, y: 100, width: 8, height: 10) }
+        let c = RedactionPlan.boxes(for: 6..<9, in: w)
+        XCTAssertGreaterThan(c[0].x, 35)
+        XCTAssertLessThan(c[0].maxX, 92)
+    }
+
     func testVerticalColumnMakesOneBox() {
         // A page scanned sideways: glyphs go down one column.
         let t = text("AB CD") { i in Rect(x: 50, y: 100 + Double(i) * 8, width: 12, height: 6) }

@@ -35,9 +35,34 @@ enum TableRows {
     static func isRuleNoise(_ ts: TokenStream, _ l: Int) -> Bool {
         let r = ts.line(l)
         let toks = ts.tokens
+        if isPhotoRule(ts, l) { return true }
         guard r.count <= 4, r.allSatisfy({ toks[$0].digits == 0 }), r.reduce(0, { $0 + toks[$1].count }) <= 12 else { return false }
         // One word (`Srmerami`), or a few letters in cells of their own (`a⇥a⇥a`).
         return cellCount(ts, l) == 1 ? r.count <= 2 : r.allSatisfy { toks[$0].count <= 2 }
+    }
+
+    /// What OCR reads in a rule `|---|---|` photographed or scanned at a
+    /// slant: the pipes come out as `1`, `11`, `H`, `l`, `]`, the dashes
+    /// stay (`H--H---11—1`, `1:11: 1:11:12]`). Rule punctuation (three or
+    /// more, at least as many as the rest) and only scraps of one or two
+    /// letters or digits between.
+    static func isPhotoRule(_ ts: TokenStream, _ l: Int) -> Bool {
+        let r = ts.line(l)
+        let toks = ts.tokens
+        guard !r.isEmpty, r.count <= 40 else { return false }
+        var rule = 0, scraps = 0
+        for k in r {
+            if toks[k].kind == .punct {
+                switch UInt32(truncatingIfNeeded: toks[k].hash) {
+                case 0x2D, 0x3D, 0x5F, 0x2B, 0x3A, 0x2013, 0x2014, 0x2500, 0x7C, 0x5B, 0x5D: rule += 1  // - = _ + : – — ─ | [ ]
+                default: return false
+                }
+            } else {
+                guard toks[k].count <= 2 else { return false }
+                scraps += 1
+            }
+        }
+        return rule >= 3 && rule >= scraps
     }
 
     /// The first token of the cell with index `cell` on line `l`, if that

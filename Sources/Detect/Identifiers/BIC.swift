@@ -28,6 +28,16 @@ enum BIC {
         return nil
     }
 
+    /// A form field or a narrow cell wraps an 11-character BIC before its
+    /// branch code, and the branch of the primary office is `XXX`: after 8
+    /// characters ending at `e`, one space or line break and `XXX` as a
+    /// word of its own are the rest of the code. The end, or nil.
+    static func primaryOfficeEnd(_ s: Text, _ e: Int) -> Int? {
+        guard e + 4 <= s.count, s[e].value == 0x20 || s[e].value == 0x0A else { return nil }
+        for k in (e + 1)..<(e + 4) where s[k].value != 0x58 { return nil }  // X
+        return Boundary.after(s, e + 4) ? e + 4 : nil
+    }
+
     /// `nearIBAN`: the country code of an IBAN within `ibanDistance`, if any.
     static func match(_ s: Text, at p: Int, context: LabelSet, nearIBAN: (UInt32, UInt32)?, _ c: inout Candidate,
                       into out: inout [Detection]) {
@@ -41,9 +51,31 @@ enum BIC {
             guard ok, CountryCodes.contains(c.chars[4], c.chars[5]) else { continue }
             // Unlabelled, next to an IBAN: the bank of that account, so its country.
             if !labelled, let (a, b) = nearIBAN, c.chars[4] != a || c.chars[5] != b { return }
-            out.append(Detection(category: .bic, range: p..<c.end, confidence: labelled ? 0.9 : 0.85,
+            let end = n == 8 ? primaryOfficeEnd(s, c.end) ?? c.end : c.end
+            out.append(Detection(category: .bic, range: p..<end, confidence: labelled ? 0.9 : 0.85,
                                  reason: .context, kind: kind))
             return
         }
+        // OCR text: the `XXX` branch read with an X doubled or lost
+        // (`WELADE8LXXxX`, `WELADE8LX` at a photo's edge).
+        guard c.ocr.contains(p), let e = ocrBranchEnd(s, p) else { return }
+        if !labelled, let (a, b) = nearIBAN, s[p + 4].value != a || s[p + 5].value != b { return }
+        out.append(Detection(category: .bic, range: p..<e, confidence: labelled ? 0.85 : 0.8,
+                             reason: .context, kind: kind))
+    }
+
+    /// The end of 8 BIC characters at `p` followed by 1 to 4 `X` or `x`
+    /// that are not exactly `XXX`, then the end of the word; nil otherwise.
+    static func ocrBranchEnd(_ s: Text, _ p: Int) -> Int? {
+        guard p + 9 <= s.count else { return nil }
+        for k in 0..<8 {
+            let v = s[p + k].value
+            guard v &- 0x41 < 26 || (k >= 6 && v.isDigit) else { return nil }
+        }
+        guard CountryCodes.contains(s[p + 4].value, s[p + 5].value) else { return nil }
+        var e = p + 8
+        while e < s.count, e - p < 13, s[e].value | 0x20 == 0x78 { e += 1 }
+        guard e > p + 8, e <= p + 12, Boundary.after(s, e) else { return nil }
+        return e
     }
 }

@@ -164,7 +164,7 @@ enum IdentifierRecognizer {
                 }
                 if enabled.bic, let q = BIC.fusedLabelEnd(s, i, j) {  // "SWIFT/BICMONZGB2L"
                     BIC.match(s, at: q, context: .bic, nearIBAN: nil, &c, into: &found)
-                } else if enabled.bic, j - i == 8 || j - i == 11 {
+                } else if enabled.bic, j - i == 8 || j - i == 11 || (9...12).contains(j - i) && BIC.ocrBranchEnd(s, i) == j {
                     while nextIBAN < ibans.count, ibans[nextIBAN].upperBound + BIC.ibanDistance < i { nextIBAN += 1 }
                     let near = nextIBAN < ibans.count && ibans[nextIBAN].lowerBound - BIC.ibanDistance <= j
                         && ibans[nextIBAN].upperBound + BIC.ibanDistance >= i && !ibans[nextIBAN].overlaps(i..<j)
@@ -251,6 +251,9 @@ enum IdentifierRecognizer {
                 Steuernummer.match(s, at: p, context: context, &c, into: &out)
             }
             if e.insurance {
+                if v.isDigit, context.contains(.health) {
+                    GermanHealthInsuranceNumber.match(s, at: p, context: context, &c, into: &out)
+                }
                 GermanPensionNumber.match(s, at: p, context: context, &c, into: &out)
                 UKNHSNumber.match(s, at: p, context: context, &c, into: &out)
                 AustrianSocialSecurityNumber.match(s, at: p, context: context, &c, into: &out)
