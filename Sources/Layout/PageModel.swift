@@ -475,8 +475,14 @@ struct PageModelBuilder {
                     }
                 }
                 let cellStart = out.count
+                // The right edge of this cell's column: a word that runs up
+                // to it and goes on below was broken there, not wrapped.
+                let edge: Double? = line.tableColumns > 0 && line.columnSpans.count == line.tableColumns
+                    && columns[c] < line.columnSpans.count ? line.columnSpans[columns[c]].1 : nil
                 for (i, w) in cell.enumerated() {
-                    if i > 0 { out.separator(" ") }
+                    if i > 0, !(edge.map { brokenAtEdge(words[cell[i - 1]], words[w], edge: $0) } ?? false) {
+                        out.separator(" ")
+                    }
                     out.word(words[w])
                     extent = extent.union(words[w].box)
                 }
@@ -490,6 +496,28 @@ struct PageModelBuilder {
             out.verbatim(source, isOCR: isOCR)
         }
         return PageModel(text: PageText(scalars: out.scalars, boxes: out.boxes), ocr: out.ocr, lines: modelLines)
+    }
+
+    /// Whether `next` goes on a word that a table cell broke at its right
+    /// edge: a word wider than its cell (an e-mail address, an IPv6
+    /// address) or, in tables set with `break-all`, any word, goes on at
+    /// the start of the cell's next line with no hyphen (`…@harlo` /
+    /// `wgate.co.uk`, `Choudh` / `ury`). Joined with a space it reads as
+    /// two words and no recognizer knows it. The piece above must run to
+    /// within half a glyph of the column's edge (a word wrapped at a space
+    /// leaves the room of the word that did not fit), and the piece below
+    /// must open in lower case, right after a letter, digit or address
+    /// punctuation.
+    func brokenAtEdge(_ prev: Word, _ next: Word, edge: Double) -> Bool {
+        let h = max(prev.box.height, 1)
+        guard next.box.y >= prev.box.maxY - 0.3 * h, prev.box.maxX >= edge - 0.4 * h,
+              let last = prev.glyphs.last?.scalars.last, let first = next.glyphs.first?.scalars.first else { return false }
+        let p = last.properties, n = first.properties
+        // Not a digit: a cell's next line that opens with one is as often a
+        // new value (`Musterweg 12` / `10115 Berlin`, a phone's last group).
+        let opens = n.isLowercase
+        let ends = p.isAlphabetic || (last.value &- 0x30 < 10) || ".@_:/".unicodeScalars.contains(last)
+        return opens && ends
     }
 
     /// A line laid out: its cells (word indices, left to right).

@@ -595,6 +595,21 @@ final class WrappedCellTests: XCTestCase {
                        + "Lena Vogt\tDE04 0989 9080\t960,00\n\tMandat 4711")
     }
 
+    func testAWordBrokenAtItsCellsEdgeIsOneWord() {
+        // An e-mail address wider than its column goes on below with no
+        // hyphen: one word again. A word wrapped at a space, whose line
+        // ends short of the edge, keeps its space.
+        var p = Page()
+        p.cell("Name", 50, 100); p.cell("E-Mail", 150, 100); p.cell("Rolle", 292, 100)
+        p.cell("Anna Nowak", 50, 112); p.cell("anna.nowak@harlowga", 150, 112); p.cell("Clerk", 292, 112)
+        p.cell("te.example", 150, 124)
+        p.cell("Jan Kos", 50, 136); p.cell("Zugang für die", 150, 136); p.cell("Admin", 292, 136)
+        p.cell("abrechnungsstelle", 150, 148)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "Name\tE-Mail\tRolle\nAnna Nowak\tanna.nowak@harlowgate.example\tClerk\n"
+                       + "Jan Kos\tZugang für die abrechnungsstelle\tAdmin")
+    }
+
     func testALabelRunIntoItsValueIsNoWrappedFirstCell() {
         // A form whose value column starts 4 points right of the widest
         // label: `Geburtsdatum:` and its value are one cell, reaching under
