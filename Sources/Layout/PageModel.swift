@@ -16,7 +16,9 @@ import RedactCore
 /// - cells (a gap far wider than a word space, or an unspaced jump between
 ///   text objects) by one TAB;
 /// - every line ends with `\n`, and a blank line separates blocks
-///   (a vertical gap well above the page's line spacing);
+///   (a vertical gap well above the page's line spacing); a line of prose
+///   that wrapped at its column's edge goes on after one space instead
+///   (see SoftWraps.swift);
 /// - text that is not laid out left to right (a sideways or upside-down
 ///   OCR reading, vertical text) is kept in its own order, in blocks of its
 ///   own after the page's lines.
@@ -437,6 +439,7 @@ struct PageModelBuilder {
         assignTableColumns(&laid, usualGap: usualGap)
         laid = joinWrappedCells(laid, usualGap: usualGap)
         laid = joinWrappedBarRows(laid, usualGap: usualGap)
+        laid = joinSoftWraps(laid, usualGap: usualGap)
         restoreDroppedBars(&laid)
 
         var out = Emitter()
@@ -480,7 +483,7 @@ struct PageModelBuilder {
                 let edge: Double? = line.tableColumns > 0 && line.columnSpans.count == line.tableColumns
                     && columns[c] < line.columnSpans.count ? line.columnSpans[columns[c]].1 : nil
                 for (i, w) in cell.enumerated() {
-                    if i > 0, !(edge.map { brokenAtEdge(words[cell[i - 1]], words[w], edge: $0) } ?? false) {
+                    if i > 0, !line.glued.contains(w), !(edge.map { brokenAtEdge(words[cell[i - 1]], words[w], edge: $0) } ?? false) {
                         out.separator(" ")
                     }
                     out.word(words[w])
@@ -535,6 +538,9 @@ struct PageModelBuilder {
         var columnSpans: [(Double, Double)] = []
         /// A row typed with bars whose last bar OCR lost (it has one restored).
         var lostTail = false
+        /// Words that go on the word before them with no space (a word
+        /// broken after its hyphen where its line wrapped).
+        var glued: Set<Int> = []
     }
 
     /// A table cell whose text wraps onto the next line (a long IBAN in a
