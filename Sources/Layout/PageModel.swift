@@ -483,7 +483,8 @@ struct PageModelBuilder {
                 let edge: Double? = line.tableColumns > 0 && line.columnSpans.count == line.tableColumns
                     && columns[c] < line.columnSpans.count ? line.columnSpans[columns[c]].1 : nil
                 for (i, w) in cell.enumerated() {
-                    if i > 0, !line.glued.contains(w), !(edge.map { brokenAtEdge(words[cell[i - 1]], words[w], edge: $0) } ?? false) {
+                    if i > 0, !line.glued.contains(w),
+                       !(edge.map { brokenAtEdge(cell[..<i], words[w], edge: $0) } ?? false) {
                         out.separator(" ")
                     }
                     out.word(words[w])
@@ -510,9 +511,19 @@ struct PageModelBuilder {
     /// within half a glyph of the column's edge (a word wrapped at a space
     /// leaves the room of the word that did not fit), and the piece below
     /// must open in lower case, right after a letter, digit or address
-    /// punctuation.
-    func brokenAtEdge(_ prev: Word, _ next: Word, edge: Double) -> Bool {
+    /// punctuation. A word is broken only when it is wider than its cell
+    /// on a line of its own, so the piece above opens its line: a word
+    /// after others on its line (`… DHCPACK on 192.168.10.61 to` /
+    /// `a4:c3:f0:2b:77:18`) was wrapped at its space, however near the
+    /// edge the line ends.
+    func brokenAtEdge(_ before: ArraySlice<Int>, _ next: Word, edge: Double) -> Bool {
+        guard let above = before.last else { return false }
+        let prev = words[above]
         let h = max(prev.box.height, 1)
+        if before.count >= 2 {
+            let left = words[before[before.index(before.endIndex, offsetBy: -2)]].box
+            guard left.maxY <= prev.box.y + 0.3 * h else { return false }
+        }
         guard next.box.y >= prev.box.maxY - 0.3 * h, prev.box.maxX >= edge - 0.4 * h,
               let last = prev.glyphs.last?.scalars.last, let first = next.glyphs.first?.scalars.first else { return false }
         let p = last.properties, n = first.properties
@@ -582,7 +593,9 @@ struct PageModelBuilder {
                 let number = digitGroup(prev.cells[i].last!) && digitGroup(cell[0])
                 let next = c + 1 < l.columnSpans.count ? l.columnSpans[c + 1].0 : l.columnSpans[c].1
                 let limit = number ? min(next, own) : next
+                // Or it is the rest of a word the column's edge broke.
                 return lastLineEnd(prev.cells[i]) + 0.25 * l.h + first.width > limit - slack
+                    || brokenAtEdge(prev.cells[i][...], words[cell[0]], edge: l.columnSpans[c].1)
             }
             // A line with text in the first column is a new row, unless every
             // one of its cells evidently wrapped and it leaves a column of the

@@ -613,6 +613,33 @@ final class WrappedCellTests: XCTestCase {
                        + "Jan Kos\tZugang für die abrechnungsstelle\tAdmin")
     }
 
+    func testAWordWrappedAtItsSpaceNearTheEdgeKeepsItsSpace() {
+        // A log line in a cell ends on `to` right at the column's edge; the
+        // MAC address goes on below. `to` does not open its line, so the
+        // edge did not break it: `to b8:…`, not `tob8:…`.
+        var p = Page()
+        p.cell("Zeit", 50, 100); p.cell("Meldung", 150, 100)
+        p.cell("08:01", 50, 112); p.cell("DHCPACK on 10.1.2.3 to", 150, 112)
+        p.cell("b8:27:eb:12:34:56", 150, 124)
+        p.cell("08:02", 50, 136); p.cell("DHCPACK on 10.9.8.7 to", 150, 136)
+        p.cell("c0:ff:ee:00:11:22", 150, 148)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "Zeit\tMeldung\n08:01\tDHCPACK on 10.1.2.3 to b8:27:eb:12:34:56\n08:02\tDHCPACK on 10.9.8.7 to c0:ff:ee:00:11:22")
+    }
+
+    func testTheRestOfABrokenWordJoinsItsRow() {
+        // `Oberlechn` / `er`: the rest would fit beside the cell's last
+        // line, yet it is the tail of a word the edge broke, not a row.
+        var p = Page()
+        p.cell("ID", 50, 100); p.cell("Name", 100, 100); p.cell("Zeit", 200, 100)
+        p.cell("k0417", 50, 112); p.cell("Katharina", 100, 112); p.cell("2025-09-29", 200, 112)
+        p.cell("Oberlechn", 100, 124); p.cell("16:41", 200, 124)
+        p.cell("er", 100, 136)
+        p.cell("k0422", 50, 148); p.cell("Jan Kos", 100, 148); p.cell("2025-09-30", 200, 148)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "ID\tName\tZeit\nk0417\tKatharina Oberlechner\t2025-09-29 16:41\nk0422\tJan Kos\t2025-09-30")
+    }
+
     func testALabelRunIntoItsValueIsNoWrappedFirstCell() {
         // A form whose value column starts 4 points right of the widest
         // label: `Geburtsdatum:` and its value are one cell, reaching under
