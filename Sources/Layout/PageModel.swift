@@ -16,7 +16,9 @@ import RedactCore
 /// - cells (a gap far wider than a word space, or an unspaced jump between
 ///   text objects) by one TAB;
 /// - every line ends with `\n`, and a blank line separates blocks
-///   (a vertical gap well above the page's line spacing);
+///   (a vertical gap well above the page's line spacing); a line of prose
+///   that wrapped at its column's edge goes on after one space instead
+///   (see SoftWraps.swift);
 /// - text that is not laid out left to right (a sideways or upside-down
 ///   OCR reading, vertical text) is kept in its own order, in blocks of its
 ///   own after the page's lines.
@@ -437,6 +439,7 @@ struct PageModelBuilder {
         assignTableColumns(&laid, usualGap: usualGap)
         laid = joinWrappedCells(laid, usualGap: usualGap)
         laid = joinWrappedBarRows(laid, usualGap: usualGap)
+        laid = joinSoftWraps(laid, usualGap: usualGap)
         restoreDroppedBars(&laid)
 
         var out = Emitter()
@@ -480,7 +483,8 @@ struct PageModelBuilder {
                 let edge: Double? = line.tableColumns > 0 && line.columnSpans.count == line.tableColumns
                     && columns[c] < line.columnSpans.count ? line.columnSpans[columns[c]].1 : nil
                 for (i, w) in cell.enumerated() {
-                    if i > 0, !(edge.map { brokenAtEdge(words[cell[i - 1]], words[w], edge: $0) } ?? false) {
+                    if i > 0, !line.glued.contains(w),
+                       !(edge.map { brokenAtEdge(cell[..<i], words[w], edge: $0) } ?? false) {
                         out.separator(" ")
                     }
                     out.word(words[w])
@@ -507,9 +511,19 @@ struct PageModelBuilder {
     /// within half a glyph of the column's edge (a word wrapped at a space
     /// leaves the room of the word that did not fit), and the piece below
     /// must open in lower case, right after a letter, digit or address
-    /// punctuation.
-    func brokenAtEdge(_ prev: Word, _ next: Word, edge: Double) -> Bool {
+    /// punctuation. A word is broken only when it is wider than its cell
+    /// on a line of its own, so the piece above opens its line: a word
+    /// after others on its line (`… DHCPACK on 192.168.10.61 to` /
+    /// `a4:c3:f0:2b:77:18`) was wrapped at its space, however near the
+    /// edge the line ends.
+    func brokenAtEdge(_ before: ArraySlice<Int>, _ next: Word, edge: Double) -> Bool {
+        guard let above = before.last else { return false }
+        let prev = words[above]
         let h = max(prev.box.height, 1)
+        if before.count >= 2 {
+            let left = words[before[before.index(before.endIndex, offsetBy: -2)]].box
+            guard left.maxY <= prev.box.y + 0.3 * h else { return false }
+        }
         guard next.box.y >= prev.box.maxY - 0.3 * h, prev.box.maxX >= edge - 0.4 * h,
               let last = prev.glyphs.last?.scalars.last, let first = next.glyphs.first?.scalars.first else { return false }
         let p = last.properties, n = first.properties
@@ -535,6 +549,9 @@ struct PageModelBuilder {
         var columnSpans: [(Double, Double)] = []
         /// A row typed with bars whose last bar OCR lost (it has one restored).
         var lostTail = false
+        /// Words that go on the word before them with no space (a word
+        /// broken after its hyphen where its line wrapped).
+        var glued: Set<Int> = []
     }
 
     /// A table cell whose text wraps onto the next line (a long IBAN in a
@@ -576,7 +593,9 @@ struct PageModelBuilder {
                 let number = digitGroup(prev.cells[i].last!) && digitGroup(cell[0])
                 let next = c + 1 < l.columnSpans.count ? l.columnSpans[c + 1].0 : l.columnSpans[c].1
                 let limit = number ? min(next, own) : next
+                // Or it is the rest of a word the column's edge broke.
                 return lastLineEnd(prev.cells[i]) + 0.25 * l.h + first.width > limit - slack
+                    || brokenAtEdge(prev.cells[i][...], words[cell[0]], edge: l.columnSpans[c].1)
             }
             // A line with text in the first column is a new row, unless every
             // one of its cells evidently wrapped and it leaves a column of the

@@ -240,7 +240,8 @@ final class ColumnTests: XCTestCase {
         }
         p.draw("Yours faithfully,", x: 50, y: 190)
         let s = PageModel(layer: p.text, ocr: .empty).text.string
-        XCTAssertEqual(s, "Dear Sir or Madam,\n\n" + left.joined(separator: "\n") + "\n\n" + right.joined(separator: "\n")
+        // The right column's lines all run to its edge: one wrapped paragraph.
+        XCTAssertEqual(s, "Dear Sir or Madam,\n\n" + left.joined(separator: "\n") + "\n\n" + right.joined(separator: " ")
                        + "\n\nYours faithfully,")
     }
 
@@ -259,7 +260,9 @@ final class ColumnTests: XCTestCase {
             p.draw(right[k], x: 300, y: 106.5 + Double(k) * 14.9); p.put("\n")
         }
         let s = PageModel(layer: p.text, ocr: .empty).text.string
-        XCTAssertEqual(s, left.joined(separator: "\n") + "\n\n" + right.joined(separator: "\n"))
+        // The note's lines that wrapped at its column's edge go on.
+        XCTAssertEqual(s, left.joined(separator: "\n") + "\n\n" + right[0] + " " + right[1] + "\n"
+                       + right[2...4].joined(separator: " ") + "\n" + right[5])
     }
 
     func testAFormWithBlankLabelsAndWrappedValuesStaysRowByRow() {
@@ -610,6 +613,33 @@ final class WrappedCellTests: XCTestCase {
                        + "Jan Kos\tZugang für die abrechnungsstelle\tAdmin")
     }
 
+    func testAWordWrappedAtItsSpaceNearTheEdgeKeepsItsSpace() {
+        // A log line in a cell ends on `to` right at the column's edge; the
+        // MAC address goes on below. `to` does not open its line, so the
+        // edge did not break it: `to b8:…`, not `tob8:…`.
+        var p = Page()
+        p.cell("Zeit", 50, 100); p.cell("Meldung", 150, 100)
+        p.cell("08:01", 50, 112); p.cell("DHCPACK on 10.1.2.3 to", 150, 112)
+        p.cell("b8:27:eb:12:34:56", 150, 124)
+        p.cell("08:02", 50, 136); p.cell("DHCPACK on 10.9.8.7 to", 150, 136)
+        p.cell("c0:ff:ee:00:11:22", 150, 148)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "Zeit\tMeldung\n08:01\tDHCPACK on 10.1.2.3 to b8:27:eb:12:34:56\n08:02\tDHCPACK on 10.9.8.7 to c0:ff:ee:00:11:22")
+    }
+
+    func testTheRestOfABrokenWordJoinsItsRow() {
+        // `Oberlechn` / `er`: the rest would fit beside the cell's last
+        // line, yet it is the tail of a word the edge broke, not a row.
+        var p = Page()
+        p.cell("ID", 50, 100); p.cell("Name", 100, 100); p.cell("Zeit", 200, 100)
+        p.cell("k0417", 50, 112); p.cell("Katharina", 100, 112); p.cell("2025-09-29", 200, 112)
+        p.cell("Oberlechn", 100, 124); p.cell("16:41", 200, 124)
+        p.cell("er", 100, 136)
+        p.cell("k0422", 50, 148); p.cell("Jan Kos", 100, 148); p.cell("2025-09-30", 200, 148)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "ID\tName\tZeit\nk0417\tKatharina Oberlechner\t2025-09-29 16:41\nk0422\tJan Kos\t2025-09-30")
+    }
+
     func testALabelRunIntoItsValueIsNoWrappedFirstCell() {
         // A form whose value column starts 4 points right of the widest
         // label: `Geburtsdatum:` and its value are one cell, reaching under
@@ -740,5 +770,55 @@ final class WrappedCellTests: XCTestCase {
         let s = PageModel(layer: p.text, ocr: .empty).text.string
         XCTAssertEqual(s, "Name\tIBAN\tNetto\nMohammed Asif Hussain\tGB33 BUKB 2020 1555 5555 55\t1.429,98\n"
                        + "Kirsty Ackroyd\tGB94 BARC 1020 1530\t1.016,36\nBogdan Rusu\tGB21 NWBK 6016 1331\t2.068,40")
+    }
+}
+
+final class SoftWrapTests: XCTestCase {
+    /// Lines drawn one under another at 12 pt leading.
+    func page(_ lines: [(String, Double)], top: Double = 100) -> String {
+        var p = Page()
+        for (k, (t, x)) in lines.enumerated() { p.draw(t, x: x, y: top + Double(k) * 12); p.put("\n") }
+        return PageModel(layer: p.text, ocr: .empty).text.string
+    }
+
+    func testProseThatWrapsAtItsColumnsEdgeIsOneLine() {
+        // A name and a phone number cut by the column's edge are whole
+        // again; the paragraph's last line ends it.
+        let s = page([("Bei Fragen wenden Sie sich bitte an", 50), ("unseren Herrn Jonas Quirinus Wendt", 50),
+                      ("Brandauer, unter der Rufnummer 0341", 50), ("98 76 543 oder per Post.", 50)])
+        XCTAssertEqual(s, "Bei Fragen wenden Sie sich bitte an unseren Herrn Jonas Quirinus Wendt Brandauer, unter der Rufnummer 0341 98 76 543 oder per Post.")
+    }
+
+    func testAnAddressBlockAndShortLinesStayLines() {
+        // Short lines broken on purpose leave room for the next word; a
+        // short line followed by another is a block's, even after a line
+        // that runs to the edge (a letterhead above its address).
+        let s = page([("Ingenieurbüro Falkner · Statik · Bauphysik", 50), ("Am Kornmarkt 14", 50), ("99084 Erfurt", 50),
+                      ("Herrn", 50), ("Piet Oldenkamp", 50), ("Gartenweg 3", 50),
+                      ("wir danken Ihnen für Ihre Anfrage vom Mai", 50), ("und senden Ihnen anbei unser Angebot für", 50),
+                      ("die Prüfung der Statik Ihres Carports.", 50)])
+        let lines = s.split(separator: "\n").map(String.init)
+        XCTAssertEqual(Array(lines.prefix(6)), ["Ingenieurbüro Falkner · Statik · Bauphysik", "Am Kornmarkt 14", "99084 Erfurt",
+                                                "Herrn", "Piet Oldenkamp", "Gartenweg 3"])
+        XCTAssertEqual(lines.last, "wir danken Ihnen für Ihre Anfrage vom Mai und senden Ihnen anbei unser Angebot für die Prüfung der Statik Ihres Carports.")
+    }
+
+    func testAFormRowsValueWrapsBackToTheMarginButTheNextLabelIsARow() {
+        // A label, a tab stop, a value that wraps back to the margin; the
+        // next line with a label of its own is the next row.
+        var p = Page()
+        p.draw("Anmerkung", x: 50, y: 100); p.put("\n"); p.draw("Schlüssel beim Nachbarn Heribert", x: 130, y: 100); p.put("\n")
+        p.draw("Quast, Haus Nr. 7 abholen", x: 50, y: 112); p.put("\n")
+        p.draw("Zahlungsweise: monatlich per Lastschrift vom", x: 50, y: 124); p.put("\n")
+        p.draw("Notfallnummer: 0171 5550 2231 (nur werktags)", x: 50, y: 136); p.put("\n")
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["Anmerkung\tSchlüssel beim Nachbarn Heribert Quast, Haus Nr. 7 abholen",
+                               "Zahlungsweise: monatlich per Lastschrift vom", "Notfallnummer: 0171 5550 2231 (nur werktags)"])
+    }
+
+    func testADoubleNameBrokenAfterItsHyphenIsOneWord() {
+        let s = page([("Ihre Ansprechpartnerin ist Frau Dr. Ute", 50), ("Lindqvist-Oberndorfer aus der Abteilung", 50),
+                      ("Beitragswesen, die Sie gern zurückruft.", 50)])
+        XCTAssertTrue(s.contains("Ute Lindqvist-Oberndorfer"), s)
     }
 }
