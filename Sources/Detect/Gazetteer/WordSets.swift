@@ -19,9 +19,11 @@ struct WordSets: Sendable {
     static let shared = WordSets()
 
     private init() {
-        given = HashSet64(WordHash.hashes(GivenNames.packed) + WordHash.hashes(GivenNamesWorld.packed))
-        givenAmbiguous = WordHash.set(GivenNamesAmbiguous.packed)
-        surnames = HashSet64(WordHash.hashes(Surnames.packed) + WordHash.hashes(SurnamesWorld.packed))
+        given = HashSet64(WordHash.hashes(GivenNames.packed) + WordHash.hashes(GivenNamesWorld.packed)
+            + WordHash.hashes(GivenNamesMore.packed))
+        givenAmbiguous = HashSet64(WordHash.hashes(GivenNamesAmbiguous.packed) + WordHash.hashes(GivenNamesMoreAmbiguous.packed))
+        surnames = HashSet64(WordHash.hashes(Surnames.packed) + WordHash.hashes(SurnamesWorld.packed)
+            + WordHash.hashes(SurnamesMore.packed))
         organisations = WordHash.set(CommonWords.organisations)
         months = WordHash.set(CommonWords.months)
         weekdays = WordHash.set(CommonWords.weekdays)
