@@ -73,7 +73,11 @@ enum CommonWords {
         Hausverwaltungs Wohnungsbau Wohnungsbaugesellschaft Genossenschaft Baugenossenschaft Treuhand Fonds \
         Kasse Kassenärztliche Vereinigung Kammer Handwerkskammer IHK Deutsche Deutschen Deutscher Bundes \
         House Court Building Tower Lodge Cottage Hall Manor Farm Mansions Villa Haus Gebäude Residenz Wohnpark \
-        Landes Staatliche Staatliches Städtische Städtisches Evangelische Katholische Kirche Kirchengemeinde
+        Landes Staatliche Staatliches Städtische Städtisches Evangelische Katholische Kirche Kirchengemeinde \
+        Surgery Practice Clinic Pharmacy Chemist Chemists Dental Medical Healthcare Nursing Hospice Foundation \
+        Academy Nursery Library Museum Hotel Restaurant Garage Motors Estates Lettings Properties Homes Housing \
+        Association Society Federation Partnership Associates Solicitors Accountants Surveyors Chambers Laboratory \
+        Laboratories Labs Pharma
         """
 
     static let notNames = """
