@@ -173,6 +173,40 @@ public struct DocumentMatcher: Sendable {
         return lo..<r.upperBound
     }
 
+    /// `r` (one word) grown left over one capitalised word right before it
+    /// that may be a given name: the family name is this document's
+    /// person's, and a given name is what stands before a family name
+    /// (`her late husband Jory Tregothnan`, `Occupants: Emi Holloway`).
+    /// Not at the start of a sentence, and not a word the lists know as
+    /// something else (function words, titles, labels, cities, months).
+    static func withGivenName(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Range<Int> {
+        guard r.lowerBound >= 3, s[r.lowerBound - 1] == " ", !s[r].contains(where: { !$0.properties.isAlphabetic && $0 != "-" }) else {
+            return r
+        }
+        var a = r.lowerBound - 1
+        while a > 0, s[a - 1].properties.isAlphabetic || (s[a - 1] == "-" && a >= 2 && s[a - 2].properties.isAlphabetic) { a -= 1 }
+        let word = s[a..<(r.lowerBound - 1)]
+        guard word.count >= 2, let f = word.first, f.properties.isUppercase else { return r }
+        let capitals = !s[r].contains { $0.properties.isLowercase }
+        // The same case as the surname: `JORY TREGOTHNAN`, `Jory Tregothnan`.
+        guard capitals ? !word.contains(where: { $0.properties.isLowercase })
+                       : word.dropFirst().contains(where: { $0.properties.isLowercase }) else { return r }
+        // Not after the end of a sentence: `… paid. Holloway` has no given name.
+        var b = a - 1
+        while b >= 0, s[b] == " " { b -= 1 }
+        if b >= 0, s[b] == "." || s[b] == "!" || s[b] == "?" {
+            return r
+        }
+        let h = WordHash.hash(String(String.UnicodeScalarView(word)))
+        let w = WordSets.shared
+        if w.notNames.contains(h) || w.cities.contains(h) || w.titles.contains(h) || w.organisations.contains(h)
+            || w.particles.contains(h) || LabelTable.shared.isLabelWord(h) || NameRecognizer.roleNouns.contains(h)
+            || NameRecognizer.relationsAfter.contains(h) {
+            return r
+        }
+        return a..<r.upperBound
+    }
+
     /// `r` grown right over one capital letter standing alone after it
     /// (`O'SULLIVAN D`), when the match is written in capitals.
     static func withTrailingInitial(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Range<Int> {
@@ -269,6 +303,11 @@ public struct DocumentMatcher: Sendable {
             // `Miss E S Nakamura-Holt`: initials before a surname found
             // elsewhere are the same person's.
             if category == .name { r = Self.withInitials(text.scalars, r) }
+            // `her late husband Jory Tregothnan`: a given name before a surname found elsewhere.
+            if category == .name {
+                let g = Self.withGivenName(text.scalars, r)
+                if !covered[g.lowerBound] { r = g }
+            }
             // `O'SULLIVAN D`: in capitals, an initial after the surname is the same person's.
             if category == .name { r = Self.withTrailingInitial(text.scalars, r) }
             // Only visible scalars count: a range over separators alone adds nothing.

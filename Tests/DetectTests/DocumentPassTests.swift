@@ -104,3 +104,35 @@ final class DocumentPassTests: XCTestCase {
                        ["Rebeccas", "O'SULLIVAN D", "MEISSNER", "LUKAS", "Mai"])
     }
 }
+
+final class GivenNameBeforeCarriedSurnameTests: XCTestCase {
+    func additions(_ found: String, in p1: String, then p2: String) -> [String] {
+        func page(_ s: String) -> PageText {
+            let sc = Array(s.unicodeScalars)
+            return PageText(scalars: sc, boxes: sc.indices.map { Rect(x: Double($0) * 5, y: 0, width: 5, height: 10) })
+        }
+        let h = Array(p1.unicodeScalars), n = Array(found.unicodeScalars)
+        let i = (0...(h.count - n.count)).first { Array(h[$0..<($0 + n.count)]) == n }!
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .name, range: i..<(i + n.count), confidence: 0.9, reason: .context)], in: page(p1))
+        let p2s = Array(p2.unicodeScalars)
+        return ev.matcher().additions(in: page(p2), existing: []).map { String(String.UnicodeScalarView(p2s[$0.range])) }
+    }
+
+    func testAGivenNameBeforeTheSurnameIsTheFamilysToo() {
+        XCTAssertEqual(additions("Gwenna Trevail", in: "Patient: Mrs Gwenna Trevail",
+                                 then: "her late husband Kitto Trevail had surgery"), ["Kitto Trevail"])
+        XCTAssertEqual(additions("Ina Brackwede", in: "Mieterin: Ina Brackwede",
+                                 then: "Mitbewohner: Ole Brackwede, geb. 2001"), ["Ole Brackwede"])
+        XCTAssertEqual(additions("AYLA KORKMAZ", in: "AYLA KORKMAZ", then: "DENIZ KORKMAZ"), ["DENIZ KORKMAZ"])
+    }
+
+    func testOnlyWhereAGivenNameCanStand() {
+        // A sentence's first word, a title, a label, a function word.
+        XCTAssertEqual(additions("Gwenna Trevail", in: "Mrs Gwenna Trevail", then: "We wrote. Trevail replied."), ["Trevail"])
+        XCTAssertEqual(additions("Gwenna Trevail", in: "Mrs Gwenna Trevail", then: "Dear Mrs Trevail,"), ["Trevail"])
+        XCTAssertEqual(additions("Gwenna Trevail", in: "Mrs Gwenna Trevail", then: "Patient Trevail was seen"), ["Trevail"])
+        XCTAssertEqual(additions("Gwenna Trevail", in: "Mrs Gwenna Trevail", then: "Dear Mr Trevail"), ["Trevail"])
+        XCTAssertEqual(additions("Gwenna Trevail", in: "Mrs Gwenna Trevail", then: "the Trevail family"), ["Trevail"])
+    }
+}

@@ -33,8 +33,30 @@ final class PlateTests: XCTestCase {
     }
 
     func testOnlyInContext() {
-        XCTAssertEqual(plates("B-AB 1234 und AB12 CDE ohne Label"), [])
+        // A German shape needs a label or a vehicle nearby; a current UK plate's shape is enough.
+        XCTAssertEqual(plates("B-AB 1234 und AB12 CDE ohne Label"), ["AB12 CDE"])
         XCTAssertEqual(plates("Kennzeichen: unbekannt"), [])
         XCTAssertEqual(plates("Registration is open until Friday"), [])
+    }
+}
+
+final class UnlabelledPlateTests: XCTestCase {
+    func plates(_ s: String) -> [String] { texts(s, .licencePlate) }
+
+    func testUKPlatesInRunningText() {
+        XCTAssertEqual(plates("A silver Vauxhall was seen leaving, BX19 KLM, at speed."), ["BX19 KLM"])
+        XCTAssertEqual(plates("witness noted LD68RTW on the van"), ["LD68RTW"])
+        // Postcodes, never-issued age identifiers, letters DVLA does not use, longer codes.
+        XCTAssertEqual(plates("Leeds LS19 7TZ and GU21 4AB"), [])
+        XCTAssertEqual(plates("batch AB41 CDE"), [])
+        XCTAssertEqual(plates("batch QB19 KLM and ZB19 KLM and AB19 KQM"), [])
+        XCTAssertEqual(plates("part LD68RTW7 and LD68RTW-2"), [])
+    }
+
+    func testGermanPlatesNearAVehicle() {
+        XCTAssertEqual(plates("Der Pkw der Geschädigten, M-KR 4471, stand vor der Einfahrt."), ["M-KR 4471"])
+        XCTAssertEqual(plates("Unfallgegner: VW Golf\nHH-AB 123E"), ["HH-AB 123E"])
+        // Without a vehicle, the same shape is some other code.
+        XCTAssertEqual(plates("Aktenzeichen laut Schreiben B-VA 4417"), [])
     }
 }

@@ -387,6 +387,8 @@ def summarize(scored, reads, wall_read: float) -> dict:
     leak_items = []
     words = blacked = unjudged = 0
     over_words = collections.Counter()
+    # Per document and layout: what a change moved, for reading two runs side by side.
+    per_doc = {}
     errors, speed = [], collections.defaultdict(lambda: [0.0, 0])
     for (name, layout), res in scored.items():
         secs, err = reads[(name, layout)]
@@ -408,6 +410,12 @@ def summarize(scored, reads, wall_read: float) -> dict:
                                    "text": it["text"]})
         words += len(res["words"])
         blacked += sum(w["blacked"] for w in res["words"])
+        judged = [it for it in res["items"] if it["ink"]]
+        per_doc[f"{layout}/{name}"] = {
+            "items": len(judged), "redacted": sum(it["redacted"] for it in judged),
+            "missed": [f'{it["category"]}: {it["text"]}' for it in judged if not it["redacted"]],
+            "blacked": [w["text"] for w in res["words"] if w["blacked"]],
+        }
         for w in res["words"]:
             if w["blacked"]:
                 over_words[(layout, w["text"])] += 1
@@ -426,6 +434,7 @@ def summarize(scored, reads, wall_read: float) -> dict:
         "non_personal_words": words, "over_redacted_words": blacked,
         "over_redaction": ratio(blacked, words),
         "over_redacted_top": [{"layout": l, "text": t, "count": n} for (l, t), n in over_words.most_common(60)],
+        "per_document": dict(sorted(per_doc.items())),
         "pages": pages, "read_wall_seconds": wall_read,
         "wall_seconds_per_page": ratio(wall_read, pages), "errors": errors,
         "targets": TARGETS,

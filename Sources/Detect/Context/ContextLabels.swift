@@ -140,7 +140,7 @@ struct LabelTable: Sendable {
         for w in label.words.dropFirst() {
             while j < toks.count, toks[j].line == line, toks[j].kind == .punct,
                   toks[j].isPunct(".") || toks[j].isPunct("-") || toks[j].isPunct("/") || toks[j].isPunct("\u{2013}")
-                  || toks[j].isPunct(",") {
+                  || toks[j].isPunct(",") || (toks[j].isPunct("_") && toks[j].glued) {
                 j += 1
             }
             // A birth label wrapped in running text ("Our dates⏎of birth are …").

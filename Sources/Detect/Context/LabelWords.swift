@@ -1,5 +1,5 @@
 /// The label phrases, `|`-separated, words as written (matching folds case
-/// and diacritics and ignores `.`, `-`, `/` between words). The first word of
+/// and diacritics and ignores `.`, `-`, `/` and a glued `_` between words: `user_id`). The first word of
 /// a reference label names its kind.
 enum LabelWords {
     static let salutations = """
@@ -25,7 +25,7 @@ enum LabelWords {
         beneficiary|applicant|policyholder|policy holder|insured|insured person|member name|customer name|\
         attn|attention|addressee|spouse|partner name|guarantor|borrower|claimant|contact person|\
         nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed|signature|holder signature|cardholder signature|\
-        known as|preferred name|nickname|sachbearbeitung|first name and initial|first name and middle initial|\
+        known as|preferred name|nickname|display name|sachbearbeitung|first name and initial|first name and middle initial|\
         middle initial
         """
 
@@ -49,6 +49,18 @@ enum LabelWords {
         pharmacist|prescriber|prescribing doctor|ordering physician|attending physician|referring physician|copy to
         """
 
+    /// Relations and roles written in brackets after a person's name
+    /// (`Morag Penrose (daughter)`, `Lea Brandl (Tochter)`,
+    /// `checked by Tamsin (secretary)`): the bracket says the words before
+    /// it are a person, whether or not the name is in a list.
+    static let relationsAfter = """
+        daughter|son|wife|husband|mother|father|sister|brother|partner|spouse|aunt|uncle|niece|nephew|\
+        grandson|granddaughter|grandmother|grandfather|mum|mom|dad|stepson|stepdaughter|stepmother|stepfather|\
+        fiancé|fiancée|carer|guardian|next of kin|nok|secretary|receptionist|\
+        tochter|sohn|ehefrau|ehemann|mutter|vater|schwester|bruder|partnerin|lebensgefährtin|lebensgefährte|\
+        oma|opa|enkel|enkelin|betreuer|betreuerin|vormund|nichte|neffe|tante|onkel
+        """
+
     /// Labels whose value is a login name (`UserNameRecognizer`).
     static let users = """
         benutzer|benutzername|benutzerkennung|benutzerkonto|anmeldename|username|user name|user id|userid|\
@@ -62,7 +74,9 @@ enum LabelWords {
     static let namesWithColon = """
         von|an|from|to|cc|bill to|ship to|sold to|deliver to|invoice to|rechnungsempfänger|rechnungsadresse|\
         lieferanschrift|lieferadresse|versand an|name of patient|name of employee|name of tenant|name of applicant|\
-        contact|kontakt|verfasser|author|ausgestellt für|issued to|prepared for|erstellt für|mi
+        contact|kontakt|verfasser|author|ausgestellt für|issued to|prepared for|erstellt für|mi|\
+        occupant|occupants|household members|dependants|dependents|reviewer|approver|requester|assignee|\
+        reported by|requested by
         """
 
     static let birth = """

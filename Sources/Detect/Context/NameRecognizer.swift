@@ -986,6 +986,7 @@ extension NameRecognizer {
     /// Runs `find` adds beyond the labels: `emit(run, confidence, kind)`.
     static func positions(_ ts: TokenStream, emit: (Run, Double, String) -> Void) {
         apposition(ts, emit: { emit($0, 0.8, "name, role") })
+        bracketedRelation(ts, emit: { emit($0, 0.8, "name (relation)") })
         agent(ts, emit: { emit($0, 0.8, "by name") })
         ranks(ts, emit: { emit($0, 0.85, "rank") })
         spokeTo(ts, emit: { emit($0, 0.8, "spoke to") })
@@ -1053,6 +1054,24 @@ extension NameRecognizer {
         let e = hyphenEnd(ts, j + 1, ts.lineEnd(toks[j].line))
         guard e >= ts.lineEnd(toks[j].line) || toks[e].isPunct(",") || toks[e].isPunct(".") || toks[e].isPunct(";")
                 || toks[e].isPunct(")") else { return nil }
+        var w = Run(first: j, end: e)
+        w.names = 1
+        return w
+    }
+
+    /// The capitalised name-shaped word opening the next line after a run
+    /// that ends its line in running text, itself ending in `,`, `.`, `;`,
+    /// `)`, a lower-case word or its line: the rest of a name the line wrap cut.
+    static func wrappedWord(_ ts: TokenStream, after r: Run) -> Run? {
+        let toks = ts.tokens
+        let g = r.end - 1
+        guard g >= 0, r.end < toks.count, r.end == ts.lineEnd(toks[g].line), toks[g].cell == 0 else { return nil }
+        let j = r.end
+        guard toks[j].line == toks[g].line + 1, !toks[j].has(.gapBefore), toks[j].kind == .word, toks[j].has(.capitalised),
+              toks[j].cell == 0, plainNameWord(ts, j) else { return nil }
+        let e = hyphenEnd(ts, j + 1, ts.lineEnd(toks[j].line))
+        guard e >= ts.lineEnd(toks[j].line) || toks[e].isPunct(",") || toks[e].isPunct(".") || toks[e].isPunct(";")
+                || toks[e].isPunct(")") || (toks[e].kind == .word && !toks[e].has(.initialUpper)) else { return nil }
         var w = Run(first: j, end: e)
         w.names = 1
         return w
@@ -1195,6 +1214,35 @@ extension NameRecognizer {
         }
     }
 
+    static let relationsAfter = WordHash.set(LabelWords.relationsAfter.replacingOccurrences(of: "|", with: " "))
+
+    /// A person named before a relation or role in brackets: `Morag Penrose
+    /// (daughter)`, `Lea Brandl (Tochter)`, `checked by Tamsin (secretary)`.
+    /// Carers, next of kin and family members are listed this way on forms
+    /// and in letters, often with names no list holds. Two or three
+    /// name-shaped words; one only where a person is introduced (after `:`,
+    /// `by`, at the start of a line or cell).
+    static func bracketedRelation(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for c in toks.indices where toks[c].isPunct("(") && c >= 1 && c + 2 < toks.count {
+            let line = toks[c].line
+            guard toks[c + 1].line == line, toks[c + 1].kind == .word, relationsAfter.contains(toks[c + 1].hash),
+                  toks[c + 2].isPunct(")") || toks[c + 2].isPunct(",") else { continue }
+            for s in stride(from: max(0, c - 4), to: c, by: 1) where toks[s].line == line && toks[s].kind == .word {
+                guard let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s, r.end == c, !r.hitOrganisation,
+                      (s..<c).allSatisfy({ toks[$0].kind != .word || (toks[$0].letters == 1 && toks[$0].has(.initialUpper))
+                          || (plainNameWord(ts, $0) && !toks[$0].has(.upper)) }),
+                      !toks[s + 1..<c].contains(where: { $0.has(.cellStart) }) else { continue }
+                // One word: listed, or right after `by` or a colon (`for Child (son)` is no one).
+                let after = s > 0 && toks[s - 1].line == line
+                    && (toks[s - 1].isPunct(":") || ts.isWord(s - 1, "by") || ts.isWord(s - 1, "von"))
+                guard r.names >= 2 || (r.names == 1 && (after || (r.listed > 0 && introduced(ts, s)))) else { continue }
+                emit(r)
+                break
+            }
+        }
+    }
+
     /// Words after `by` that are no one: how a thing is sent or paid.
     static let notAgents = WordHash.set("""
         Order Delivery Class Post Mail Transfer Debit Credit Cheque Check Card Phone Email Courier Hand Fax \
@@ -1211,7 +1259,16 @@ extension NameRecognizer {
             var s = k + 1
             if s < toks.count, toks[s].isPunct(":") { s += 1 }
             guard s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, toks[s].has(.capitalised),
-                  let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s, !r.hitOrganisation, r.names >= 2 else { continue }
+                  let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s, !r.hitOrganisation else { continue }
+            guard r.names >= 2 else {
+                // "approved by Lucinda⏎Oyelaran-Hughes": running text wrapped between the names.
+                if r.names == 1, plainNameWord(ts, s), !notAgents.contains(toks[s].hash), !toks[s].has(.upper),
+                   let w = wrappedWord(ts, after: r), !notAgents.contains(toks[w.first].hash) {
+                    emit(r)
+                    emit(w)
+                }
+                continue
+            }
             let lineEnd = ts.lineEnd(toks[s].line)
             guard r.end >= lineEnd || toks[r.end].isPunct(",") || toks[r.end].isPunct("(") || toks[r.end].isPunct(".")
                     || toks[r.end].has(.cellStart) else { continue }

@@ -138,7 +138,9 @@ enum TableRows {
             let c = ends ? nil : cellToken(ts, line: l, cell: cell)
             // The header of the next table.
             // (`Familienmitglied: Rose, Ida` is a label with its value, a sub-row.)
-            let newHeader = c.map { toks[$0].kind == .word && LabelTable.shared.isLabelWord(toks[$0].hash)
+            // (A lone letter is no header: `d` opens `D.O.B.`, and it is also the
+            // tail of a word its narrow cell wrapped, `MacLeo⏎d`.)
+            let newHeader = c.map { toks[$0].kind == .word && toks[$0].count > 1 && LabelTable.shared.isLabelWord(toks[$0].hash)
                 && !($0 + 1 < r.upperBound && toks[$0 + 1].isPunct(":")) } ?? false
             if ends || newHeader {
                 guard !newHeader, resumed < 20,

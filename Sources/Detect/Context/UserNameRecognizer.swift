@@ -27,14 +27,17 @@ enum UserNameRecognizer {
             if hit.label.needsColon, !toks[hit.first].has(.lineStart), !toks[hit.first].has(.cellStart) { continue }
             let colon = LabelTable.colonAt(ts, hit.end)
             var taken: Int?
+            let header = BirthDateRecognizer.isColumnHeader(ts, hit)
             for (c, setOff) in Fields.candidates(ts, first: hit.first, end: hit.end) {
+                // A column header's next cell is the next header (`user_id⇥display_name`).
+                if header, toks[c].line == toks[hit.first].line { break }
                 if let e = value(ts, at: c, anyCase: colon || setOff) {
                     emit(c, e, 0.85)
                     taken = c
                 }
                 break
             }
-            if BirthDateRecognizer.isColumnHeader(ts, hit) {
+            if header {
                 for c in TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell) where c != taken {
                     if let e = value(ts, at: c, anyCase: true, wholeCell: true) { emit(c, e, 0.85) }
                 }

@@ -19,9 +19,11 @@ struct WordSets: Sendable {
     static let shared = WordSets()
 
     private init() {
-        given = HashSet64(WordHash.hashes(GivenNames.packed) + WordHash.hashes(GivenNamesWorld.packed))
-        givenAmbiguous = WordHash.set(GivenNamesAmbiguous.packed)
-        surnames = HashSet64(WordHash.hashes(Surnames.packed) + WordHash.hashes(SurnamesWorld.packed))
+        given = HashSet64(WordHash.hashes(GivenNames.packed) + WordHash.hashes(GivenNamesWorld.packed)
+            + WordHash.hashes(GivenNamesMore.packed))
+        givenAmbiguous = HashSet64(WordHash.hashes(GivenNamesAmbiguous.packed) + WordHash.hashes(GivenNamesMoreAmbiguous.packed))
+        surnames = HashSet64(WordHash.hashes(Surnames.packed) + WordHash.hashes(SurnamesWorld.packed)
+            + WordHash.hashes(SurnamesMore.packed))
         organisations = WordHash.set(CommonWords.organisations)
         months = WordHash.set(CommonWords.months)
         weekdays = WordHash.set(CommonWords.weekdays)
@@ -71,7 +73,11 @@ enum CommonWords {
         Hausverwaltungs Wohnungsbau Wohnungsbaugesellschaft Genossenschaft Baugenossenschaft Treuhand Fonds \
         Kasse Kassenärztliche Vereinigung Kammer Handwerkskammer IHK Deutsche Deutschen Deutscher Bundes \
         House Court Building Tower Lodge Cottage Hall Manor Farm Mansions Villa Haus Gebäude Residenz Wohnpark \
-        Landes Staatliche Staatliches Städtische Städtisches Evangelische Katholische Kirche Kirchengemeinde
+        Landes Staatliche Staatliches Städtische Städtisches Evangelische Katholische Kirche Kirchengemeinde \
+        Surgery Practice Clinic Pharmacy Chemist Chemists Dental Medical Healthcare Nursing Hospice Foundation \
+        Academy Nursery Library Museum Hotel Restaurant Garage Motors Estates Lettings Properties Homes Housing \
+        Association Society Federation Partnership Associates Solicitors Accountants Surveyors Chambers Laboratory \
+        Laboratories Labs Pharma
         """
 
     static let notNames = """

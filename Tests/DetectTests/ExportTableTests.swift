@@ -1,0 +1,83 @@
+import RedactCore
+import XCTest
+
+@testable import Detect
+
+/// Exports from identity and HR systems: column headers are field names
+/// (`user_id`, `display_name`), the cells hold the accounts and people.
+final class ExportTableTests: XCTestCase {
+    let export = [
+        "user_id\tdisplay_name\temail\trole\tlast_ip",
+        "kt20114\tOrla Penhaligon\to.penhaligon@quarrymoor.example\tAP Clerk\t10.2.3.4",
+        "kt20173\tBartosz Ziemniak\tb.ziemniak@quarrymoor.example\tAnalyst\t10.2.3.9",
+        "kt20288\tYetunde Akinwale\ty.akinwale@quarrymoor.example\tBuyer\t10.2.3.11",
+        "svc_backup\tBackup service\tbackup@quarrymoor.example\tService\t10.2.0.2",
+        "",
+        "Findings: Ziemniak still enabled after leaving; kt20288 has no MFA.",
+    ].joined(separator: "\n")
+
+    func testFieldNameHeadersLabelTheirColumns() {
+        let n = texts(export, .name)
+        for v in ["kt20114", "kt20173", "kt20288", "Orla Penhaligon", "Bartosz Ziemniak", "Yetunde Akinwale"] {
+            XCTAssertTrue(n.contains(v), "\(v) not found in \(n)")
+        }
+        // The header cells and the machine account are not people.
+        for v in ["display_name", "display", "svc_backup", "Backup service"] { XCTAssertFalse(n.contains(v), v) }
+    }
+
+    func testRowsWrappedInTheirCells() {
+        // A narrow cell wraps: the row goes on on a line of its own.
+        let wrapped = [
+            "user_id\tdisplay_name\temail\trole\tlast_login",
+            "kt20114\tOrla Macleo\to.macleod@quarrymoor.example\tAP Clerk\t2025-09",
+            "\td\t\t\t16:41",
+            "kt20173\tBartosz Ziemniak\tb.ziemniak@quarrymoor.example\tAnalyst\t2025-09",
+            "kt20288\tYetunde Akinwale\ty.akinwale@quarrymoor.example\tTreasury Analys\t2025-09",
+            "\t\t\tt",
+            "kt20301\tTomasz Wrzesniak\tt.wrzesniak@quarrymoor.example\tAnalyst\t2025-09",
+        ].joined(separator: "\n")
+        let n = texts(wrapped, .name)
+        // Each name by its column, not by the lists alone.
+        let kinds = detections(wrapped, .name).map { $0.kind ?? "" }
+        XCTAssertEqual(kinds.filter { $0 == "label Display" }.count, 4, "\(kinds)")
+        for v in ["kt20114", "kt20173", "kt20288", "kt20301", "Bartosz Ziemniak", "Yetunde Akinwale", "Tomasz Wrzesniak"] {
+            XCTAssertTrue(n.contains(v), "\(v) not found in \(n)")
+        }
+    }
+
+    func testValuesFromTheTableAreFoundInTheFindings() {
+        // The document pass, as the redactor runs it over a one-page document.
+        let s = scalars(export)
+        let page = PageText(scalars: s, boxes: s.indices.map { Rect(x: Double($0) * 5, y: 0, width: 5, height: 10) })
+        let first = Detector(config: DetectorConfig(enabled: [.name])).detect(s)
+        var evidence = DocumentEvidence()
+        evidence.add(first, in: page)
+        let all = first + evidence.matcher().additions(in: page, existing: first)
+        let n = all.map { substring(s, $0.range) }
+        XCTAssertEqual(n.filter { $0 == "Ziemniak" }.count, 1, "\(n)")
+        XCTAssertEqual(n.filter { $0 == "kt20288" }.count, 2, "\(n)")
+    }
+}
+
+final class BracketedRelationTests: XCTestCase {
+    func testNameBeforeARelationInBrackets() {
+        XCTAssertEqual(texts("Next of kin:   Tamsin Penhallow (daughter) 07700 900123", .name), ["Tamsin Penhallow"])
+        XCTAssertEqual(texts("Notfallkontakt: Ilvy Brandauer (Tochter), Tel. 0171 2345678", .name), ["Ilvy Brandauer"])
+        XCTAssertEqual(texts("Letter typed by Kerensa (secretary), ext. 212", .name), ["Kerensa"])
+    }
+
+    func testNotEveryBracketAfterCapitalsIsAPerson() {
+        XCTAssertEqual(texts("Parent Portal (mother) access is enabled.", .name), [])
+        XCTAssertEqual(texts("The Son (2019) was shown.", .name), [])
+        XCTAssertEqual(texts("Fee for Child (son) places", .name), [])
+    }
+}
+
+final class WrappedAgentTests: XCTestCase {
+    func testANameAfterByWrappedOverTwoLines() {
+        XCTAssertEqual(texts("the exemption was approved by Ysolde\nKernewek-Hart on 3 March.", .name), ["Ysolde", "Kernewek-Hart"])
+        // Not how a thing is sent, and not across a blank line.
+        XCTAssertEqual(texts("the form was sent by Post\nOffice counter staff.", .name), [])
+        XCTAssertFalse(texts("approved by Ysolde\n\nKernewek-Hart", .name).contains("Kernewek-Hart"))
+    }
+}
