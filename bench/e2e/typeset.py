@@ -425,7 +425,9 @@ def has_table(plain: str) -> bool:
 
 # ------------------------------------------------------------------ form
 
-LABEL = re.compile(r"([^\W\d][^:]{0,38}?:)(?!//)[ \t]*(?=\S)")
+# A label's colon is followed by a space, as a form prints it: the colons
+# inside a value (`3C:22:FB:…`, `08:01:55`) are not where a field ends.
+LABEL = re.compile(r"([^\W\d][^:]{0,38}?:)(?!//)[ \t]+(?=\S)")
 
 
 def label_pairs(plain: str, spans, start: int, end: int):
