@@ -81,3 +81,13 @@ final class WrappedAgentTests: XCTestCase {
         XCTAssertFalse(texts("approved by Ysolde\n\nKernewek-Hart", .name).contains("Kernewek-Hart"))
     }
 }
+
+final class IntroducedNameTests: XCTestCase {
+    func testAListedGivenNameAndAnUnlistedSurnameAfterAVerbOfContact() {
+        XCTAssertEqual(texts("Payroll contact Ilse Quartey, ext 4410.", .name), ["Ilse Quartey"])
+        XCTAssertEqual(texts("Please call Ilse Quartey on Monday.", .name), ["Ilse Quartey"])
+        XCTAssertEqual(texts("her late husband Tobias Quartey died", .name), ["Tobias Quartey"])
+        // After another verb the capitalised word may be anything.
+        XCTAssertEqual(texts("You will Grace Period apply", .name), [])
+    }
+}

@@ -697,7 +697,12 @@ enum NameRecognizer {
     /// Given names that are also adjectives (`Frank Talk`, `Christian
     /// Values`): fine before a listed surname, not before any word.
     static let wordLikeGiven = WordHash.set("Frank Christian Ernst Jack Justin Earnest Hope Major Ray Don Art Chase Dean Grant Guy")
-    static let introducers = WordHash.set("von an für mit bei durch zwischen und sowie by from to for with and of via")
+    static let introducers = WordHash.set("""
+        von an für mit bei durch zwischen und sowie by from to for with and of via \
+        contact call ask asked email emailed phone phoned ring rang tell told thank thanks met meet see saw cc per attn \
+        husband wife son daughter mother father brother sister partner spouse tenant landlord colleague manager \
+        contractor employee member patient client customer applicant claimant witness officer
+        """)
     static let nounSuffixes: [[UInt32]] = AddressRecognizer.folded([
         "ung", "heit", "keit", "schaft", "tät", "ion", "nis", "tum", "ment", "chen", "lein", "ismus", "ik", "ie",
         "ur", "enz", "anz", "ei", "tag", "zeit", "amt", "geld", "kosten", "steuer", "betrag", "vertrag", "antrag",
