@@ -177,8 +177,8 @@ public struct DocumentMatcher: Sendable {
     /// that may be a given name: the family name is this document's
     /// person's, and a given name is what stands before a family name
     /// (`her late husband Jory Tregothnan`, `Occupants: Emi Holloway`).
-    /// Not at the start of a sentence, and not a word the lists know as
-    /// something else (function words, titles, labels, cities, months).
+    /// The word must be a listed given name, not at the start of a
+    /// sentence, and not a word the lists know as something else.
     static func withGivenName(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Range<Int> {
         guard r.lowerBound >= 3, s[r.lowerBound - 1] == " ", !s[r].contains(where: { !$0.properties.isAlphabetic && $0 != "-" }) else {
             return r
@@ -199,6 +199,9 @@ public struct DocumentMatcher: Sendable {
         }
         let h = WordHash.hash(String(String.UnicodeScalarView(word)))
         let w = WordSets.shared
+        // A listed given name only: German capitalises every noun
+        // (`Großmutter Helga`, `Sanitär Wolf`), and capitals say nothing.
+        guard w.isUnambiguousGiven(h) else { return r }
         if w.notNames.contains(h) || w.cities.contains(h) || w.titles.contains(h) || w.organisations.contains(h)
             || w.particles.contains(h) || LabelTable.shared.isLabelWord(h) || NameRecognizer.roleNouns.contains(h)
             || NameRecognizer.relationsAfter.contains(h) {
