@@ -18,7 +18,19 @@ public enum RegionGuess {
     /// region stays first unless another region has clear evidence and more
     /// of it; any other region with clear evidence follows.
     public static func regions(_ scalars: [Unicode.Scalar], configured: String) -> [String] {
-        let score = scores(scalars)
+        ranked(scores(scalars), configured: configured)
+    }
+
+    /// The regions the whole document is written for, from the evidence of
+    /// all its pages summed: a statement's second page of bare US numbers
+    /// is read the US way because its first page gave the address.
+    public static func regions(document pages: [[Unicode.Scalar]], configured: String) -> [String] {
+        var total: [String: Int] = [:]
+        for p in pages { for (k, v) in scores(p) { total[k, default: 0] += v } }
+        return ranked(total, configured: configured)
+    }
+
+    static func ranked(_ score: [String: Int], configured: String) -> [String] {
         var ranked = score.filter { $0.value >= threshold }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
         if let first = ranked.first, first != configured, score[configured, default: 0] < score[first, default: 0] {
             ranked.removeAll { $0 == configured }

@@ -134,7 +134,7 @@ public final class Redactor: Sendable {
             c = Collected()
             return taken
         }
-        let additions = c.documentPass(detect: detect)
+        let additions = c.documentPass(detect: detect, configured: settings.region, alsoIn: detect)
         for (index, extra) in additions.sorted(by: { $0.key < $1.key }) {
             guard let text = c.models[index]?.text, let scale = c.scales[index] else { continue }
             let boxes = RedactionPlan.boxes(for: extra, in: text)
@@ -193,7 +193,7 @@ public final class Redactor: Sendable {
             collected.withLock { $0.keep(page.index, model: model, found: found, evidence: evidence, scale: 1, always: true) }
         })
         var c = collected.withLock { $0 }
-        let additions = c.documentPass(detect: detect)
+        let additions = c.documentPass(detect: detect, configured: settings.region, alsoIn: detect)
         return (0..<pageCount).compactMap { i in
             guard let text = c.models[i]?.text else { return nil }
             var found = c.found[i] ?? []
@@ -221,6 +221,16 @@ public final class Redactor: Sendable {
         found += evidence.matcher().additions(in: text, existing: found)
         found.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
         return (model, found, evidence)
+    }
+
+    /// What reading a page in `region` adds to what the page's own regions
+    /// found: the values whose reading depends on the region (phone numbers,
+    /// dates of birth), where nothing was found yet.
+    func detect(_ text: PageText, ocr: [Range<Int>], alsoIn region: String, existing: [Detection]) -> [Detection] {
+        guard let d = detectors[region] else { return [] }
+        return d.detect(text.scalars, ocr: ocr).filter { p in
+            (p.category == .phone || p.category == .dateOfBirth) && !existing.contains { $0.range.overlaps(p.range) }
+        }
     }
 
     /// Recognizers plus always-redact terms, in text order.
@@ -303,8 +313,22 @@ struct Collected: Sendable {
     /// The detections the whole document adds to each kept page: a table
     /// continued from the page before read under that page's header, and
     /// every value found with evidence anywhere (`DocumentEvidence`).
-    mutating func documentPass(detect: (PageText, [Range<Int>]) -> [Detection]) -> [Int: [Detection]] {
+    mutating func documentPass(detect: (PageText, [Range<Int>]) -> [Detection], configured: String = "DE",
+                               alsoIn: (PageText, [Range<Int>], String, [Detection]) -> [Detection] = { _, _, _, _ in [] })
+        -> [Int: [Detection]] {
         var out: [Int: [Detection]] = [:]
+        // The document's regions, from all its pages: a page whose own text
+        // said too little (a second page of bare numbers) is read in them too.
+        let indices = models.keys.sorted()
+        let documentRegions = RegionGuess.regions(document: indices.compactMap { models[$0]?.text.scalars }, configured: configured)
+        for index in indices {
+            guard let m = models[index] else { continue }
+            let own = RegionGuess.regions(m.text.scalars, configured: configured)
+            for region in documentRegions where !own.contains(region) {
+                let extra = alsoIn(m.text, m.ocr, region, (found[index] ?? []) + (out[index] ?? []))
+                if !extra.isEmpty { out[index, default: []] += extra }
+            }
+        }
         // The header a table running off each page carries to the next.
         var carried: [Int: TableContinuation.Header] = [:]
         for index in models.keys.sorted() {

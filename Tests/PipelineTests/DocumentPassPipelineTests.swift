@@ -51,6 +51,24 @@ final class DocumentPassPipelineTests: XCTestCase {
         return out
     }
 
+    func testAPageIsAlsoReadInTheRegionsOfTheWholeDocument() {
+        // Page 1 says US (a state and ZIP, a (415) number); page 2 alone says nothing.
+        let p1 = page([["Jordan Ellery", "1200 Oak St"], ["Oakland, CA 94612", "(415) 555-0132"], ["Tel. (415) 555-0177"]])
+        let p2 = page([["Mobile", "510 555 0199"]])
+        var c = Collected()
+        for (i, m) in [p1, p2].enumerated() { c.keep(i, model: m, found: [], evidence: DocumentEvidence(), scale: 1) }
+        var asked: [(Int, String)] = []
+        let added = c.documentPass(detect: { _, _ in [] }, configured: "DE", alsoIn: { t, _, region, _ in
+            asked.append((t.scalars.count, region))
+            return region == "US" ? [Detection(category: .phone, range: 7..<19, confidence: 0.9, reason: .pattern)] : []
+        })
+        // Only page 2 lacked the US reading; what it found is added there.
+        XCTAssertEqual(asked.map(\.1), ["US"])
+        XCTAssertEqual(asked.first?.0, p2.text.scalars.count)
+        XCTAssertEqual(added[1]?.map { string(p2.text, $0.range) }, ["510 555 0199"])
+        XCTAssertNil(added[0])
+    }
+
     func testATableRunningOnReadsTheRowsUnderTheHeaderOfThePageBefore() {
         let p1 = page([["Name", "Geburtsdatum", "Ort"], ["Erika Brandt", "12.03.1980", "Köln"], ["Jonas Weber", "01.07.1978", "Bonn"]])
         let p2 = page([["Seite 2 von 3"], ["Lena Vogt", "03.07.1998", "Ulm"], ["Emre Kaya", "14.02.1985", "Kiel"]])
