@@ -91,3 +91,11 @@ final class IntroducedNameTests: XCTestCase {
         XCTAssertEqual(texts("You will Grace Period apply", .name), [])
     }
 }
+
+final class CapitalsAbbreviationTests: XCTestCase {
+    func testHRAndMSInCapitalsAreNoSalutation() {
+        XCTAssertEqual(texts("Sincerely,\n\nKeira Lindqvist\nHR Operations Specialist\nAcme Freight", .name), ["Keira Lindqvist"])
+        XCTAssertEqual(texts("Join via MS Teams tomorrow", .name), [])
+        XCTAssertEqual(texts("MR J PEMBERTON\n12 HIGH STREET", .name), ["J PEMBERTON"])
+    }
+}

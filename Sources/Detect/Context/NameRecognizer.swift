@@ -219,6 +219,11 @@ enum NameRecognizer {
             switch hit.label.role {
             case .salutation:
                 guard toks[hit.first].has(.initialUpper) else { continue }
+                // `HR Operations Specialist`, `MS Teams`: the short forms in
+                // capitals are Human Resources and a product, not Herr and Ms.
+                // (`MR J SMITH` in a capitals address block stays a salutation.)
+                if toks[hit.first].has(.upper), toks[hit.first].letters <= 2, hit.end - hit.first == 1, hit.end < toks.count,
+                   toks[hit.end].kind == .word, !toks[hit.end].has(.upper) { continue }
                 var j = hit.end
                 let line = toks[hit.first].line
                 if j >= toks.count { continue }
