@@ -84,10 +84,28 @@ final class LabelTableTests: XCTestCase {
         XCTAssertEqual(holder.first?.1, .name)
     }
 
-    func testIdentifierLabelsAreNotLabelWordsOfTheContextRecognizers() {
-        // (`Nino` is a given name as well as the UK label.)
-        XCTAssertFalse(LabelTable.shared.isLabelWord(WordHash.hash("nino")))
+    func testCompoundIdentifierLabelsAreLabelWords() {
+        XCTAssertTrue(LabelTable.shared.isLabelWord(WordHash.hash("steuernummer")))
+        XCTAssertTrue(LabelTable.shared.isLabelWord(WordHash.hash("reisepass")))
         XCTAssertTrue(LabelTable.shared.isLabelWord(WordHash.hash("kundennummer")))
+        // A short code is not: people are named so (`Nino`, `Iva`).
+        XCTAssertFalse(LabelTable.shared.isLabelWord(WordHash.hash("nino")))
+        XCTAssertFalse(LabelTable.shared.isLabelWord(WordHash.hash("iva")))
+    }
+
+    func testAnIdentifierLabelBesideASalutationIsNoName() {
+        // A key-value block beside the address: the salutation's line goes on
+        // with the first key, the name is on the line below.
+        let text = """
+            Frau                                   Steuernummer:      143/207/55081
+            Annika Vogelsang                       Reisepass          C4F7R2K91
+            Lindenhof 7                            Ihr Zeichen:       AV-2025-11
+            """
+        let names = texts(text, .name)
+        XCTAssertFalse(names.contains { $0.contains("Steuernummer") }, "\(names)")
+        XCTAssertTrue(names.contains("Annika Vogelsang"), "\(names)")
+        XCTAssertEqual(texts("Herrn                        Reisepassnummer:   C4F7R2K91\nTobias Brenninger", .name),
+                       ["Tobias Brenninger"])
     }
 
     func testTheScanningRecognizersReadTheirLabelsFromTheTable() {

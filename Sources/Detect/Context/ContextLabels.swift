@@ -63,6 +63,8 @@ struct LabelTable: Sendable {
     /// one that is.
     private let contextGroup: [Bool]
     private let identifierGroup: [Bool]
+    /// Whether a group's first word is a label word (`isLabelWord`).
+    private let labelWord: [Bool]
 
     static let shared = LabelTable()
 
@@ -97,9 +99,11 @@ struct LabelTable: Sendable {
         add(LabelWords.usersWithColon, .user, kind: "user name", needsColon: true)
         // The identifier labels, as words (`St.-Nr.` is `st nr`): a phrase
         // that is a context label too carries its families there.
+        var compounds: Set<UInt64> = []
         for (phrase, set) in identifiers {
             let parts = phrase.split { !$0.isLetter }
             let words = parts.map { WordHash.hash($0) }
+            if parts.count == 1, parts[0].count >= 6 { compounds.insert(words[0]) }
             if let i = table[words[0]]?.firstIndex(where: { $0.words == words }) {
                 table[words[0]]![i].families.formUnion(set)
             } else {
@@ -111,18 +115,25 @@ struct LabelTable: Sendable {
         }
         for k in table.keys { table[k]!.sort { $0.words.count > $1.words.count } }
         let keys = table.keys.sorted()
-        groups = keys.map { table[$0]! }
-        contextGroup = groups.map { $0.contains { $0.role != .identifier } }
+        let groups = keys.map { table[$0]! }
+        let contextGroup = groups.map { $0.contains { $0.role != .identifier } }
+        // An identifier's label that is one compound word (`Steuernummer`,
+        // `Reisepass`) is a label word too, so never a name or a street; a
+        // short code (`NINO`, `IVA`, `TIN`) is not: people are named so.
+        labelWord = keys.indices.map { contextGroup[$0] || compounds.contains(keys[$0]) }
+        self.groups = groups
+        self.contextGroup = contextGroup
         identifierGroup = groups.map { $0.contains { $0.role == .identifier } }
         index = HashSet64(keys, values: keys.indices.map { Int32($0) })
     }
 
-    /// Whether `hash` is the first word of any label (`Vertragsnummer`,
-    /// `Patient`): such a word is not a name, unless it is a given name that
-    /// opens a label only with its abbreviation's second word (`Pat.-ID`).
+    /// Whether `hash` is the first word of any context label (`Vertragsnummer`,
+    /// `Patient`) or an identifier's label of one compound word
+    /// (`Steuernummer`): such a word is not a name, unless it is a given name
+    /// that opens a label only with its abbreviation's second word (`Pat.-ID`).
     func isLabelWord(_ hash: UInt64) -> Bool {
         guard let g = index.value(hash) else { return false }
-        return contextGroup[Int(g)] && !Self.givenNameFirstWords.contains(hash)
+        return labelWord[Int(g)] && !Self.givenNameFirstWords.contains(hash)
     }
 
     static let givenNameFirstWords = WordHash.set("pat")
