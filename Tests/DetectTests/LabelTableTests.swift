@@ -108,6 +108,16 @@ final class LabelTableTests: XCTestCase {
                        ["Tobias Brenninger"])
     }
 
+    func testQualifiersQualifyLabelsOfTheTable() {
+        // A word that narrows a label for one recognizer is a word of the
+        // table; one that is not is a typo, or a label missing from it.
+        for list in [LabelWords.peopleHeaders, LabelWords.customerWords, LabelWords.bookingWords, LabelWords.initialLabels] {
+            for word in list.split(separator: "|") {
+                XCTAssertTrue(LabelTable.shared.isLabelWord(WordHash.hash(word)), String(word))
+            }
+        }
+    }
+
     func testTheScanningRecognizersReadTheirLabelsFromTheTable() {
         XCTAssertEqual(BIC.fusedLabels.map { String(String.UnicodeScalarView($0.compactMap(Unicode.Scalar.init))) },
                        ["bic", "swift"])

@@ -234,3 +234,58 @@ extension LabelWords {
     /// or ends with `card`, or ends with `karte`: `Kreditkarte`).
     static let cards = "visa|mastercard|amex|maestro|pan|kartennummer|kartennr"
 }
+
+// MARK: - Label words that qualify a label for one recognizer
+
+extension LabelWords {
+    /// Name labels that head a column of people only (`NameRecognizer`).
+    static let peopleHeaders = """
+        mitarbeiter|mitarbeiterin|arbeitnehmer|arbeitnehmerin|beschäftigte|beschäftigter|patient|patientin|\
+        versicherte|versicherter|mieter|mieterin|antragsteller|antragstellerin|ehegatte|ehegattin|kind|\
+        sachbearbeiter|sachbearbeiterin|ansprechpartner|ansprechpartnerin|employee|tenant|tenants|applicant|\
+        policyholder|claimant|spouse|guarantor|borrower|forename|forenames|surname|vorname|vornamen|nachname|\
+        familienname|geburtsname|rufname
+        """
+
+    /// Headers of a column that holds one name word per row.
+    static let singleWordHeaders = """
+        vorname|vornamen|nachname|familienname|geburtsname|rufname|surname|surnames|forename|forenames|first|last|\
+        given|middle|preferred|known|family
+        """
+
+    /// Labels whose value is an initial (`MI: F`).
+    static let initialLabels = "mi|middle"
+
+    /// Birth labels that give a maiden name (`geb. Krämer`).
+    static let maidenLabels = "geb|geborene|geborener|née|nee"
+
+    /// Salutations that open a person's or a family's name.
+    static let salutationWords = "herr|herrn|hr|frau|fr|mr|mrs|ms|miss|mx|familie|family|eheleute|mme"
+
+    /// Headers of a bank statement's payment-purpose column.
+    static let purposeHeaders = "verwendungszweck|buchungstext|zahlungsgrund|purpose|verwendung"
+
+    /// Booking words of a bank statement that open the counterparty's name.
+    static let bookingWords = "gutschrift|lastschrift|überweisung|dauerauftrag|echtzeitüberweisung"
+
+    /// Name labels that name a customer, whose number is a reference.
+    static let customerWords = "kunde|kundin|customer|client"
+
+    /// Labels inside a booking text that a reference follows (`CUST REF`, `MNDT`).
+    static let bookingLabels = "cust|acc|acct|ref|mandate|mndt"
+
+    /// Headers of a column of account or member numbers.
+    static let accountHeaders = "user|customer|client|member|account|kunde|kundin|mitglied|nutzer|benutzer"
+
+    /// Relation words whose value is a child (`Kinder: Marco (01.03.2012)`).
+    static let childWords = "kinder|kind|children|child|sohn|tochter|söhne|töchter|son|daughter|sons|daughters"
+
+    /// Words before a dotted number that make it a version, not an IP
+    /// address (`Firmware 10.2.1.4`).
+    static let versions = "version|versions|ver|v|firmware|release|build|driver|treiber|patch|revision|rev|fw|kernel"
+
+    /// The hashes of `|`-separated words, for a recognizer's look-up.
+    static func hashes(_ phrases: String) -> [UInt64] { phrases.split(separator: "|").map { WordHash.hash($0) } }
+
+    static func set(_ phrases: String) -> HashSet64 { HashSet64(hashes(phrases)) }
+}
