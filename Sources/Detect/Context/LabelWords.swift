@@ -274,9 +274,6 @@ extension LabelWords {
     /// Labels inside a booking text that a reference follows (`CUST REF`, `MNDT`).
     static let bookingLabels = "cust|acc|acct|ref|mandate|mndt"
 
-    /// Headers of a column of account or member numbers.
-    static let accountHeaders = "user|customer|client|member|account|kunde|kundin|mitglied|nutzer|benutzer"
-
     /// Relation words whose value is a child (`Kinder: Marco (01.03.2012)`).
     static let childWords = "kinder|kind|children|child|sohn|tochter|söhne|töchter|son|daughter|sons|daughters"
 

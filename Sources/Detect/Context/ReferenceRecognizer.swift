@@ -155,7 +155,7 @@ enum ReferenceRecognizer {
         }
     }
 
-    static let accountHeaders = LabelWords.set(LabelWords.accountHeaders)
+    static let accountHeaders = WordHash.set("user customer client member account kunde kundin mitglied nutzer benutzer")
 
     /// A table column headed by the account holder (`User`, `Customer`,
     /// `Member`, `Kunde`, alone in its cell of a row of three or more) that
