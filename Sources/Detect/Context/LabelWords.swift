@@ -168,7 +168,8 @@ extension LabelWords {
     /// scalar by scalar at a word start, with OCR's I/l/1/| and O/0 alike,
     /// also fused to the value (`StNr12/345/67890`); the label table
     /// (`LabelTable`) reads the same phrases as words, split at `-`, `.` and
-    /// spaces, so `St.-Nr.` and `Steuer-ID` are label words on a page too.
+    /// spaces, so it finds `St.-Nr.` and `Steuer-ID` on a page too, with
+    /// their families (and one compound word, `Steuernummer`, is no name).
     /// A `.reference` entry says the value is a business reference, not a
     /// personal identifier, even if its digits happen to pass a check.
     static let identifiers: [(String, LabelSet)] = [
