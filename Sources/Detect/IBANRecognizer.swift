@@ -114,6 +114,9 @@ enum IBANRecognizer {
         return length > 8
     }
 
+    /// The IBAN's labels (`LabelWords.ibans`), as lower-case scalars.
+    static let labels: [[UInt32]] = LabelWords.ibans.split(separator: "|").map { $0.unicodeScalars.map(\.value) }
+
     /// Whether the word "IBAN" stands before `i` on its line or the line
     /// above, within 48 scalars, with no digit between (also fused:
     /// "IBANGB61…").
@@ -128,7 +131,10 @@ enum IBANRecognizer {
                 breaks += 1
                 if breaks > 1 { return false }
             }
-            if k >= 4, k - 4 >= floor, s.hasPrefix("iban", at: k - 4), k - 4 == 0 || !s[k - 5].isWordScalar { return true }
+            for label in labels {
+                let m = label.count
+                if k >= m, k - m >= floor, s.hasPrefix(label, at: k - m), k - m == 0 || !s[k - m - 1].isWordScalar { return true }
+            }
             k -= 1
         }
         return false
@@ -156,7 +162,10 @@ enum IBANRecognizer {
     /// Whether `i` directly follows the word "IBAN" (any case) that starts
     /// a word.
     static func followsLabel(_ s: Text, _ i: Int) -> Bool {
-        i >= 4 && s.hasPrefix("iban", at: i - 4) && (i == 4 || !s[i - 5].isWordScalar)
+        labels.contains { label in
+            let m = label.count
+            return i >= m && s.hasPrefix(label, at: i - m) && (i == m || !s[i - m - 1].isWordScalar)
+        }
     }
 
     /// Reads `length` letters and digits from `start`, skipping single spaces

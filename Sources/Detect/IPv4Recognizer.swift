@@ -56,10 +56,8 @@ enum IPv4Recognizer {
         }
     }
 
-    static let versionWords: [StaticString] = [
-        "version", "versions", "ver", "v", "firmware", "release", "build", "driver", "treiber", "patch",
-        "revision", "rev", "fw", "kernel",
-    ]
+    /// `LabelWords.versions`, as lower-case scalars.
+    static let versionWords: [[UInt32]] = LabelWords.versions.split(separator: "|").map { $0.unicodeScalars.map(\.value) }
 
     /// Whether the word before `p` (across spaces, `:` or `(`, on the same
     /// line) is one of `versionWords`.
@@ -73,7 +71,7 @@ enum IPv4Recognizer {
         let end = k
         while k > 0, k > end - 10, s[k - 1].value.isASCIILetter { k -= 1 }
         if k == end || (k > 0 && s[k - 1].isWordScalar) { return false }
-        for w in versionWords where w.utf8CodeUnitCount == end - k && s.hasPrefix(w, at: k) { return true }
+        for w in versionWords where w.count == end - k && s.hasPrefix(w, at: k) { return true }
         return false
     }
 }

@@ -277,7 +277,8 @@ enum PaymentCardRecognizer {
         return false
     }
 
-    static let cardWords: [StaticString] = ["visa", "mastercard", "amex", "maestro", "pan", "kartennummer", "kartennr"]
+    /// `LabelWords.cards`, as lower-case scalars.
+    static let cardWords: [[UInt32]] = LabelWords.cards.split(separator: "|").map { $0.unicodeScalars.map(\.value) }
 
     /// "card", "cards", "cardholder", "creditcard", "…karte" (Kreditkarte,
     /// Girokarte), or an issuer's name.
@@ -285,7 +286,7 @@ enum PaymentCardRecognizer {
         let m = r.count
         if m >= 4, s.hasPrefix("card", at: r.lowerBound) || s.hasPrefix("card", at: r.upperBound - 4) { return true }
         if m >= 5, s.hasPrefix("karte", at: r.upperBound - 5) { return true }
-        for w in cardWords where w.utf8CodeUnitCount == m && s.hasPrefix(w, at: r.lowerBound) { return true }
+        for w in cardWords where w.count == m && s.hasPrefix(w, at: r.lowerBound) { return true }
         return false
     }
 

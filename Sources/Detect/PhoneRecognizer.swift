@@ -409,17 +409,11 @@ enum PhoneRecognizer {
 
     // MARK: - Judging a match
 
-    /// Word stems that label a phone number.
-    static let phoneLabels = ["tel", "fon", "phon", "mobil", "handy", "fax", "ruf", "cell", "call", "durchwahl",
-                              "line", "hotline", "helpline", "landline", "handset", "whatsapp"]
-    /// Word stems that label an identifier that is not a phone number.
-    static let identifierLabels = [
-        "rechnung", "re", "kunde", "bestell", "auftrag", "artikel", "art", "vertrag", "versicherung",
-        "police", "konto", "blz", "steuer", "st", "ust", "finanzamt", "aktenzeichen", "az", "referenz",
-        "vorgang", "beleg", "buchung", "mandat", "sendung", "lieferschein", "lieferung", "charge", "serien",
-        "plz", "postleitzahl", "iban", "bic", "invoice", "order", "customer", "account", "reference",
-        "ref", "tax", "vat", "serial", "tracking", "contract", "policy", "case", "ticket", "item",
-    ]
+    /// Word stems that label a phone number (`LabelWords.phones`).
+    static let phoneLabels = LabelWords.phones.split(separator: "|").map(String.init)
+    /// Word stems that label an identifier that is not a phone number
+    /// (`LabelWords.notPhones`).
+    static let identifierLabels = LabelWords.notPhones.split(separator: "|").map(String.init)
 
     /// The confidence of the match at `range`, or nil if it is not a phone number.
     static func judge(_ s: Text, _ range: Range<Int>, type: Int32, region: Region) -> Double? {

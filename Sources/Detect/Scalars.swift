@@ -46,4 +46,12 @@ extension Text {
         for k in 0..<n where self[i + k].value.lowercasedASCII != UInt32(p[k]) { return false }
         return true
     }
+
+    /// `hasPrefix(_:at:)` for a word of lower-case ASCII scalars.
+    @inline(__always) func hasPrefix(_ word: [UInt32], at i: Int) -> Bool {
+        let n = word.count
+        if i < 0 || i + n > count { return false }
+        for k in 0..<n where self[i + k].value.lowercasedASCII != word[k] { return false }
+        return true
+    }
 }

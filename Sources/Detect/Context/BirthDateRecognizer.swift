@@ -102,7 +102,7 @@ enum BirthDateRecognizer {
     }
 
     /// Relation words whose value is a child (`Kinder: Marco (01.03.2012)`).
-    static let childWords = WordHash.set("kinder kind children child sohn tochter söhne töchter son daughter sons daughters")
+    static let childWords = LabelWords.set(LabelWords.childWords)
 
     /// After a children label (`Kinder: Marco (01.03.2012), Anna
     /// (27.10.2015)`), a date standing alone in brackets on its line is the

@@ -23,6 +23,10 @@ struct Label {
         case title
         /// `Benutzer`, `Username`, `Login:`: a person's login name follows.
         case user
+        /// `Steuer-ID`, `SSN`, `BIC`: an identifier follows, which the
+        /// identifier recognizer finds (`families`); no context recognizer
+        /// takes its value.
+        case identifier
     }
 
     let words: [UInt64]
@@ -38,6 +42,9 @@ struct Label {
     /// An everyday word as a reference label (`Case`, `DEA`, `Vorgang`):
     /// its value must be a code (`ReferenceRecognizer.isCode`).
     var needsCode = false
+    /// The identifier families the same phrase speaks for in
+    /// `LabelWords.identifiers` (`Kundennummer`: `.reference`).
+    var families: LabelSet = []
 }
 
 /// One label found on the page: tokens `first..<end`.
@@ -52,10 +59,17 @@ struct LabelTable: Sendable {
     /// word's hash to its group.
     private let groups: [[Label]]
     private let index: HashSet64
+    /// Whether a group holds a label that is not only an identifier's, and
+    /// one that is.
+    private let contextGroup: [Bool]
+    private let identifierGroup: [Bool]
+    /// Whether a group's first word is a label word (`isLabelWord`).
+    private let labelWord: [Bool]
 
     static let shared = LabelTable()
 
-    private init() {
+    /// `identifiers`: the identifier labels as printed (`Labels.entries`).
+    init(identifiers: [(String, LabelSet)] = Labels.entries) {
         var table: [UInt64: [Label]] = [:]
         func add(_ phrases: String, _ role: Label.Role, kind: String? = nil, needsColon: Bool = false,
                  needsListed: Bool = false, needsCode: Bool = false) {
@@ -83,44 +97,93 @@ struct LabelTable: Sendable {
         add(LabelWords.titles, .title, kind: "title")
         add(LabelWords.users, .user, kind: "user name")
         add(LabelWords.usersWithColon, .user, kind: "user name", needsColon: true)
+        // The identifier labels, as words (`St.-Nr.` is `st nr`): a phrase
+        // that is a context label too carries its families there.
+        var compounds: Set<UInt64> = []
+        for (phrase, set) in identifiers {
+            let parts = phrase.split { !$0.isLetter }
+            let words = parts.map { WordHash.hash($0) }
+            if parts.count == 1, parts[0].count >= 6 { compounds.insert(words[0]) }
+            if let i = table[words[0]]?.firstIndex(where: { $0.words == words }) {
+                table[words[0]]![i].families.formUnion(set)
+            } else {
+                let first = parts[0]
+                table[words[0], default: []].append(Label(words: words, role: .identifier,
+                                                          kind: "label " + first.prefix(1).uppercased() + first.dropFirst(),
+                                                          families: set))
+            }
+        }
         for k in table.keys { table[k]!.sort { $0.words.count > $1.words.count } }
         let keys = table.keys.sorted()
-        groups = keys.map { table[$0]! }
+        let groups = keys.map { table[$0]! }
+        let contextGroup = groups.map { $0.contains { $0.role != .identifier } }
+        // An identifier's label that is one compound word (`Steuernummer`,
+        // `Reisepass`) is a label word too, so never a name or a street; a
+        // short code (`NINO`, `IVA`, `TIN`) is not: people are named so.
+        labelWord = keys.indices.map { contextGroup[$0] || compounds.contains(keys[$0]) }
+        self.groups = groups
+        self.contextGroup = contextGroup
+        identifierGroup = groups.map { $0.contains { $0.role == .identifier } }
         index = HashSet64(keys, values: keys.indices.map { Int32($0) })
     }
 
-    /// Whether `hash` is the first word of any label (`Vertragsnummer`,
-    /// `Patient`): such a word is not a name, unless it is a given name that
-    /// opens a label only with its abbreviation's second word (`Pat.-ID`).
-    func isLabelWord(_ hash: UInt64) -> Bool { index.contains(hash) && !Self.givenNameFirstWords.contains(hash) }
+    /// Whether `hash` is the first word of any context label (`Vertragsnummer`,
+    /// `Patient`) or an identifier's label of one compound word
+    /// (`Steuernummer`): such a word is not a name, unless it is a given name
+    /// that opens a label only with its abbreviation's second word (`Pat.-ID`).
+    func isLabelWord(_ hash: UInt64) -> Bool {
+        guard let g = index.value(hash) else { return false }
+        return labelWord[Int(g)] && !Self.givenNameFirstWords.contains(hash)
+    }
 
     static let givenNameFirstWords = WordHash.set("pat")
 
-    /// Every label on the page, in order, not overlapping.
+    /// Every label on the page, in order, not overlapping. An identifier's
+    /// label (`St.-Nr.`) is taken only where no other label starts within
+    /// it: it never hides one that a context recognizer reads.
     func scan(_ ts: TokenStream) -> [LabelHit] {
         var hits: [LabelHit] = []
         let toks = ts.tokens
         var k = 0
         while k < toks.count {
-            let t = toks[k]
-            if t.kind == .word, let g = index.value(t.hash) {
-                let candidates = groups[Int(g)]
-                var matched = false
-                for label in candidates {
-                    if let end = match(ts, label, at: k), !label.needsColon || Self.colonAt(ts, end),
-                       !(label.words.count == 1 && Self.needsDot.contains(label.words[0]))
-                        || toks[end - 1].isPunct(".") || Self.colonAt(ts, end) {
-                        hits.append(LabelHit(label: label, first: k, end: end))
-                        k = end
-                        matched = true
-                        break
-                    }
+            if toks[k].kind == .word, let g = index.value(toks[k].hash) {
+                if let hit = contextLabel(ts, at: k, in: Int(g))
+                    ?? identifierLabel(ts, at: k, in: Int(g)).flatMap({ hit in
+                        (k + 1..<hit.end).contains { contextLabel(ts, at: $0) != nil } ? nil : hit
+                    }) {
+                    hits.append(hit)
+                    k = hit.end
+                    continue
                 }
-                if matched { continue }
             }
             k += 1
         }
         return hits
+    }
+
+    /// The longest label of a context recognizer at token `k` (its first
+    /// word's group `g`, if known).
+    private func contextLabel(_ ts: TokenStream, at k: Int, in g: Int? = nil) -> LabelHit? {
+        let toks = ts.tokens
+        guard let g = g ?? (toks[k].kind == .word ? index.value(toks[k].hash).map(Int.init) : nil), contextGroup[g]
+        else { return nil }
+        for label in groups[g] where label.role != .identifier {
+            if let end = match(ts, label, at: k), !label.needsColon || Self.colonAt(ts, end),
+               !(label.words.count == 1 && Self.needsDot.contains(label.words[0]))
+                || toks[end - 1].isPunct(".") || Self.colonAt(ts, end) {
+                return LabelHit(label: label, first: k, end: end)
+            }
+        }
+        return nil
+    }
+
+    /// The longest label of an identifier only at token `k`, in group `g`.
+    private func identifierLabel(_ ts: TokenStream, at k: Int, in g: Int) -> LabelHit? {
+        guard identifierGroup[g] else { return nil }
+        for label in groups[g] where label.role == .identifier {
+            if let end = match(ts, label, at: k) { return LabelHit(label: label, first: k, end: end) }
+        }
+        return nil
     }
 
     /// Abbreviations that are labels only written as such (`Az.`, `Az:`):

@@ -1,6 +1,13 @@
 /// The label phrases, `|`-separated, words as written (matching folds case
 /// and diacritics and ignores `.`, `-`, `/` and a glued `_` between words: `user_id`). The first word of
 /// a reference label names its kind.
+///
+/// This is the one table of labels: every recognizer's label matching is
+/// built from it. The context recognizers match its phrases as words
+/// (`LabelTable`); the identifier recognizer matches the identifier labels
+/// scalar by scalar, fused to their values and through OCR's look-alikes
+/// (`Labels`), and the label table reads those too; the phone, IBAN and
+/// card recognizers match their stems and words before a value.
 enum LabelWords {
     static let salutations = """
         herr|herrn|hr|frau|fr|mr|mrs|ms|miss|mx|dear|sehr geehrte|sehr geehrter|liebe|lieber|hallo|hello|hi|\
@@ -165,4 +172,132 @@ enum LabelWords {
         all the best|best wishes|many thanks|thanks|thank you|cheers|gruß|grüße|grüsse|beste grüsse|viele grüsse|\
         herzliche grüsse|liebe grüsse|lg|vg|cordialement|met vriendelijke groet
         """
+}
+
+// MARK: - Labels the scanning recognizers read
+
+extension LabelWords {
+    /// Labels that name an identifier, by the families they speak for,
+    /// spelled as printed. The identifier recognizer (`Labels`) matches them
+    /// scalar by scalar at a word start, with OCR's I/l/1/| and O/0 alike,
+    /// also fused to the value (`StNr12/345/67890`); the label table
+    /// (`LabelTable`) reads the same phrases as words, split at `-`, `.` and
+    /// spaces, so it finds `St.-Nr.` and `Steuer-ID` on a page too, with
+    /// their families (and one compound word, `Steuernummer`, is no name).
+    /// A `.reference` entry says the value is a business reference, not a
+    /// personal identifier, even if its digits happen to pass a check.
+    static let identifiers: [(String, LabelSet)] = [
+        // German tax
+        ("steuer-id|steuerid|steuer-idnr|steuer-identifikationsnummer|steueridentifikationsnummer|"
+            + "identifikationsnummer|idnr|id-nr", .steuerID),
+        ("tin|tax id|tax identification number", [.steuerID, .itin]),
+        ("steuernummer|steuer-nummer|steuer-nr|steuernr|st.-nr|st-nr|st.nr|stnr|tax number|tax no", .steuernummer),
+        // German, Austrian, Swiss social insurance
+        ("rentenversicherungsnummer|rv-nummer|rv-nr|rvnr", .pension),
+        ("sozialversicherungsnummer|sozialversicherungs-nr|sv-nummer|sv-nr|svnr", [.pension, .austrianSV, .ahv]),
+        ("versicherungsnummer|versicherungs-nr|vsnr|vers.-nr", [.pension, .health, .austrianSV]),
+        ("krankenversichertennummer|versichertennummer|krankenversicherungsnummer|versicherten-nr|kvnr|"
+            + "kv-nummer|kv-nr", .health),
+        ("ahv|avs|ahv-nummer|ahv-nr", .ahv),
+        // German identity documents
+        ("personalausweisnummer|personalausweis|ausweisnummer|ausweis-nr|ausweisnr|ausweis|id card|identity card",
+            .idCard),
+        ("reisepassnummer|reisepass|passnummer|pass-nr|passnr|passport", .passport),
+        ("dokumentennummer|document number|document no", [.idCard, .passport]),
+        // US, UK
+        ("ssn|social security|soc. sec", .ssn),
+        ("itin", .itin),
+        ("national insurance|nino|ni number|ni no", .nino),
+        ("nhs", .nhs),
+        // France, Spain, Italy, the Netherlands
+        ("nir|insee|sécurité sociale|securite sociale|sécu", .nir),
+        ("dni|nif|documento nacional", .dni),
+        ("codice fiscale|cod. fisc|cod.fisc", .codiceFiscale),
+        ("bsn|burgerservicenummer|sofinummer|sofi-nummer", .bsn),
+        // VAT, BIC
+        ("ust-idnr|ust-id|ustid|ust.-idnr|umsatzsteuer-identifikationsnummer|umsatzsteuer-id|vat|tva|iva|btw|uid",
+            .vat),
+        ("bic|swift|swift-code|bic-code", .bic),
+        // Reference numbers (German, English)
+        ("rechnungsnummer|rechnungs-nr|rechnungsnr|kundennummer|kunden-nr|kundennr|bestellnummer|bestell-nr|"
+            + "auftragsnummer|auftrags-nr|aktenzeichen|vertragsnummer|vertrags-nr|vorgangsnummer|belegnummer|"
+            + "artikelnummer|art.-nr", .reference),
+        ("invoice no|invoice number|order no|order number|customer no|customer number|account no|account number|"
+            + "reference no|reference number|ref|policy no|policy number|contract no|tracking number", .reference),
+    ]
+
+    /// Word stems that label a phone number (`Tel.`, `Telefon`, `Mobil`,
+    /// `Fax`, `Durchwahl`): matched as the start of a word before the number.
+    static let phones = """
+        tel|fon|phon|mobil|handy|fax|ruf|cell|call|durchwahl|line|hotline|helpline|landline|handset|whatsapp
+        """
+
+    /// Word stems that label a number that is not a phone number. A stem of
+    /// three letters or fewer counts only as a whole word written as an
+    /// abbreviation (`St.-Nr.`, `Re-Nr`, `Az:`), never a bare capital word.
+    static let notPhones = """
+        rechnung|re|kunde|bestell|auftrag|artikel|art|vertrag|versicherung|police|konto|blz|steuer|st|ust|finanzamt|\
+        aktenzeichen|az|referenz|vorgang|beleg|buchung|mandat|sendung|lieferschein|lieferung|charge|serien|plz|\
+        postleitzahl|iban|bic|invoice|order|customer|account|reference|ref|tax|vat|serial|tracking|contract|policy|\
+        case|ticket|item
+        """
+
+    /// The label of an IBAN, matched at a word start before the value.
+    static let ibans = "iban"
+
+    /// Whole words that label a payment card (besides any word that starts
+    /// or ends with `card`, or ends with `karte`: `Kreditkarte`).
+    static let cards = "visa|mastercard|amex|maestro|pan|kartennummer|kartennr"
+}
+
+// MARK: - Label words that qualify a label for one recognizer
+
+extension LabelWords {
+    /// Name labels that head a column of people only (`NameRecognizer`).
+    static let peopleHeaders = """
+        mitarbeiter|mitarbeiterin|arbeitnehmer|arbeitnehmerin|beschäftigte|beschäftigter|patient|patientin|\
+        versicherte|versicherter|mieter|mieterin|antragsteller|antragstellerin|ehegatte|ehegattin|kind|\
+        sachbearbeiter|sachbearbeiterin|ansprechpartner|ansprechpartnerin|employee|tenant|tenants|applicant|\
+        policyholder|claimant|spouse|guarantor|borrower|forename|forenames|surname|vorname|vornamen|nachname|\
+        familienname|geburtsname|rufname
+        """
+
+    /// Headers of a column that holds one name word per row.
+    static let singleWordHeaders = """
+        vorname|vornamen|nachname|familienname|geburtsname|rufname|surname|surnames|forename|forenames|first|last|\
+        given|middle|preferred|known|family
+        """
+
+    /// Labels whose value is an initial (`MI: F`).
+    static let initialLabels = "mi|middle"
+
+    /// Birth labels that give a maiden name (`geb. Krämer`).
+    static let maidenLabels = "geb|geborene|geborener|née|nee"
+
+    /// Salutations that open a person's or a family's name.
+    static let salutationWords = "herr|herrn|hr|frau|fr|mr|mrs|ms|miss|mx|familie|family|eheleute|mme"
+
+    /// Headers of a bank statement's payment-purpose column.
+    static let purposeHeaders = "verwendungszweck|buchungstext|zahlungsgrund|purpose|verwendung"
+
+    /// Booking words of a bank statement that open the counterparty's name.
+    static let bookingWords = "gutschrift|lastschrift|überweisung|dauerauftrag|echtzeitüberweisung"
+
+    /// Name labels that name a customer, whose number is a reference.
+    static let customerWords = "kunde|kundin|customer|client"
+
+    /// Labels inside a booking text that a reference follows (`CUST REF`, `MNDT`).
+    static let bookingLabels = "cust|acc|acct|ref|mandate|mndt"
+
+    /// Relation words whose value is a child (`Kinder: Marco (01.03.2012)`).
+    static let childWords = "kinder|kind|children|child|sohn|tochter|söhne|töchter|son|daughter|sons|daughters"
+
+    /// Words before a dotted number that make it a version, not an IP
+    /// address (`Firmware 10.2.1.4`).
+    static let versions = "version|versions|ver|v|firmware|release|build|driver|treiber|patch|revision|rev|fw|kernel"
+
+    /// The hashes of `|`-separated words, for a recognizer's look-up.
+    static func hashes(_ phrases: String) -> [UInt64] { phrases.split(separator: "|").map { WordHash.hash($0) } }
+
+    static func set(_ phrases: String) -> HashSet64 { HashSet64(hashes(phrases)) }
 }

@@ -52,8 +52,7 @@ enum NameRecognizer {
 
     static let words = WordSets.shared
     /// Booking words of a bank statement that open the counterparty's name.
-    static let bookingWords: Set<UInt64> = Set(["gutschrift", "lastschrift", "überweisung", "dauerauftrag",
-                                                "echtzeitüberweisung"].map { WordHash.hash($0) })
+    static let bookingWords: Set<UInt64> = Set(LabelWords.hashes(LabelWords.bookingWords))
 
     /// The longest run of name-shaped tokens on the line of token `j`,
     /// starting there. `strong`: the position already says "name" (a
@@ -485,22 +484,13 @@ enum NameRecognizer {
 
     /// Name labels that head a column of people only (not `Name`, which heads
     /// products too, nor `Empfänger`, which heads companies too).
-    static let peopleHeaders = WordHash.set("""
-        mitarbeiter mitarbeiterin arbeitnehmer arbeitnehmerin beschäftigte beschäftigter patient patientin \
-        versicherte versicherter mieter mieterin antragsteller antragstellerin ehegatte ehegattin kind \
-        sachbearbeiter sachbearbeiterin ansprechpartner ansprechpartnerin employee tenant tenants applicant \
-        policyholder claimant spouse guarantor borrower forename forenames surname vorname vornamen nachname \
-        familienname geburtsname rufname
-        """)
+    static let peopleHeaders = LabelWords.set(LabelWords.peopleHeaders)
 
     /// Labels whose value is an initial (`MI: F`).
-    static let initialLabels = WordHash.set("mi middle")
+    static let initialLabels = LabelWords.set(LabelWords.initialLabels)
 
     /// Headers of a column that holds one name word per row.
-    static let singleWordHeaders = WordHash.set("""
-        vorname vornamen nachname familienname geburtsname rufname surname surnames forename forenames first last given \
-        middle preferred known family
-        """)
+    static let singleWordHeaders = LabelWords.set(LabelWords.singleWordHeaders)
 
     /// A run that is one word in capitals (`MUSTERMANN`, `PUBLIC`) filling its
     /// cell or line: how ID cards, passports and forms print a surname or a
@@ -626,9 +616,9 @@ enum NameRecognizer {
         return nil
     }
 
-    static let maidenLabels = WordHash.set("geb geborene geborener née nee")
+    static let maidenLabels = LabelWords.set(LabelWords.maidenLabels)
 
-    static let salutationWords = WordHash.set("Herr Herrn Hr Frau Fr Mr Mrs Ms Miss Mx Familie Family Eheleute Mme")
+    static let salutationWords = LabelWords.set(LabelWords.salutationWords)
 
     /// The signature after a closing phrase.
     static func signature(_ ts: TokenStream, after hit: LabelHit, emit: (Run) -> Void) {
@@ -1008,7 +998,7 @@ extension NameRecognizer {
         fusedTitle(ts, emit: { emit($0, 0.8, "title") })
     }
 
-    static let purposeHeaders = WordHash.set("Verwendungszweck Buchungstext Zahlungsgrund Purpose Verwendung")
+    static let purposeHeaders = LabelWords.set(LabelWords.purposeHeaders)
 
     /// A listed given name standing alone in a statement's payment purpose
     /// (`Taschengeld Zofia Juni`, `Zuschuss Zahnspange Lena`): the person

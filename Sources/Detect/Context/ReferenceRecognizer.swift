@@ -17,7 +17,7 @@ import RedactCore
 /// recognizer's), is not taken. Invoice numbers are included, with a lower confidence: on a letter
 /// to a person they find that person's record at the issuer.
 enum ReferenceRecognizer {
-    static let customerWords: Set<UInt64> = Set(["kunde", "kundin", "customer", "client"].map { WordHash.hash($0) })
+    static let customerWords: Set<UInt64> = Set(LabelWords.hashes(LabelWords.customerWords))
 
     static func find(_ ts: TokenStream, labels: [LabelHit], into out: inout [Detection]) {
         let toks = ts.tokens
@@ -105,7 +105,7 @@ enum ReferenceRecognizer {
     }
 
     static let bookingCodes = WordHash.set("dd ddr so sto")
-    static let bookingLabels = WordHash.set("cust acc acct ref mandate mndt")
+    static let bookingLabels = LabelWords.set(LabelWords.bookingLabels)
 
     /// A direct debit or standing order on a statement (`DD OVO ENERGY CUST
     /// 7730418`, `28 Mar DD BRITISH GAS 88301442`): the payee's number for

@@ -16,10 +16,14 @@ enum BIC {
     /// How far (scalars) from an IBAN a BIC still counts as its neighbour.
     static let ibanDistance = 40
 
+    /// The BIC labels of one word (`LabelWords.identifiers`).
+    static let fusedLabels = Labels.lettersOnly(.bic)
+
     /// Where the code starts in a token `i..<j` that is "BIC" or "SWIFT" in
     /// capitals fused with 8 or 11 more letters and digits; nil otherwise.
     static func fusedLabelEnd(_ s: Text, _ i: Int, _ j: Int) -> Int? {
-        for (label, m) in [("bic", 3), ("swift", 5)] as [(StaticString, Int)] {
+        for label in fusedLabels {
+            let m = label.count
             let rest = j - i - m
             guard rest == 8 || rest == 11, s.hasPrefix(label, at: i) else { continue }
             for k in i..<(i + m) where s[k].value &- 0x41 >= 26 { return nil }  // capitals only

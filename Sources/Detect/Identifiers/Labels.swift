@@ -27,70 +27,24 @@ struct LabelSet: OptionSet, Sendable {
 /// Labels that name an identifier ("Steuer-ID", "St.-Nr.", "SSN", "BIC"),
 /// matched case-insensitively at the start of a word, reading I/l/1/| and
 /// O/0 as OCR does. A label may be fused to its value ("StNr12/345/67890")
-/// but not to further letters.
+/// but not to further letters. The phrases are `LabelWords.identifiers`,
+/// which the label table reads too.
 enum Labels {
     static let socialInsurance: LabelSet = [.pension, .austrianSV, .ahv]
     static let insurance: LabelSet = [.pension, .health, .austrianSV]
     static let document: LabelSet = [.idCard, .passport]
 
-    static let entries: [(String, LabelSet)] = [
-        // German tax
-        ("steuer-id", .steuerID), ("steuerid", .steuerID), ("steuer-idnr", .steuerID),
-        ("steuer-identifikationsnummer", .steuerID), ("steueridentifikationsnummer", .steuerID),
-        ("identifikationsnummer", .steuerID), ("idnr", .steuerID), ("id-nr", .steuerID),
-        ("tin", [.steuerID, .itin]), ("tax id", [.steuerID, .itin]),
-        ("tax identification number", [.steuerID, .itin]),
-        ("steuernummer", .steuernummer), ("steuer-nummer", .steuernummer), ("steuer-nr", .steuernummer),
-        ("steuernr", .steuernummer), ("st.-nr", .steuernummer), ("st-nr", .steuernummer),
-        ("st.nr", .steuernummer), ("stnr", .steuernummer), ("tax number", .steuernummer),
-        ("tax no", .steuernummer),
-        // German, Austrian, Swiss social insurance
-        ("rentenversicherungsnummer", .pension), ("rv-nummer", .pension), ("rv-nr", .pension),
-        ("rvnr", .pension), ("sozialversicherungsnummer", socialInsurance),
-        ("sozialversicherungs-nr", socialInsurance), ("sv-nummer", socialInsurance),
-        ("sv-nr", socialInsurance), ("svnr", socialInsurance), ("versicherungsnummer", insurance),
-        ("versicherungs-nr", insurance), ("vsnr", insurance), ("vers.-nr", insurance),
-        ("krankenversichertennummer", .health), ("versichertennummer", .health),
-        ("krankenversicherungsnummer", .health), ("versicherten-nr", .health), ("kvnr", .health),
-        ("kv-nummer", .health), ("kv-nr", .health),
-        ("ahv", .ahv), ("avs", .ahv), ("ahv-nummer", .ahv), ("ahv-nr", .ahv),
-        // German identity documents
-        ("personalausweisnummer", .idCard), ("personalausweis", .idCard), ("ausweisnummer", .idCard),
-        ("ausweis-nr", .idCard), ("ausweisnr", .idCard), ("ausweis", .idCard),
-        ("id card", .idCard), ("identity card", .idCard),
-        ("reisepassnummer", .passport), ("reisepass", .passport), ("passnummer", .passport),
-        ("pass-nr", .passport), ("passnr", .passport), ("passport", .passport),
-        ("dokumentennummer", document), ("document number", document), ("document no", document),
-        // US, UK
-        ("ssn", .ssn), ("social security", .ssn), ("soc. sec", .ssn), ("itin", .itin),
-        ("national insurance", .nino), ("nino", .nino), ("ni number", .nino), ("ni no", .nino),
-        ("nhs", .nhs),
-        // France, Spain, Italy, the Netherlands
-        ("nir", .nir), ("insee", .nir), ("sécurité sociale", .nir), ("securite sociale", .nir),
-        ("sécu", .nir), ("dni", .dni), ("nif", .dni), ("documento nacional", .dni),
-        ("codice fiscale", .codiceFiscale), ("cod. fisc", .codiceFiscale), ("cod.fisc", .codiceFiscale),
-        ("bsn", .bsn), ("burgerservicenummer", .bsn), ("sofinummer", .bsn), ("sofi-nummer", .bsn),
-        // VAT, BIC
-        ("ust-idnr", .vat), ("ust-id", .vat), ("ustid", .vat), ("ust.-idnr", .vat),
-        ("umsatzsteuer-identifikationsnummer", .vat), ("umsatzsteuer-id", .vat), ("vat", .vat),
-        ("tva", .vat), ("iva", .vat), ("btw", .vat), ("uid", .vat),
-        ("bic", .bic), ("swift", .bic), ("swift-code", .bic), ("bic-code", .bic),
-        // Reference numbers (German, English)
-        ("rechnungsnummer", .reference), ("rechnungs-nr", .reference), ("rechnungsnr", .reference),
-        ("kundennummer", .reference), ("kunden-nr", .reference), ("kundennr", .reference),
-        ("bestellnummer", .reference), ("bestell-nr", .reference), ("auftragsnummer", .reference),
-        ("auftrags-nr", .reference), ("aktenzeichen", .reference), ("vertragsnummer", .reference),
-        ("vertrags-nr", .reference), ("vorgangsnummer", .reference), ("belegnummer", .reference),
-        ("artikelnummer", .reference), ("art.-nr", .reference),
-        ("invoice no", .reference), ("invoice number", .reference), ("order no", .reference),
-        ("order number", .reference), ("customer no", .reference), ("customer number", .reference),
-        ("account no", .reference), ("account number", .reference), ("reference no", .reference),
-        ("reference number", .reference), ("ref", .reference), ("policy no", .reference),
-        ("policy number", .reference), ("contract no", .reference), ("tracking number", .reference),
-    ]
+    /// Every label as printed, with its families, in table order.
+    static let entries: [(String, LabelSet)] = entries(LabelWords.identifiers)
+
+    static func entries(_ groups: [(String, LabelSet)]) -> [(String, LabelSet)] {
+        groups.flatMap { phrases, set in phrases.split(separator: "|").map { (String($0), set) } }
+    }
 
     /// Labels by their first letter (a-z), longest first, as folded scalars.
-    static let byLetter: [[([UInt32], LabelSet)]] = {
+    static let byLetter: [[([UInt32], LabelSet)]] = byLetter(entries)
+
+    static func byLetter(_ entries: [(String, LabelSet)]) -> [[([UInt32], LabelSet)]] {
         var table = [[([UInt32], LabelSet)]](repeating: [], count: 26)
         for (word, set) in entries {
             let v = word.unicodeScalars.map(\.value)
@@ -98,7 +52,14 @@ enum Labels {
         }
         for k in 0..<26 { table[k].sort { $0.0.count > $1.0.count } }
         return table
-    }()
+    }
+
+    /// The labels of `family` that are letters only ("BIC", "SWIFT"): the
+    /// ones OCR runs into a code in capitals ("BICCOBADEFFXXX").
+    static func lettersOnly(_ family: LabelSet) -> [[UInt32]] {
+        entries.filter { $0.1.contains(family) && $0.0.unicodeScalars.allSatisfy { $0.value &- 0x61 < 26 } }
+            .map { $0.0.unicodeScalars.map(\.value) }
+    }
 
     /// Case folding for ASCII and Latin-1 letters ("É" as "é").
     @inline(__always) static func fold(_ v: UInt32) -> UInt32 {
@@ -121,7 +82,7 @@ enum Labels {
     }
 
     /// The longest label starting at `p` (an ASCII letter): its end and set.
-    static func match(_ s: Text, at p: Int) -> (end: Int, set: LabelSet)? {
+    static func match(_ s: Text, at p: Int, byLetter: [[([UInt32], LabelSet)]] = byLetter) -> (end: Int, set: LabelSet)? {
         let first = s[p].value | 0x20
         guard first &- 0x61 < 26 else { return nil }
         if let m = match(s, at: p, in: byLetter[Int(first - 0x61)]) { return m }
