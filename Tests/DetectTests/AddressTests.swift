@@ -221,4 +221,30 @@ final class AddressTests: XCTestCase {
         // Not a barcode: lines that happen to start like elements.
         XCTAssertEqual(addresses("DAISY\nDAGMAR\nDAKOTA\nDACHS\nDAYTON"), [])
     }
+
+    func testFrenchTypeBeforeTheName() {
+        XCTAssertEqual(addresses("Madame\nClaire Example\nRue du Lac 8\n1800 Vevey"), ["Rue du Lac 8", "1800 Vevey"])
+        XCTAssertEqual(addresses("Chemin de l'Ermitage 4\n1009 Pully"), ["Chemin de l'Ermitage 4", "1009 Pully"])
+        XCTAssertEqual(addresses("Av. de la Gare 17, 1950 Sion"), ["Av. de la Gare 17, 1950 Sion"])
+        XCTAssertEqual(addresses("Route de Berne 45\n1700 Fribourg"), ["Route de Berne 45", "1700 Fribourg"])
+        // `Place` and `Route` without their article are English words.
+        XCTAssertEqual(addresses("Route Planning 2"), [])
+        XCTAssertEqual(addresses("Place Settings 4"), [])
+    }
+
+    func testTitleLinePartsLetterheadFromRecipient() {
+        let letter = """
+            Example Borough Council
+            Revenues Office, Town Hall, Exampleton EX1 1AA
+
+            COUNCIL TAX BILL 2024/25
+            Priya Example
+            Flat 2, 9 Mill Row
+            Hebden
+            HX1 2AB
+            """
+        XCTAssertEqual(addresses(letter), ["Flat 2, 9 Mill Row", "Hebden", "HX1 2AB"])
+        // A company's name in capitals above is still its letterhead.
+        XCTAssertEqual(addresses("EXAMPLE BILLING LTD\nFlat 2, 9 Mill Row\nHebden\nHX1 2AB"), [])
+    }
 }

@@ -173,4 +173,38 @@ final class ReferenceTests: XCTestCase {
             """
         XCTAssertEqual(refs(table), ["12684", "14406"])
     }
+
+    func testLeaseFlatLabAndBookingLabels() {
+        XCTAssertEqual(refs("Lease no.: RT-2023-0871"), ["RT-2023-0871"])
+        XCTAssertEqual(refs("Tenancy reference: 44812/B"), ["44812/B"])
+        XCTAssertEqual(refs("die Wohnung im 2. OG, Wohnungs-Nr. 12-2L, mit Balkon"), ["12-2L"])
+        XCTAssertEqual(refs("Objekt-Nr.: 0815-44"), ["0815-44"])
+        XCTAssertEqual(refs("Versichertennummer: 801.227.446-03"), ["801.227.446-03"])
+        XCTAssertEqual(refs("UBRN: 1234 5678 9012"), ["1234 5678 9012"])
+        XCTAssertEqual(refs("Pat.-ID: P-22001   Auftrags-Nr.: 3107240088"), ["P-22001", "3107240088"])
+        XCTAssertEqual(refs("Booking ref: QX7-2291"), ["QX7-2291"])
+        XCTAssertEqual(refs("Building society roll no. 7712/33081"), ["7712/33081"])
+    }
+
+    func testAnAmountIsNoReference() {
+        XCTAssertEqual(refs("Beleg\tKauf auf Rechnung\t129,95"), [])
+        XCTAssertEqual(refs("Invoice\t1,250.00"), [])
+    }
+
+    func testLabelEndingAWrappedLine() {
+        // A court's file number opens the next line of running text, with the court after it.
+        XCTAssertEqual(refs("- Lohnpfändung: Aktenzeichen\n7 M 1456/22 AG Köln-Mülheim, erledigt."), ["7 M 1456/22"])
+        XCTAssertEqual(refs("Beschluss, Geschäftszeichen\nVII ZB 31/20 des Gerichts"), ["VII ZB 31/20"])
+        // The bracket with `Nr.` wrapped along with the ID card's number.
+        XCTAssertEqual(refs("liegt vor; Ihr eigener Ausweis\n(Nr. K-LM 2281/07) fehlt noch."), ["K-LM 2281/07"])
+        // Not a sentence that goes on with a count.
+        XCTAssertEqual(refs("Bitte nennen Sie das Aktenzeichen\n12 Tage vor dem Termin."), [])
+    }
+
+    func testCapitalAbbreviationsInABookingText() {
+        XCTAssertEqual(refs("| 01.10. | Gutschrift | Beispiel Pflege GmbH | LOHN/GEHALT 09/2024 PERS 40177 | +2.104,10 |"), ["40177"])
+        XCTAssertEqual(refs("BEITRAG 2024 MITGL 20417 TSV"), ["20417"])
+        XCTAssertEqual(refs("GUTSCHRIFT KD 1.250,00"), [])
+        XCTAssertEqual(refs("pers 12345"), [])  // not in capitals: not a booking text's label
+    }
 }

@@ -292,12 +292,38 @@ enum AddressRecognizer {
             let r = ts.line(l)
             // A return-address line, or a form's `Label: value` line.
             if partLines[l] || r.contains(where: { toks[$0].isPunct(":") }) { return false }
+            // The document's title (`COUNCIL TAX DEMAND NOTICE`) parts the letterhead from the recipient.
+            if isTitleLine(ts, r) { return false }
             // A block over several lines is the first column's: what a later
             // cell above holds is another column's (`Erika Mustermann⇥Finanzamt`).
             let own = leftColumn ? (TableRows.cellRange(ts, line: l, cell: 0) ?? r) : r
             if own.contains(where: { isOrganisationWord(ts, $0) }) { return true }
         }
         return false
+    }
+
+    /// What a document's title names it: a notice, a bill, a statement.
+    static let titleWords = WordHash.set("""
+        Notice Demand Bill Statement Invoice Reminder Letter Confirmation Receipt Summary Referral Report Certificate \
+        Agreement Contract Assessment Rechnung Mahnung Bescheid Steuerbescheid Abrechnung Kontoauszug Bescheinigung \
+        Bestätigung Mitteilung Erinnerung Zahlungserinnerung Vertrag Mietvertrag Kündigung Lohnabrechnung \
+        Gehaltsabrechnung Verdienstabrechnung Zahlungsaufforderung
+        """)
+    static let legalForms = WordHash.set("GmbH AG KG OHG UG eG eV mbH SE Ltd Limited Inc Corp LLC LLP PLC Co")
+
+    /// A title line: two or more words, all in capitals, one of them a
+    /// document word, none a company's legal form (`ACME BILLING LTD`).
+    static func isTitleLine(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        var words = 0
+        var title = false
+        for k in r where toks[k].kind == .word {
+            let t = toks[k]
+            guard t.has(.upper), !legalForms.contains(t.hash) else { return false }
+            words += 1
+            if titleWords.contains(t.hash) { title = true }
+        }
+        return words >= 2 && title
     }
 
     /// A postcode line under a line that ends in a house number makes that
@@ -646,11 +672,24 @@ enum AddressRecognizer {
     static func prefixStreet(_ ts: TokenStream, _ k: Int) -> Part? {
         let toks = ts.tokens
         let t = toks[k]
-        guard t.has(.initialUpper), streetPrefixes.contains(t.hash) else { return nil }
+        let french = frenchPrefixes.contains(t.hash) || frenchPrefixesWithArticle.contains(t.hash)
+        guard t.has(.initialUpper), streetPrefixes.contains(t.hash) || french else { return nil }
         let lineEnd = ts.lineEnd(t.line)
         var j = k + 1
         var words = 0
+        // "Av. de la Gare 5", "Ch. des Vignes 3"
+        if french, j < lineEnd, toks[j].glued, toks[j].isPunct(".") { j += 1 }
+        let afterType = j
         while j < lineEnd, toks[j].kind == .word, !toks[j].has(.initialUpper), articles.contains(toks[j].hash) { j += 1 }
+        // "Rue de l'Hôpital 3", "Chemin d'Entre-Bois 8": an elided article.
+        let elided = j < lineEnd && isElided(ts, j)
+        // `Place`, `Route`: everyday English words, a street only with the article (`Route de Berne 45`).
+        if frenchPrefixesWithArticle.contains(t.hash), j == afterType, !elided { return nil }
+        if elided {
+            words += 1
+            j += 1
+            while j + 1 < lineEnd, toks[j].glued, toks[j].isPunct("-"), toks[j + 1].glued, toks[j + 1].kind == .word { j += 2 }
+        }
         while j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].letters >= 2, words < 3 {
             let h = toks[j].hash
             if Self.words.months.contains(h) || Self.words.weekdays.contains(h) { return nil }
@@ -666,6 +705,22 @@ enum AddressRecognizer {
         let flat = !endsPart(ts, end) && flatStraightAfter(ts, end) != nil
         guard endsPart(ts, end) || flat else { return nil }
         return Part(first: k, end: end, kind: flat ? .street : .weakStreet)
+    }
+
+    /// French street types written before the name, as in Switzerland,
+    /// France and Belgium (`Rue de la Gare 12`, `Avenue Louis-Casaï 81`).
+    static let frenchPrefixes = WordHash.set("Rue Avenue Av Boulevard Bd Chemin Ch Quai Allée Impasse Ruelle Sentier Faubourg Rte")
+    static let frenchPrefixesWithArticle = WordHash.set("Place Route Passage Promenade Cours")
+
+    /// `l'Hôpital`, `d'Italie`: an article elided onto a capitalised name.
+    static func isElided(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        guard t.kind == .word, t.count >= 4 else { return false }
+        let a = Int(t.start)
+        let c = ts.text[a].value, q = ts.text[a + 1].value
+        guard c == 0x6C || c == 0x64, q == 0x27 || q == 0x2019 else { return false }  // l d, ' ’
+        let u = ts.text[a + 2]
+        return u.properties.isUppercase
     }
 
     static let englishTypes = WordHash.set("""

@@ -81,6 +81,8 @@ enum LabelWords {
             + "customer id|customer number|customer no|customer ref|customer reference|client number|client id|client no",
             "Kundennummer", 0.9),
         ("vertragsnummer|vertrags nr|vertrags nummer|vertragsnr|vertrag nr|vertragskonto|contract number|contract no|"
+            + "lease no|lease number|lease id|lease ref|lease reference|tenancy no|tenancy number|tenancy ref|"
+            + "tenancy reference|mietvertragsnummer|mietvertrag nr|"
             + "agreement number", "Vertragsnummer", 0.9),
         ("versicherungsnummer|versicherungs nr|versicherungs nummer|versicherungsschein nr|versicherungsscheinnummer|"
             + "versicherungsschein|policennummer|police nr|policen nr|schadennummer|schaden nr|"
@@ -94,6 +96,8 @@ enum LabelWords {
         ("patientennummer|patienten nr|patienten nummer|patienten id|patient id|patient number|patient no|fallnummer|fall nr|"
             + "hospital number|hospital no|mrn|medicare number|medicare no"
             + "|pat id|pat nr|chart no|chart number|accession no|accession number|npi|npi number|npi no|unique pupil number|pupil number|"
+            + "ubrn|unique booking reference number|auftragsnummer|auftrags nr|auftragsnr|labornummer|labor nr|"
+            + "probennummer|proben nr|befundnummer|befund nr|lab no|lab number|specimen no|specimen id|"
             + "upn|student id|student number|client index no|client index number", "Patientennummer", 0.9),
         ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|"
             + "buchungsnummer|buchungs nr|booking reference|booking number|zählernummer|zähler nr|"
@@ -105,6 +109,8 @@ enum LabelWords {
             + "vertrag|mandat|check id|verification id|report id|transaction id|application id|claim id"
             + "|kassenzeichen|gutschein nr|gutscheinnummer|chip nr|chipnummer|kartenfolgenummer|"
             + "control number|control no|bnc|bnc no|bnc number|cause no|cause number|application no|incident report|"
+            + "wohnungsnummer|wohnungs nr|wohnung nr|whg nr|objektnummer|objekt nr|mietobjekt nr|einheit nr|"
+            + "booking ref|booking no|booking id|roll number|roll no|dossier nr|dossiernummer|"
             + "ptin|preparer tax identification number|dea number|dea no|dea registration", "Vorgangsnummer", 0.85),
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
             + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
@@ -115,6 +121,7 @@ enum LabelWords {
         ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
             + "your ref|our reference|your reference|case no|case number|case reference|case ref|file number|"
             + "file no|dossier|numéro de dossier|kenmerk|ons kenmerk|uw kenmerk", "Referenz", 0.85),
+        ("versichertennummer|versicherten nummer|versichertennr", "Versichertennummer", 0.9),
         ("rechnungsnummer|rechnungs nr|rechnungs nummer|rechnung nr|rechnungsnr|rechnung|invoice number|invoice no|invoice",
             "Rechnungsnummer", 0.7),
     ]

@@ -38,7 +38,7 @@ enum ReferenceRecognizer {
             var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
                 if let e = value(ts, at: c), !hit.label.needsCode || (isCode(ts, c, e) && isWhole(ts, e)) || afterNumberWord(ts, c),
-                   !isSample(ts, c), hit.label.kind != idCardKind || e > c + 1 {
+                   !isSample(ts, c), !partsOnlyKinds.contains(hit.label.kind) || e > c + 1 {
                     // `Driver's license PA 27 914 338`: the state is not the number.
                     let c = hit.label.kind == licenceKind ? afterStateCode(ts, c, e) : c
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
@@ -47,8 +47,10 @@ enum ReferenceRecognizer {
                     break
                 }
             }
-            if taken == nil, hit.label.kind != idCardKind, let (c, e) = valueFurtherOn(ts, hit, invoice: confidence < 0.8),
-               !isSample(ts, c) {
+            // An ID card's number only after its `Nr.` (`Ausweis⏎(Nr. B-VA 4417/93)`), in parts.
+            if taken == nil, let (c, e) = valueFurtherOn(ts, hit, invoice: confidence < 0.8), !isSample(ts, c),
+               hit.label.kind != idCardKind || (afterNumberWord(ts, c) && e > c + 1),
+               !partsOnlyKinds.contains(hit.label.kind) || e > c + 1 {
                 out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
                                      reason: .context, kind: hit.label.kind))
                 taken = c
@@ -67,6 +69,7 @@ enum ReferenceRecognizer {
         }
         siblings(ts, of: firstFound, into: &out)
         bookingTexts(ts, into: &out)
+        capitalAbbreviations(ts, into: &out)
         accountColumns(ts, into: &out)
     }
 
@@ -155,6 +158,29 @@ enum ReferenceRecognizer {
         }
     }
 
+    /// Label abbreviations as banks and payroll systems print them in a
+    /// booking text, in capitals and without their `Nr.` (`LOHN/GEHALT
+    /// 08/2025 PERS 55120`, `BEITRAG MITGL 20417`, `KD 448120`).
+    static let capitalLabels = WordHash.set("pers persnr pnr kd kdnr kundennr mitgl mitglnr vertr vertrnr vsnr")
+
+    /// A capitals abbreviation of `capitalLabels` and the number of four
+    /// to twelve digits right after it in its cell: the employee's,
+    /// customer's or member's number (not an amount: `KD 1.250,00`).
+    static func capitalAbbreviations(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && toks[k].has(.upper) && toks[k].letters >= 2
+            && capitalLabels.contains(toks[k].hash) {
+            guard k + 1 < toks.count, toks[k + 1].line == toks[k].line, toks[k + 1].has(.spaceBefore), !toks[k + 1].has(.cellStart),
+                  toks[k + 1].kind == .number, (4...12).contains(toks[k + 1].count) else { continue }
+            let e = k + 2
+            if e < toks.count, toks[e].glued, toks[e].kind != .punct { continue }
+            if e + 1 < toks.count, toks[e].glued, toks[e].isPunct(",") || toks[e].isPunct("."), toks[e + 1].glued,
+               toks[e + 1].kind == .number { continue }
+            out.append(Detection(category: .reference, range: toks[k + 1].range, confidence: 0.8, reason: .context,
+                                 kind: "booking text"))
+        }
+    }
+
     static let accountHeaders = WordHash.set("user customer client member account kunde kundin mitglied nutzer benutzer")
 
     /// A table column headed by the account holder (`User`, `Customer`,
@@ -181,6 +207,11 @@ enum ReferenceRecognizer {
     /// `Ausweisnummer`: only a value in parts (a bare card number is the ID
     /// recognizer's, checked by its check digit).
     static let idCardKind = "label Ausweisnummer"
+    /// Labels whose bare one-token value is an ID recognizer's to judge by
+    /// its check digit (`Versichertennummer A123456789`, a German health
+    /// insurance number); written in parts (`702.118.553-01`, a Swiss
+    /// insurer's) it is the insurer's reference.
+    static let partsOnlyKinds: Set<String> = [idCardKind, "label Versichertennummer"]
 
     /// A reference label heading a column (`BirthDateRecognizer.isColumnHeader`),
     /// also with a stray dash after it in its cell (`Mitgl.-Nr. -`: a ruling
@@ -262,6 +293,28 @@ enum ReferenceRecognizer {
         return joined && digits >= 6
     }
 
+    /// A file number of a German court or authority (`14 M 2291/23`, `VII ZR
+    /// 12/21`, `3 K 1234/2019`): a register code of capitals between the
+    /// chamber's number and the running number, which ends in `/` and the year.
+    static func isFileNumber(_ ts: TokenStream, _ c: Int, _ e: Int) -> Bool {
+        let toks = ts.tokens
+        guard e - c >= 5, toks[e - 1].kind == .number, toks[e - 1].count == 2 || toks[e - 1].count == 4, toks[e - 1].glued,
+              toks[e - 2].isPunct("/"), toks[e - 2].glued, toks[e - 3].kind == .number, toks[e - 3].has(.spaceBefore),
+              !toks[e - 3].has(.lineStart) else { return false }
+        var code = 0
+        for k in c..<(e - 3) {
+            let t = toks[k]
+            if k > c, !t.has(.spaceBefore) { return false }
+            if t.kind == .word {
+                guard t.has(.upper), t.letters <= 3 else { return false }
+                code += 1
+            } else if !(t.kind == .number && t.count <= 3 && k == c) {
+                return false
+            }
+        }
+        return code > 0
+    }
+
     /// `(Nr. B-VA 4417/93)`: the value follows `Nr.`, `No.`, `Nummer`.
     static func afterNumberWord(_ ts: TokenStream, _ c: Int) -> Bool {
         let toks = ts.tokens
@@ -303,9 +356,17 @@ enum ReferenceRecognizer {
             if j < lineEnd, words <= 4, let e = value(ts, at: j), isLooseCode(ts, j, e), whole(e) { return (j, e) }
             j = hit.end
         }
-        if j >= lineEnd, !invoice, !toks[hit.first].has(.lineStart), Int(line) + 1 < ts.lineCount {
-            let c = ts.line(Int(line) + 1).lowerBound
-            if let e = value(ts, at: c), isCode(ts, c, e), whole(e) { return (c, e) }
+        if j >= lineEnd, !invoice, !toks[hit.first].has(.lineStart), Int(line) + 1 < ts.lineCount, !ts.hasGap(before: Int(line) + 1) {
+            let next = ts.line(Int(line) + 1)
+            var c = next.lowerBound
+            // "… Ihr Ausweis⏎(Nr. B-VA 4417/93)": the bracket and `Nr.` wrapped along.
+            if c + 2 < next.upperBound, toks[c].isPunct("("), toks[c + 1].kind == .word, Fields.numberWords.contains(toks[c + 1].hash) {
+                c += 2
+                if c < next.upperBound, toks[c].isPunct(".") || toks[c].isPunct(":") { c += 1 }
+            }
+            if let e = value(ts, at: c), (isCode(ts, c, e) && whole(e)) || isFileNumber(ts, c, e) || afterNumberWord(ts, c) {
+                return (c, e)
+            }
         }
         // The copula later in the sentence, at most two lines on.
         var k = hit.end
@@ -375,6 +436,11 @@ enum ReferenceRecognizer {
             groups += 1
         }
         if digits == 0 || chars < 3 || chars > 40 { return nil }
+        // An amount (`219,97`, `1.234,56`, `1,250`) in the next cell is not the number of anything.
+        if end + 1 < lineEnd, toks[end].glued, toks[end].isPunct(","), toks[end + 1].glued, toks[end + 1].kind == .number,
+           toks[end + 1].count <= 3, toks[end - 1].kind == .number {
+            return nil
+        }
         // A year alone ("Privacy Policy 2024", "Rechnung 2023") is not a number
         // of anything, except in a column of numbers (`Pers.-Nr.` 2019).
         if !dateShaped, end == k + 1, t.kind == .number, t.count == 4, let y = ts.number(k), y >= 1900, y <= 2099 { return nil }
