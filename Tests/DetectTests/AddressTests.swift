@@ -247,4 +247,22 @@ final class AddressTests: XCTestCase {
         // A company's name in capitals above is still its letterhead.
         XCTAssertEqual(addresses("EXAMPLE BILLING LTD\nFlat 2, 9 Mill Row\nHebden\nHX1 2AB"), [])
     }
+
+    func testNarrowCellsWrapped() {
+        // The flat after the comma, on the next line of the cell.
+        XCTAssertEqual(addresses("Objekt\tLindenweg 12–14, Haus 2,\n3. OG links, Whg. 0312\nDatum\t01.02.2024"),
+                       ["Lindenweg 12–14, Haus 2,", "3. OG links, Whg. 0312"])
+        // A shipping list: the street type and the flat wrapped in the address column.
+        let table = """
+            | 4 | Ann Example | 4410 MAPLEWOOD | 555-0100 | Ground |
+            | | | AVE S, |
+            | | | DENVER CO 80220 |
+            | 5 | Bo Example | 72 ORCHARD RD | | Ground |
+            | | | APT 4B, DENVER CO 80219 |
+            """
+        XCTAssertEqual(addresses(table), ["4410 MAPLEWOOD", "AVE S", "DENVER CO 80220", "72 ORCHARD RD", "APT 4B, DENVER CO 80219"])
+        // (`CO` above is Colorado, not a company's letterhead.)
+        // A street name alone, and a line below that is no street type.
+        XCTAssertEqual(addresses("| 4 | 4410 MAPLEWOOD |\n| | shipped |"), [])
+    }
 }

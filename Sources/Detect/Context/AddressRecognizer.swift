@@ -147,7 +147,9 @@ enum AddressRecognizer {
                 while l <= lastLine {
                     let lr = column.flatMap { TableRows.cellRange(ts, line: l, cell: $0) } ?? ts.line(l)
                     let onLine = block.filter { Int(toks[$0.first].line) == l || Int(toks[$0.end - 1].line) == l }
-                    let a = onLine.isEmpty ? lr.lowerBound : max(lr.lowerBound, onLine.first!.first)
+                    var a = onLine.isEmpty ? lr.lowerBound : max(lr.lowerBound, onLine.first!.first)
+                    // "1190 GRAND CONCOURSE⏎APT 6F, BRONX NY 10456": a wrapped cell's flat before its town.
+                    if l > Int(toks[first].line), a > lr.lowerBound, isFlatDesignation(ts, lr.lowerBound..<a) { a = lr.lowerBound }
                     var b = onLine.isEmpty ? lr.upperBound - 1 : min(lr.upperBound, onLine.last!.end) - 1
                     // "19 Maple Walk, Didsbury,⏎Manchester M20 6RT": a district after
                     // the street, to the end of its cell, when the block goes on below.
@@ -226,6 +228,9 @@ enum AddressRecognizer {
         let t = ts.tokens[k]
         guard t.kind == .word, t.letters >= 2 else { return false }
         if buildingWords.contains(t.hash) || supplyPoints.contains(t.hash) { return false }
+        // `DENVER CO 80220`: Colorado before its ZIP code, not a company.
+        if t.count == 2, t.has(.upper), usStates.contains(t.hash), k + 1 < ts.tokens.count, ts.tokens[k + 1].line == t.line,
+           ts.tokens[k + 1].kind == .number, ts.tokens[k + 1].count == 5 { return false }
         if words.organisations.contains(t.hash) || organisationMarkers.contains(t.hash) { return true }
         guard t.has(.initialUpper) else { return false }
         if NameRecognizer.isOrganisationCompound(ts, t) { return true }
@@ -454,6 +459,20 @@ enum AddressRecognizer {
 
     static let buildingWords = WordHash.set("House Court Building Tower Lodge Cottage Hall Manor Farm Mansions Villa")
 
+    /// `APT 6F,`, `Flat 3`, `Unit #12`, `STE 200`: only a flat or unit and its number.
+    static func isFlatDesignation(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard r.count >= 2, toks[r.lowerBound].kind == .word,
+              flatWords.contains(toks[r.lowerBound].hash) || unitWords.contains(toks[r.lowerBound].hash) else { return false }
+        var k = r.lowerBound + 1
+        if toks[k].isPunct(".") || toks[k].isPunct("#") { k += 1 }
+        guard k < r.upperBound, toks[k].kind == .number || toks[k].kind == .alnum || (toks[k].kind == .word && toks[k].letters == 1),
+              toks[k].count <= 5 else { return false }
+        k += 1
+        if k < r.upperBound, toks[k].isPunct(",") { k += 1 }
+        return k == r.upperBound
+    }
+
     /// A line that is only a town or district (between a street and a UK
     /// postcode line): one to three capitalised words.
     static func isTownLine(_ ts: TokenStream, _ l: Int) -> Bool {
@@ -626,8 +645,16 @@ enum AddressRecognizer {
         var end = end0
         // Several parts in a row: `Rendeler Straße 44–48, Haus 46, 2. OG rechts, Whg. 0214`.
         while end + 2 < toks.count, toks[end].isPunct(","), toks[end].line == toks[end - 1].line {
-            let lineEnd = ts.lineEnd(toks[end].line)
+            var lineEnd = ts.lineEnd(toks[end].line)
             var j = end + 1
+            // "Rendeler Straße 44–48, Haus 46,⏎2. OG rechts, Whg. 0214": a narrow cell wrapped after the comma.
+            if j == lineEnd, !ts.hasGap(before: Int(toks[j].line)) {
+                lineEnd = ts.lineEnd(toks[j].line)
+                let floor = j + 2 < lineEnd && toks[j].kind == .number && toks[j].count <= 2 && toks[j + 1].isPunct(".")
+                    && floorWords.contains(toks[j + 2].hash)
+                guard floor || (toks[j].kind == .word && (flatWords.contains(toks[j].hash) || subdivisionWords.contains(toks[j].hash)))
+                else { return end }
+            }
             // "Jahnstraße 12, 3. OG links": the floor, and the side.
             if j + 2 < lineEnd, toks[j].kind == .number, toks[j].count <= 2, toks[j + 1].isPunct("."),
                floorWords.contains(toks[j + 2].hash) {
@@ -812,7 +839,27 @@ enum AddressRecognizer {
             j += 1
             if j < lineEnd, toks[j].glued, toks[j].isPunct("'") { j += 1 }
         }
+        if opens, words > 0, j == lineEnd || toks[j].has(.cellStart), let e = typeWrappedBelow(ts, k) { return Part(first: first, end: e, kind: .street) }
         return nil
+    }
+
+    /// "5512 WOODLAWN⏎AVE N,": a narrow cell wrapped before the street
+    /// type; the type (and a compass point) opens the same cell of the next
+    /// line and ends its part there. The end of the street, or nil.
+    static func typeWrappedBelow(_ ts: TokenStream, _ k: Int) -> Int? {
+        let toks = ts.tokens
+        let line = Int(toks[k].line)
+        guard line + 1 < ts.lineCount, !ts.hasGap(before: line + 1) else { return nil }
+        let cell = toks[k].cell
+        let r = cell == 0 ? ts.line(line + 1) : (TableRows.cellRange(ts, line: line + 1, cell: cell) ?? 0..<0)
+        guard !r.isEmpty else { return nil }
+        var e = r.lowerBound
+        guard toks[e].kind == .word, toks[e].has(.initialUpper), englishTypes.contains(toks[e].hash) else { return nil }
+        e += 1
+        if e < r.upperBound, toks[e].glued, toks[e].isPunct(".") { e += 1 }
+        if e < r.upperBound, toks[e].kind == .word, toks[e].has(.upper), compassSuffixes.contains(toks[e].hash) { e += 1 }
+        guard e == r.upperBound || endsPart(ts, e) else { return nil }
+        return e
     }
 
     /// `21st`, `6TH`, `2nd`: the numbered streets of US cities.
