@@ -265,4 +265,9 @@ final class AddressTests: XCTestCase {
         // A street name alone, and a line below that is no street type.
         XCTAssertEqual(addresses("| 4 | 4410 MAPLEWOOD |\n| | shipped |"), [])
     }
+
+    func testValueCellWrappedAfterAComma() {
+        XCTAssertEqual(addresses("Full name:\tMs Ann Example\nAddress:\t19 Example Walk, Didsbury,\nManchester M20 6XX\nEmail:\tann@example.org"),
+                       ["19 Example Walk, Didsbury,", "Manchester M20 6XX"])
+    }
 }

@@ -207,4 +207,16 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(refs("GUTSCHRIFT KD 1.250,00"), [])
         XCTAssertEqual(refs("pers 12345"), [])  // not in capitals: not a booking text's label
     }
+
+    func testFieldLabelAloneOnItsLine() {
+        XCTAssertEqual(refs("Your caller ID\n704412"), ["704412"])
+        XCTAssertEqual(refs("Ihre Kundennummer\n448120\nDatum 01.02.2024"), ["448120"])
+        // Not the first words of a sentence that goes on.
+        XCTAssertEqual(refs("Your customer ID\n1234 Example Street is where we live"), [])
+    }
+
+    func testCopulaEndingItsLine() {
+        XCTAssertEqual(refs("Medicare: Your Medicare number is\n7QX2-AB4-KK19."), ["7QX2-AB4-KK19"])
+        XCTAssertEqual(refs("Your policy number is\n\n7QX2-AB4-KK19."), [])
+    }
 }

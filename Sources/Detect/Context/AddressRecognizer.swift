@@ -86,8 +86,13 @@ enum AddressRecognizer {
                 if line > lastLine + 3 { break }
                 let sameLine = line == lastLine || line == toks[parts[block.last!].end - 1].line
                 let other = toks[p.first].cell != column
+                // "Address: │ 19 Maple Walk, Didsbury,⏎Manchester M20 6RT": a value cell
+                // wrapped after a comma goes on alone on the next line.
+                let wrapped = other && line == lastLine + 1 && !ts.hasGap(before: Int(line))
+                    && TableRows.cellCount(ts, Int(line)) == 1 && toks[ts.lineEnd(lastLine) - 1].isPunct(",")
+                    && toks[ts.lineEnd(lastLine) - 1].cell == column
                 // Another column's part on a later line belongs to its own block.
-                if other && !sameLine { j += 1; continue }
+                if other && !sameLine && !wrapped { j += 1; continue }
                 let fits = !(hasStreet && p.isStreet) && (sameLine
                     || (line == lastLine + 1 && !ts.hasGap(before: Int(line)))
                     || (line == lastLine + 2 && !ts.hasGap(before: Int(line)) && !ts.hasGap(before: Int(line) - 1)

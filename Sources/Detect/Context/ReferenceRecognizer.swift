@@ -47,6 +47,12 @@ enum ReferenceRecognizer {
                     break
                 }
             }
+            if taken == nil, !partsOnlyKinds.contains(hit.label.kind), let (c, e) = fieldBelow(ts, hit), !isSample(ts, c),
+               !hit.label.needsCode || isCode(ts, c, e) {
+                out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
+                                     reason: .context, kind: hit.label.kind))
+                taken = c
+            }
             // An ID card's number only after its `Nr.` (`Ausweis⏎(Nr. B-VA 4417/93)`), in parts.
             if taken == nil, let (c, e) = valueFurtherOn(ts, hit, invoice: confidence < 0.8), !isSample(ts, c),
                hit.label.kind != idCardKind || (afterNumberWord(ts, c) && e > c + 1),
@@ -331,6 +337,24 @@ enum ReferenceRecognizer {
             || (toks[e].kind == .word && !toks[e].has(.upper))
     }
 
+    static let possessives = WordHash.set("your our my ihre ihr unsere unser meine mein")
+
+    /// A label alone on its line, after at most a possessive (`Your caller
+    /// ID⏎704412`, `Ihre Kundennummer⏎448120`): a form's field with its
+    /// value below, which is the whole of the next line or its first cell.
+    static func fieldBelow(_ ts: TokenStream, _ hit: LabelHit) -> (Int, Int)? {
+        let toks = ts.tokens
+        let line = Int(toks[hit.first].line)
+        let r = ts.line(line)
+        guard hit.end == r.upperBound, line + 1 < ts.lineCount, !ts.hasGap(before: line + 1),
+              (r.lowerBound..<hit.first).allSatisfy({ toks[$0].kind == .word && possessives.contains(toks[$0].hash) }),
+              hit.first - r.lowerBound <= 1 else { return nil }
+        let next = ts.line(line + 1)
+        guard let e = value(ts, at: next.lowerBound),
+              e == next.upperBound || toks[e].has(.cellStart) || (toks[e].isPunct(".") && e + 1 == next.upperBound) else { return nil }
+        return (next.lowerBound, e)
+    }
+
     static let qualifierWords = WordHash.set("des der bei beim of for at with von vom im am zum zur the")
     static let copulas = WordHash.set("is ist lautet")
 
@@ -374,10 +398,12 @@ enum ReferenceRecognizer {
             let t = toks[k]
             if t.isPunct("."), k + 1 < toks.count, !toks[k + 1].glued { return nil }
             if t.isPunct(";") || t.isPunct("?") || t.isPunct("!") { return nil }
-            if t.kind == .word, copulas.contains(t.hash), k + 1 < toks.count, toks[k + 1].line == t.line,
+            // (The value may open the next line: `Your Medicare number is⏎5EG4-TE5-MK72.`)
+            if t.kind == .word, copulas.contains(t.hash), k + 1 < toks.count,
+               toks[k + 1].line == t.line || (toks[k + 1].line == t.line + 1 && k + 1 == ts.lineEnd(t.line) && !ts.hasGap(before: Int(t.line) + 1)),
                let e = value(ts, at: k + 1) {
                 let digits = toks[(k + 1)..<e].reduce(0) { $0 + Int($1.digits) }
-                return digits >= 6 && whole(e) ? (k + 1, e) : nil
+                return (digits >= 6 || isCode(ts, k + 1, e)) && whole(e) ? (k + 1, e) : nil
             }
             k += 1
         }
