@@ -219,4 +219,17 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(refs("Medicare: Your Medicare number is\n7QX2-AB4-KK19."), ["7QX2-AB4-KK19"])
         XCTAssertEqual(refs("Your policy number is\n\n7QX2-AB4-KK19."), [])
     }
+
+    func testMoreEverydayLabelsOfAPersonsNumber() {
+        XCTAssertEqual(refs("Beitragsnummer: 447 118 203"), ["447 118 203"])
+        XCTAssertEqual(refs("Abo-Nr.: AB-2231-77"), ["AB-2231-77"])
+        XCTAssertEqual(refs("Aktenzahl: 12-3344/24"), ["12-3344/24"])
+        XCTAssertEqual(refs("Membership ID: M-440182"), ["M-440182"])
+        XCTAssertEqual(refs("Tenant reference: TR-22-0917"), ["TR-22-0917"])
+        XCTAssertEqual(refs("Loan number: 770-2231-0098"), ["770-2231-0098"])
+        XCTAssertEqual(refs("Subscriber ID: XGQ442118701"), ["XGQ442118701"])
+        XCTAssertEqual(refs("Medicaid ID: AB12345C"), ["AB12345C"])
+        XCTAssertEqual(refs("Docket no.: 24-CV-01187"), ["24-CV-01187"])
+        XCTAssertEqual(refs("Zahlungsreferenz: 2024/118-33"), ["2024/118-33"])
+    }
 }
