@@ -232,4 +232,18 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(refs("Docket no.: 24-CV-01187"), ["24-CV-01187"])
         XCTAssertEqual(refs("Zahlungsreferenz: 2024/118-33"), ["2024/118-33"])
     }
+
+    func testExportColumnKeyedByARecord() {
+        let export = """
+            | user_id | display_name | role | last_login_utc |
+            |---|---|---|---|
+            | xq20417 | Ann Example | Clerk | 2025-01-02 10:11 |
+            | xq20533 | Ben Example | Analyst | 2025-01-03 08:15 |
+            """
+        XCTAssertEqual(refs(export), ["xq20417", "xq20533"])
+        let ids = "employee_no\tdept\tgrade\n40117\tSales\t3\n40122\tOps\t4\n"
+        XCTAssertEqual(refs(ids), ["40117", "40122"])
+        // Not a column of counts under another field.
+        XCTAssertEqual(refs("item_no\tqty\tprice\n40117\t3\t9.99\n"), [])
+    }
 }

@@ -197,16 +197,33 @@ enum ReferenceRecognizer {
         let toks = ts.tokens
         for l in 0..<ts.lineCount where TableRows.cellCount(ts, l) >= 3 {
             let r = ts.line(l)
-            for k in r where toks[k].has(.cellStart) && toks[k].kind == .word && accountHeaders.contains(toks[k].hash) {
-                guard k + 1 >= r.upperBound || toks[k + 1].has(.cellStart) else { continue }
+            for k in r where toks[k].has(.cellStart) && toks[k].kind == .word
+                && (accountHeaders.contains(toks[k].hash) || exportHeaders.contains(toks[k].hash)) {
+                let plain = accountHeaders.contains(toks[k].hash) && (k + 1 >= r.upperBound || toks[k + 1].has(.cellStart))
+                let field = plain ? false : isExportField(ts, k, r.upperBound)
+                guard plain || field else { continue }
                 for c in TableRows.column(ts, header: l, cell: toks[k].cell) {
                     guard let e = value(ts, at: c), e >= ts.lineEnd(toks[c].line) || toks[e].has(.cellStart),
-                          isCode(ts, c, e) else { continue }
+                          isCode(ts, c, e) || (field && toks[c..<e].reduce(0) { $0 + Int($1.digits) } >= 4) else { continue }
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.85,
                                          reason: .context, kind: "column Kundennummer"))
                 }
             }
         }
+    }
+
+    /// The record a system export keys by (`user_id`, `customer_no`,
+    /// `employee-id`, `patient_ref`): a field name of the column.
+    static let exportHeaders = WordHash.set("user customer client member account kunde mitglied employee staff patient policy case")
+    static let exportIDs = WordHash.set("id no nr num number ref code key")
+
+    /// `user_id`, `customer-no`: an export header word joined to an ID word
+    /// by `_` or `-`, filling its cell.
+    static func isExportField(_ ts: TokenStream, _ k: Int, _ lineEnd: Int) -> Bool {
+        let toks = ts.tokens
+        guard k + 2 < lineEnd, toks[k + 1].glued, toks[k + 1].isPunct("_") || toks[k + 1].isPunct("-"),
+              toks[k + 2].glued, toks[k + 2].kind == .word, exportIDs.contains(toks[k + 2].hash) else { return false }
+        return k + 3 >= lineEnd || toks[k + 3].has(.cellStart)
     }
 
     static let licenceKind = "label Führerscheinnummer"
