@@ -270,4 +270,10 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Full name:\tMs Ann Example\nAddress:\t19 Example Walk, Didsbury,\nManchester M20 6XX\nEmail:\tann@example.org"),
                        ["19 Example Walk, Didsbury,", "Manchester M20 6XX"])
     }
+
+    func testPhotoOCRAmpersandForSharpS() {
+        XCTAssertEqual(addresses("wohnhaft Lindenstra&e 3, 01067 Dresden,"), ["Lindenstra&e 3, 01067 Dresden"])
+        XCTAssertEqual(addresses("Bautzner Stra&e 97\n01099 Dresden"), ["Bautzner Stra&e 97", "01099 Dresden"])
+        XCTAssertEqual(addresses("Meier & e 3 Partner"), [])
+    }
 }

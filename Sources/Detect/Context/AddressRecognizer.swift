@@ -492,6 +492,7 @@ enum AddressRecognizer {
         case .word:
             if let p = poBox(ts, k) { return p }
             if let p = suffixStreet(ts, k) { return p }
+            if let p = ampersandStreet(ts, k) { return p }
             if let p = prefixStreet(ts, k) { return p }
             if let p = countryPrefixed(ts, k) { return p }
             if let p = ukPostcode(ts, k) { return p }
@@ -612,6 +613,30 @@ enum AddressRecognizer {
         // A flat straight after the number (`Hauptstraße 3 Whg. 12`) ends the part there.
         if weak && !endsPart(ts, end) && flatStraightAfter(ts, end) == nil { return nil }
         return Part(first: first, end: end, kind: weak ? .weakStreet : .street)
+    }
+
+    static let straSuffix: [UInt32] = folded(["stra"])[0]
+
+    /// OCR of a photo reads `ß` as `&` now and then (`Mozartstra&e 3`,
+    /// `Karl-Marx-Stra&e 12`): a street with a house number.
+    static func ampersandStreet(_ ts: TokenStream, _ k: Int) -> Part? {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard t.letters >= 4, k + 3 < toks.count, toks[k + 1].glued, toks[k + 1].isPunct("&"), toks[k + 2].glued,
+              ts.isWord(k + 2, "e"), endsWith(ts, k, straSuffix).match,
+              let end = houseNumber(ts, k + 3, maxDigits: 4, afterDot: false) else { return nil }
+        var first = k
+        while first >= 2, toks[first].glued, toks[first - 1].isPunct("-"), toks[first - 1].glued, toks[first - 2].kind == .word {
+            first -= 2
+        }
+        // "Stra&e" alone needs its name before it: `Bautzner Stra&e 97`.
+        if endsWith(ts, k, straSuffix).exact {
+            guard first == k, k > 0, toks[k - 1].line == t.line, toks[k - 1].kind == .word, toks[k - 1].has(.initialUpper) else { return nil }
+            first = k - 1
+        } else if !toks[first].has(.initialUpper) {
+            return nil
+        }
+        return Part(first: first, end: end, kind: .street)
     }
 
     /// Name particles that open a street named after a person (`Van
