@@ -274,6 +274,7 @@ final class AddressTests: XCTestCase {
     func testPhotoOCRAmpersandForSharpS() {
         XCTAssertEqual(addresses("wohnhaft Lindenstra&e 3, 01067 Dresden,"), ["Lindenstra&e 3, 01067 Dresden"])
         XCTAssertEqual(addresses("Bautzner Stra&e 97\n01099 Dresden"), ["Bautzner Stra&e 97", "01099 Dresden"])
+        XCTAssertEqual(addresses("Karl-Marx-Stra&e 12"), ["Karl-Marx-Stra&e 12"])
         XCTAssertEqual(addresses("Meier & e 3 Partner"), [])
     }
 }

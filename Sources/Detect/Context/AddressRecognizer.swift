@@ -630,13 +630,11 @@ enum AddressRecognizer {
             first -= 2
         }
         // "Stra&e" alone needs its name before it: `Bautzner Stra&e 97`.
-        if endsWith(ts, k, straSuffix).exact {
-            guard first == k, k > 0, toks[k - 1].line == t.line, toks[k - 1].kind == .word, toks[k - 1].has(.initialUpper) else { return nil }
+        if first == k, endsWith(ts, k, straSuffix).exact {
+            guard k > 0, toks[k - 1].line == t.line, toks[k - 1].kind == .word, toks[k - 1].has(.initialUpper) else { return nil }
             first = k - 1
-        } else if !toks[first].has(.initialUpper) {
-            return nil
         }
-        return Part(first: first, end: end, kind: .street)
+        return toks[first].has(.initialUpper) ? Part(first: first, end: end, kind: .street) : nil
     }
 
     /// Name particles that open a street named after a person (`Van

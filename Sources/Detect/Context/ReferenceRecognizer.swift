@@ -200,7 +200,7 @@ enum ReferenceRecognizer {
             for k in r where toks[k].has(.cellStart) && toks[k].kind == .word
                 && (accountHeaders.contains(toks[k].hash) || exportHeaders.contains(toks[k].hash)) {
                 let plain = accountHeaders.contains(toks[k].hash) && (k + 1 >= r.upperBound || toks[k + 1].has(.cellStart))
-                let field = plain ? false : isExportField(ts, k, r.upperBound)
+                let field = !plain && isExportField(ts, k, r.upperBound)
                 guard plain || field else { continue }
                 for c in TableRows.column(ts, header: l, cell: toks[k].cell) {
                     guard let e = value(ts, at: c), e >= ts.lineEnd(toks[c].line) || toks[e].has(.cellStart),
@@ -479,7 +479,7 @@ enum ReferenceRecognizer {
             groups += 1
         }
         if digits == 0 || chars < 3 || chars > 40 { return nil }
-        // An amount (`219,97`, `1.234,56`, `1,250`) in the next cell is not the number of anything.
+        // An amount (`Kauf auf Rechnung⇥219,97`, `1.234,56`) is not the number of anything.
         if end + 1 < lineEnd, toks[end].glued, toks[end].isPunct(","), toks[end + 1].glued, toks[end + 1].kind == .number,
            toks[end + 1].count <= 3, toks[end - 1].kind == .number {
             return nil
