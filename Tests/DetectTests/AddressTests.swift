@@ -221,4 +221,60 @@ final class AddressTests: XCTestCase {
         // Not a barcode: lines that happen to start like elements.
         XCTAssertEqual(addresses("DAISY\nDAGMAR\nDAKOTA\nDACHS\nDAYTON"), [])
     }
+
+    func testFrenchTypeBeforeTheName() {
+        XCTAssertEqual(addresses("Madame\nClaire Example\nRue du Lac 8\n1800 Vevey"), ["Rue du Lac 8", "1800 Vevey"])
+        XCTAssertEqual(addresses("Chemin de l'Ermitage 4\n1009 Pully"), ["Chemin de l'Ermitage 4", "1009 Pully"])
+        XCTAssertEqual(addresses("Av. de la Gare 17, 1950 Sion"), ["Av. de la Gare 17, 1950 Sion"])
+        XCTAssertEqual(addresses("Route de Berne 45\n1700 Fribourg"), ["Route de Berne 45", "1700 Fribourg"])
+        // `Place` and `Route` without their article are English words.
+        XCTAssertEqual(addresses("Route Planning 2"), [])
+        XCTAssertEqual(addresses("Place Settings 4"), [])
+    }
+
+    func testTitleLinePartsLetterheadFromRecipient() {
+        let letter = """
+            Example Borough Council
+            Revenues Office, Town Hall, Exampleton EX1 1AA
+
+            COUNCIL TAX BILL 2024/25
+            Priya Example
+            Flat 2, 9 Mill Row
+            Hebden
+            HX1 2AB
+            """
+        XCTAssertEqual(addresses(letter), ["Flat 2, 9 Mill Row", "Hebden", "HX1 2AB"])
+        // A company's name in capitals above is still its letterhead.
+        XCTAssertEqual(addresses("EXAMPLE BILLING LTD\nFlat 2, 9 Mill Row\nHebden\nHX1 2AB"), [])
+    }
+
+    func testNarrowCellsWrapped() {
+        // The flat after the comma, on the next line of the cell.
+        XCTAssertEqual(addresses("Objekt\tLindenweg 12–14, Haus 2,\n3. OG links, Whg. 0312\nDatum\t01.02.2024"),
+                       ["Lindenweg 12–14, Haus 2,", "3. OG links, Whg. 0312"])
+        // A shipping list: the street type and the flat wrapped in the address column.
+        let table = """
+            | 4 | Ann Example | 4410 MAPLEWOOD | 555-0100 | Ground |
+            | | | AVE S, |
+            | | | DENVER CO 80220 |
+            | 5 | Bo Example | 72 ORCHARD RD | | Ground |
+            | | | APT 4B, DENVER CO 80219 |
+            """
+        XCTAssertEqual(addresses(table), ["4410 MAPLEWOOD", "AVE S", "DENVER CO 80220", "72 ORCHARD RD", "APT 4B, DENVER CO 80219"])
+        // (`CO` above is Colorado, not a company's letterhead.)
+        // A street name alone, and a line below that is no street type.
+        XCTAssertEqual(addresses("| 4 | 4410 MAPLEWOOD |\n| | shipped |"), [])
+    }
+
+    func testValueCellWrappedAfterAComma() {
+        XCTAssertEqual(addresses("Full name:\tMs Ann Example\nAddress:\t19 Example Walk, Didsbury,\nManchester M20 6XX\nEmail:\tann@example.org"),
+                       ["19 Example Walk, Didsbury,", "Manchester M20 6XX"])
+    }
+
+    func testPhotoOCRAmpersandForSharpS() {
+        XCTAssertEqual(addresses("wohnhaft Lindenstra&e 3, 01067 Dresden,"), ["Lindenstra&e 3, 01067 Dresden"])
+        XCTAssertEqual(addresses("Bautzner Stra&e 97\n01099 Dresden"), ["Bautzner Stra&e 97", "01099 Dresden"])
+        XCTAssertEqual(addresses("Karl-Marx-Stra&e 12"), ["Karl-Marx-Stra&e 12"])
+        XCTAssertEqual(addresses("Meier & e 3 Partner"), [])
+    }
 }

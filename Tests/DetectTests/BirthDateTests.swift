@@ -75,4 +75,23 @@ final class BirthDateTests: XCTestCase {
         // A wrong check digit: no date.
         XCTAssertEqual(births("6408126<2010315D<<<<<<<<<<<<<4"), [])
     }
+
+    func testMonthByNameBetweenSeparators() {
+        XCTAssertEqual(births("Date of birth:    14-Mar-1962"), ["14-Mar-1962"])
+        XCTAssertEqual(births("DOB 07/Jun/88"), ["07/Jun/88"])
+        XCTAssertEqual(births("Seen on 14-Mar-2024"), [])
+        XCTAssertEqual(births("Date of birth: 31-Foo-1962"), [])
+    }
+
+    func testMonthFirstDateWrapped() {
+        XCTAssertEqual(births("Dependent: Sam Example, date of birth March\n3, 2011"), ["March\n3, 2011"])
+        XCTAssertEqual(births("Dependent: Sam Example, date of birth March\n\n3, 2011"), [])
+    }
+
+    func testChildrenBelowTheirLabelAndWrapped() {
+        XCTAssertEqual(births("Kinder:\nLea (02.05.2014), Tim (09.06.2016)"), ["02.05.2014", "09.06.2016"])
+        XCTAssertEqual(births("Kinder: Lea (02.05.2014), Tim\n(09.06.2016)"), ["02.05.2014", "09.06.2016"])
+        // A later line that is not the list's end is not read.
+        XCTAssertEqual(births("Kinder: Lea (02.05.2014)\nTermin (09.06.2016)"), ["02.05.2014"])
+    }
 }

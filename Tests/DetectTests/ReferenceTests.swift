@@ -173,4 +173,77 @@ final class ReferenceTests: XCTestCase {
             """
         XCTAssertEqual(refs(table), ["12684", "14406"])
     }
+
+    func testLeaseFlatLabAndBookingLabels() {
+        XCTAssertEqual(refs("Lease no.: RT-2023-0871"), ["RT-2023-0871"])
+        XCTAssertEqual(refs("Tenancy reference: 44812/B"), ["44812/B"])
+        XCTAssertEqual(refs("die Wohnung im 2. OG, Wohnungs-Nr. 12-2L, mit Balkon"), ["12-2L"])
+        XCTAssertEqual(refs("Objekt-Nr.: 0815-44"), ["0815-44"])
+        XCTAssertEqual(refs("Versichertennummer: 801.227.446-03"), ["801.227.446-03"])
+        XCTAssertEqual(refs("UBRN: 1234 5678 9012"), ["1234 5678 9012"])
+        XCTAssertEqual(refs("Pat.-ID: P-22001   Auftrags-Nr.: 3107240088"), ["P-22001", "3107240088"])
+        XCTAssertEqual(refs("Booking ref: QX7-2291"), ["QX7-2291"])
+        XCTAssertEqual(refs("Building society roll no. 7712/33081"), ["7712/33081"])
+    }
+
+    func testAnAmountIsNoReference() {
+        XCTAssertEqual(refs("Beleg\tKauf auf Rechnung\t129,95"), [])
+        XCTAssertEqual(refs("Invoice\t1,250.00"), [])
+    }
+
+    func testLabelEndingAWrappedLine() {
+        // A court's file number opens the next line of running text, with the court after it.
+        XCTAssertEqual(refs("- Lohnpfändung: Aktenzeichen\n7 M 1456/22 AG Köln-Mülheim, erledigt."), ["7 M 1456/22"])
+        XCTAssertEqual(refs("Beschluss, Geschäftszeichen\nVII ZB 31/20 des Gerichts"), ["VII ZB 31/20"])
+        // The bracket with `Nr.` wrapped along with the ID card's number.
+        XCTAssertEqual(refs("liegt vor; Ihr eigener Ausweis\n(Nr. K-LM 2281/07) fehlt noch."), ["K-LM 2281/07"])
+        // Not a sentence that goes on with a count.
+        XCTAssertEqual(refs("Bitte nennen Sie das Aktenzeichen\n12 Tage vor dem Termin."), [])
+    }
+
+    func testCapitalAbbreviationsInABookingText() {
+        XCTAssertEqual(refs("| 01.10. | Gutschrift | Beispiel Pflege GmbH | LOHN/GEHALT 09/2024 PERS 40177 | +2.104,10 |"), ["40177"])
+        XCTAssertEqual(refs("BEITRAG 2024 MITGL 20417 TSV"), ["20417"])
+        XCTAssertEqual(refs("GUTSCHRIFT KD 1.250,00"), [])
+        XCTAssertEqual(refs("pers 12345"), [])  // not in capitals: not a booking text's label
+    }
+
+    func testFieldLabelAloneOnItsLine() {
+        XCTAssertEqual(refs("Your caller ID\n704412"), ["704412"])
+        XCTAssertEqual(refs("Ihre Kundennummer\n448120\nDatum 01.02.2024"), ["448120"])
+        // Not the first words of a sentence that goes on.
+        XCTAssertEqual(refs("Your customer ID\n1234 Example Street is where we live"), [])
+    }
+
+    func testCopulaEndingItsLine() {
+        XCTAssertEqual(refs("Medicare: Your Medicare number is\n7QX2-AB4-KK19."), ["7QX2-AB4-KK19"])
+        XCTAssertEqual(refs("Your policy number is\n\n7QX2-AB4-KK19."), [])
+    }
+
+    func testMoreEverydayLabelsOfAPersonsNumber() {
+        XCTAssertEqual(refs("Beitragsnummer: 447 118 203"), ["447 118 203"])
+        XCTAssertEqual(refs("Abo-Nr.: AB-2231-77"), ["AB-2231-77"])
+        XCTAssertEqual(refs("Aktenzahl: 12-3344/24"), ["12-3344/24"])
+        XCTAssertEqual(refs("Membership ID: M-440182"), ["M-440182"])
+        XCTAssertEqual(refs("Tenant reference: TR-22-0917"), ["TR-22-0917"])
+        XCTAssertEqual(refs("Loan number: 770-2231-0098"), ["770-2231-0098"])
+        XCTAssertEqual(refs("Subscriber ID: XGQ442118701"), ["XGQ442118701"])
+        XCTAssertEqual(refs("Medicaid ID: AB12345C"), ["AB12345C"])
+        XCTAssertEqual(refs("Docket no.: 24-CV-01187"), ["24-CV-01187"])
+        XCTAssertEqual(refs("Zahlungsreferenz: 2024/118-33"), ["2024/118-33"])
+    }
+
+    func testExportColumnKeyedByARecord() {
+        let export = """
+            | user_id | display_name | role | last_login_utc |
+            |---|---|---|---|
+            | xq20417 | Ann Example | Clerk | 2025-01-02 10:11 |
+            | xq20533 | Ben Example | Analyst | 2025-01-03 08:15 |
+            """
+        XCTAssertEqual(refs(export), ["xq20417", "xq20533"])
+        let ids = "employee_no\tdept\tgrade\n40117\tSales\t3\n40122\tOps\t4\n"
+        XCTAssertEqual(refs(ids), ["40117", "40122"])
+        // Not a column of counts under another field.
+        XCTAssertEqual(refs("item_no\tqty\tprice\n40117\t3\t9.99\n"), [])
+    }
 }

@@ -86,8 +86,13 @@ enum AddressRecognizer {
                 if line > lastLine + 3 { break }
                 let sameLine = line == lastLine || line == toks[parts[block.last!].end - 1].line
                 let other = toks[p.first].cell != column
+                // "Address: │ 19 Maple Walk, Didsbury,⏎Manchester M20 6RT": a value cell
+                // wrapped after a comma goes on alone on the next line.
+                let wrapped = other && line == lastLine + 1 && !ts.hasGap(before: Int(line))
+                    && TableRows.cellCount(ts, Int(line)) == 1 && toks[ts.lineEnd(lastLine) - 1].isPunct(",")
+                    && toks[ts.lineEnd(lastLine) - 1].cell == column
                 // Another column's part on a later line belongs to its own block.
-                if other && !sameLine { j += 1; continue }
+                if other && !sameLine && !wrapped { j += 1; continue }
                 let fits = !(hasStreet && p.isStreet) && (sameLine
                     || (line == lastLine + 1 && !ts.hasGap(before: Int(line)))
                     || (line == lastLine + 2 && !ts.hasGap(before: Int(line)) && !ts.hasGap(before: Int(line) - 1)
@@ -147,7 +152,9 @@ enum AddressRecognizer {
                 while l <= lastLine {
                     let lr = column.flatMap { TableRows.cellRange(ts, line: l, cell: $0) } ?? ts.line(l)
                     let onLine = block.filter { Int(toks[$0.first].line) == l || Int(toks[$0.end - 1].line) == l }
-                    let a = onLine.isEmpty ? lr.lowerBound : max(lr.lowerBound, onLine.first!.first)
+                    var a = onLine.isEmpty ? lr.lowerBound : max(lr.lowerBound, onLine.first!.first)
+                    // "1190 GRAND CONCOURSE⏎APT 6F, BRONX NY 10456": a wrapped cell's flat before its town.
+                    if l > Int(toks[first].line), a > lr.lowerBound, isFlatDesignation(ts, lr.lowerBound..<a) { a = lr.lowerBound }
                     var b = onLine.isEmpty ? lr.upperBound - 1 : min(lr.upperBound, onLine.last!.end) - 1
                     // "19 Maple Walk, Didsbury,⏎Manchester M20 6RT": a district after
                     // the street, to the end of its cell, when the block goes on below.
@@ -226,6 +233,9 @@ enum AddressRecognizer {
         let t = ts.tokens[k]
         guard t.kind == .word, t.letters >= 2 else { return false }
         if buildingWords.contains(t.hash) || supplyPoints.contains(t.hash) { return false }
+        // `DENVER CO 80220`: Colorado before its ZIP code, not a company.
+        if t.count == 2, t.has(.upper), usStates.contains(t.hash), k + 1 < ts.tokens.count, ts.tokens[k + 1].line == t.line,
+           ts.tokens[k + 1].kind == .number, ts.tokens[k + 1].count == 5 { return false }
         if words.organisations.contains(t.hash) || organisationMarkers.contains(t.hash) { return true }
         guard t.has(.initialUpper) else { return false }
         if NameRecognizer.isOrganisationCompound(ts, t) { return true }
@@ -292,12 +302,38 @@ enum AddressRecognizer {
             let r = ts.line(l)
             // A return-address line, or a form's `Label: value` line.
             if partLines[l] || r.contains(where: { toks[$0].isPunct(":") }) { return false }
+            // The document's title (`COUNCIL TAX DEMAND NOTICE`) parts the letterhead from the recipient.
+            if isTitleLine(ts, r) { return false }
             // A block over several lines is the first column's: what a later
             // cell above holds is another column's (`Erika Mustermann⇥Finanzamt`).
             let own = leftColumn ? (TableRows.cellRange(ts, line: l, cell: 0) ?? r) : r
             if own.contains(where: { isOrganisationWord(ts, $0) }) { return true }
         }
         return false
+    }
+
+    /// What a document's title names it: a notice, a bill, a statement.
+    static let titleWords = WordHash.set("""
+        Notice Demand Bill Statement Invoice Reminder Letter Confirmation Receipt Summary Referral Report Certificate \
+        Agreement Contract Assessment Rechnung Mahnung Bescheid Steuerbescheid Abrechnung Kontoauszug Bescheinigung \
+        Bestätigung Mitteilung Erinnerung Zahlungserinnerung Vertrag Mietvertrag Kündigung Lohnabrechnung \
+        Gehaltsabrechnung Verdienstabrechnung Zahlungsaufforderung
+        """)
+    static let legalForms = WordHash.set("GmbH AG KG OHG UG eG eV mbH SE Ltd Limited Inc Corp LLC LLP PLC Co")
+
+    /// A title line: two or more words, all in capitals, one of them a
+    /// document word, none a company's legal form (`ACME BILLING LTD`).
+    static func isTitleLine(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        var words = 0
+        var title = false
+        for k in r where toks[k].kind == .word {
+            let t = toks[k]
+            guard t.has(.upper), !legalForms.contains(t.hash) else { return false }
+            words += 1
+            if titleWords.contains(t.hash) { title = true }
+        }
+        return words >= 2 && title
     }
 
     /// A postcode line under a line that ends in a house number makes that
@@ -428,6 +464,20 @@ enum AddressRecognizer {
 
     static let buildingWords = WordHash.set("House Court Building Tower Lodge Cottage Hall Manor Farm Mansions Villa")
 
+    /// `APT 6F,`, `Flat 3`, `Unit #12`, `STE 200`: only a flat or unit and its number.
+    static func isFlatDesignation(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard r.count >= 2, toks[r.lowerBound].kind == .word,
+              flatWords.contains(toks[r.lowerBound].hash) || unitWords.contains(toks[r.lowerBound].hash) else { return false }
+        var k = r.lowerBound + 1
+        if toks[k].isPunct(".") || toks[k].isPunct("#") { k += 1 }
+        guard k < r.upperBound, toks[k].kind == .number || toks[k].kind == .alnum || (toks[k].kind == .word && toks[k].letters == 1),
+              toks[k].count <= 5 else { return false }
+        k += 1
+        if k < r.upperBound, toks[k].isPunct(",") { k += 1 }
+        return k == r.upperBound
+    }
+
     /// A line that is only a town or district (between a street and a UK
     /// postcode line): one to three capitalised words.
     static func isTownLine(_ ts: TokenStream, _ l: Int) -> Bool {
@@ -442,6 +492,7 @@ enum AddressRecognizer {
         case .word:
             if let p = poBox(ts, k) { return p }
             if let p = suffixStreet(ts, k) { return p }
+            if let p = ampersandStreet(ts, k) { return p }
             if let p = prefixStreet(ts, k) { return p }
             if let p = countryPrefixed(ts, k) { return p }
             if let p = ukPostcode(ts, k) { return p }
@@ -564,6 +615,28 @@ enum AddressRecognizer {
         return Part(first: first, end: end, kind: weak ? .weakStreet : .street)
     }
 
+    static let straSuffix: [UInt32] = folded(["stra"])[0]
+
+    /// OCR of a photo reads `ß` as `&` now and then (`Mozartstra&e 3`,
+    /// `Karl-Marx-Stra&e 12`): a street with a house number.
+    static func ampersandStreet(_ ts: TokenStream, _ k: Int) -> Part? {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard t.letters >= 4, k + 3 < toks.count, toks[k + 1].glued, toks[k + 1].isPunct("&"), toks[k + 2].glued,
+              ts.isWord(k + 2, "e"), endsWith(ts, k, straSuffix).match,
+              let end = houseNumber(ts, k + 3, maxDigits: 4, afterDot: false) else { return nil }
+        var first = k
+        while first >= 2, toks[first].glued, toks[first - 1].isPunct("-"), toks[first - 1].glued, toks[first - 2].kind == .word {
+            first -= 2
+        }
+        // "Stra&e" alone needs its name before it: `Bautzner Stra&e 97`.
+        if first == k, endsWith(ts, k, straSuffix).exact {
+            guard k > 0, toks[k - 1].line == t.line, toks[k - 1].kind == .word, toks[k - 1].has(.initialUpper) else { return nil }
+            first = k - 1
+        }
+        return toks[first].has(.initialUpper) ? Part(first: first, end: end, kind: .street) : nil
+    }
+
     /// Name particles that open a street named after a person (`Van
     /// Woustraat`, `Sint Jansstraat`).
     static let nameParticles = WordHash.set("Van Von Vom De Den Ter Ten Sint Prins Prinses Koning Graaf")
@@ -600,8 +673,16 @@ enum AddressRecognizer {
         var end = end0
         // Several parts in a row: `Rendeler Straße 44–48, Haus 46, 2. OG rechts, Whg. 0214`.
         while end + 2 < toks.count, toks[end].isPunct(","), toks[end].line == toks[end - 1].line {
-            let lineEnd = ts.lineEnd(toks[end].line)
+            var lineEnd = ts.lineEnd(toks[end].line)
             var j = end + 1
+            // "Rendeler Straße 44–48, Haus 46,⏎2. OG rechts, Whg. 0214": a narrow cell wrapped after the comma.
+            if j == lineEnd, !ts.hasGap(before: Int(toks[j].line)) {
+                lineEnd = ts.lineEnd(toks[j].line)
+                let floor = j + 2 < lineEnd && toks[j].kind == .number && toks[j].count <= 2 && toks[j + 1].isPunct(".")
+                    && floorWords.contains(toks[j + 2].hash)
+                guard floor || (toks[j].kind == .word && (flatWords.contains(toks[j].hash) || subdivisionWords.contains(toks[j].hash)))
+                else { return end }
+            }
             // "Jahnstraße 12, 3. OG links": the floor, and the side.
             if j + 2 < lineEnd, toks[j].kind == .number, toks[j].count <= 2, toks[j + 1].isPunct("."),
                floorWords.contains(toks[j + 2].hash) {
@@ -646,11 +727,24 @@ enum AddressRecognizer {
     static func prefixStreet(_ ts: TokenStream, _ k: Int) -> Part? {
         let toks = ts.tokens
         let t = toks[k]
-        guard t.has(.initialUpper), streetPrefixes.contains(t.hash) else { return nil }
+        let french = frenchPrefixes.contains(t.hash) || frenchPrefixesWithArticle.contains(t.hash)
+        guard t.has(.initialUpper), streetPrefixes.contains(t.hash) || french else { return nil }
         let lineEnd = ts.lineEnd(t.line)
         var j = k + 1
         var words = 0
+        // "Av. de la Gare 5", "Ch. des Vignes 3"
+        if french, j < lineEnd, toks[j].glued, toks[j].isPunct(".") { j += 1 }
+        let afterType = j
         while j < lineEnd, toks[j].kind == .word, !toks[j].has(.initialUpper), articles.contains(toks[j].hash) { j += 1 }
+        // "Rue de l'Hôpital 3", "Chemin d'Entre-Bois 8": an elided article.
+        let elided = j < lineEnd && isElided(ts, j)
+        // `Place`, `Route`: everyday English words, a street only with the article (`Route de Berne 45`).
+        if frenchPrefixesWithArticle.contains(t.hash), j == afterType, !elided { return nil }
+        if elided {
+            words += 1
+            j += 1
+            while j + 1 < lineEnd, toks[j].glued, toks[j].isPunct("-"), toks[j + 1].glued, toks[j + 1].kind == .word { j += 2 }
+        }
         while j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].letters >= 2, words < 3 {
             let h = toks[j].hash
             if Self.words.months.contains(h) || Self.words.weekdays.contains(h) { return nil }
@@ -666,6 +760,22 @@ enum AddressRecognizer {
         let flat = !endsPart(ts, end) && flatStraightAfter(ts, end) != nil
         guard endsPart(ts, end) || flat else { return nil }
         return Part(first: k, end: end, kind: flat ? .street : .weakStreet)
+    }
+
+    /// French street types written before the name, as in Switzerland,
+    /// France and Belgium (`Rue de la Gare 12`, `Avenue Louis-Casaï 81`).
+    static let frenchPrefixes = WordHash.set("Rue Avenue Av Boulevard Bd Chemin Ch Quai Allée Impasse Ruelle Sentier Faubourg Rte")
+    static let frenchPrefixesWithArticle = WordHash.set("Place Route Passage Promenade Cours")
+
+    /// `l'Hôpital`, `d'Italie`: an article elided onto a capitalised name.
+    static func isElided(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        guard t.kind == .word, t.count >= 4 else { return false }
+        let a = Int(t.start)
+        let c = ts.text[a].value, q = ts.text[a + 1].value
+        guard c == 0x6C || c == 0x64, q == 0x27 || q == 0x2019 else { return false }  // l d, ' ’
+        let u = ts.text[a + 2]
+        return u.properties.isUppercase
     }
 
     static let englishTypes = WordHash.set("""
@@ -757,7 +867,27 @@ enum AddressRecognizer {
             j += 1
             if j < lineEnd, toks[j].glued, toks[j].isPunct("'") { j += 1 }
         }
+        if opens, words > 0, j == lineEnd || toks[j].has(.cellStart), let e = typeWrappedBelow(ts, k) { return Part(first: first, end: e, kind: .street) }
         return nil
+    }
+
+    /// "5512 WOODLAWN⏎AVE N,": a narrow cell wrapped before the street
+    /// type; the type (and a compass point) opens the same cell of the next
+    /// line and ends its part there. The end of the street, or nil.
+    static func typeWrappedBelow(_ ts: TokenStream, _ k: Int) -> Int? {
+        let toks = ts.tokens
+        let line = Int(toks[k].line)
+        guard line + 1 < ts.lineCount, !ts.hasGap(before: line + 1) else { return nil }
+        let cell = toks[k].cell
+        let r = cell == 0 ? ts.line(line + 1) : (TableRows.cellRange(ts, line: line + 1, cell: cell) ?? 0..<0)
+        guard !r.isEmpty else { return nil }
+        var e = r.lowerBound
+        guard toks[e].kind == .word, toks[e].has(.initialUpper), englishTypes.contains(toks[e].hash) else { return nil }
+        e += 1
+        if e < r.upperBound, toks[e].glued, toks[e].isPunct(".") { e += 1 }
+        if e < r.upperBound, toks[e].kind == .word, toks[e].has(.upper), compassSuffixes.contains(toks[e].hash) { e += 1 }
+        guard e == r.upperBound || endsPart(ts, e) else { return nil }
+        return e
     }
 
     /// `21st`, `6TH`, `2nd`: the numbered streets of US cities.

@@ -107,19 +107,39 @@ enum BirthDateRecognizer {
     /// After a children label (`Kinder: Marco (01.03.2012), Anna
     /// (27.10.2015)`), a date standing alone in brackets on its line is the
     /// child's date of birth: that is how a family list gives them.
+    /// The list may stand on the line below its label (a form with the
+    /// value under the field) and wrap once (`Anna⏎(27.10.2015)`).
     static func childDates(_ ts: TokenStream, _ hit: LabelHit, into out: inout [Detection]) {
         let toks = ts.tokens
-        let lineEnd = ts.lineEnd(toks[hit.end - 1].line)
-        guard hit.end < lineEnd, toks[hit.end].isPunct(":") else { return }
+        var line = Int(toks[hit.end - 1].line)
+        guard hit.end < ts.lineEnd(Int32(line)), toks[hit.end].isPunct(":") else { return }
         var k = hit.end + 1
-        while k + 2 < lineEnd {
-            if toks[k].isPunct("("), toks[k - 1].kind == .word, let e = date(ts, at: k + 1), e < lineEnd, toks[e].isPunct(")") {
-                out.append(Detection(category: .dateOfBirth, range: ts.span(k + 1, e - 1), confidence: 0.85,
-                                     reason: .context, kind: "birth date of a child"))
-                k = e + 1
-            } else {
-                k += 1
+        func nextLine() -> Bool {
+            guard line + 1 < ts.lineCount, !ts.hasGap(before: line + 1) else { return false }
+            line += 1
+            return true
+        }
+        if k >= ts.lineEnd(Int32(line)) {
+            guard nextLine() else { return }
+            k = ts.line(line).lowerBound
+        }
+        var wrapped = false
+        while true {
+            let lineEnd = ts.lineEnd(Int32(line))
+            while k + 2 < lineEnd {
+                if toks[k].isPunct("("), toks[k - 1].kind == .word, let e = date(ts, at: k + 1), e < lineEnd, toks[e].isPunct(")") {
+                    out.append(Detection(category: .dateOfBirth, range: ts.span(k + 1, e - 1), confidence: 0.85,
+                                         reason: .context, kind: "birth date of a child"))
+                    k = e + 1
+                } else {
+                    k += 1
+                }
             }
+            // The list goes on when its line ends in a name and the next opens with the bracket.
+            guard !wrapped, lineEnd > 0, toks[lineEnd - 1].kind == .word, nextLine(), toks[ts.line(line).lowerBound].isPunct("(")
+            else { return }
+            wrapped = true
+            k = ts.line(line).lowerBound
         }
     }
 
@@ -284,6 +304,13 @@ enum BirthDateRecognizer {
                     j = k + 2
                     if let e = monthYear(ts, j, lineEnd) { return e }
                 }
+                // "02-Nov-1951", "02/Nov/51", "02.Nov.1951": the month by name between separators, as
+                // clinical and booking systems print it.
+                if (1...31).contains(a.value), j < lineEnd, toks[j].glued, toks[j].kind == .word, words.months.contains(toks[j].hash),
+                   sep(j + 1) == s, toks[j + 1].glued, let y = num(j + 2), toks[j + 2].glued,
+                   validYear(y) {
+                    return clean(j + 3)
+                }
                 return nil
             }
             // "12 March 1980"
@@ -300,12 +327,20 @@ enum BirthDateRecognizer {
         if t.kind == .word, words.months.contains(t.hash), t.has(.initialUpper) {
             var j = k + 1
             if j < lineEnd, toks[j].glued, toks[j].isPunct(".") { j += 1 }
-            guard j < lineEnd else { return nil }
+            var end = lineEnd
+            // "date of birth February⏎9, 2016": running text wrapped inside the date.
+            if j == lineEnd, j < toks.count, toks[j].line == line + 1, !ts.hasGap(before: Int(line) + 1) {
+                end = ts.lineEnd(line + 1)
+            }
+            guard j < end else { return nil }
             let d = toks[j]
-            guard d.has(.spaceBefore), (d.kind == .number && d.count <= 2) || (d.kind == .alnum && d.digits <= 2 && d.letters == 2) else { return nil }
+            guard d.has(.spaceBefore) || d.has(.lineStart),
+                  (d.kind == .number && d.count <= 2) || (d.kind == .alnum && d.digits <= 2 && d.letters == 2) else { return nil }
             j += 1
-            if j < lineEnd, toks[j].isPunct(",") { j += 1 }
-            guard let y = num(j), y.digits == 4, validYear(y) else { return nil }
+            if j < end, toks[j].isPunct(",") { j += 1 }
+            let y: (value: Int, digits: Int)?
+            if end == lineEnd { y = num(j) } else if j < end, toks[j].kind == .number, let v = ts.number(j) { y = (v, toks[j].count) } else { y = nil }
+            guard let y, y.digits == 4, validYear(y) else { return nil }
             return clean(j + 1)
         }
         return nil

@@ -97,24 +97,35 @@ enum LabelWords {
     /// surely as a customer number does, and the user can keep it visible.
     static let references: [(String, String, Double)] = [
         ("aktenzeichen|akten zeichen|az|akz|geschäftszeichen|gz|gesch z|unser zeichen|ihr zeichen|unser az|ihr az|"
+            + "aktenzahl|geschäftsnummer|bearbeitungsnummer|bearbeitungs nr|matter number|matter no|matter ref|"
+            + "docket number|docket no|"
             + "unser aktenzeichen|ihr aktenzeichen|zeichen|geschäftszahl", "Aktenzeichen", 0.9),
         ("kundennummer|kunden nr|kundennr|kd nr|kdnr|kunden nummer|kunden id|kundenkennung|kundenkonto|"
+            + "abonummer|abo nr|abonnementnummer|abonnement nr|beitragsnummer|beitrags nr|membership id|"
             + "customer id|customer number|customer no|customer ref|customer reference|client number|client id|client no",
             "Kundennummer", 0.9),
         ("vertragsnummer|vertrags nr|vertrags nummer|vertragsnr|vertrag nr|vertragskonto|contract number|contract no|"
+            + "lease no|lease number|lease id|lease ref|lease reference|tenancy no|tenancy number|tenancy ref|"
+            + "tenancy reference|mietvertragsnummer|mietvertrag nr|"
+            + "loan number|loan no|loan account number|mortgage number|mortgage account number|mortgage account no|"
             + "agreement number", "Vertragsnummer", 0.9),
         ("versicherungsnummer|versicherungs nr|versicherungs nummer|versicherungsschein nr|versicherungsscheinnummer|"
             + "versicherungsschein|policennummer|police nr|policen nr|schadennummer|schaden nr|"
             + "polizze|polizzennummer|polizzen nr|polizze nr|policy number|policy no|policy|claim number|claim no|claim reference"
+            + "|subscriber id|subscriber number|subscriber no|claim ref"
             + "|versicherten nr|vers nr|familien nr|familiennummer", "Versicherungsnummer", 0.9),
         ("mitgliedsnummer|mitglieds nr|mitglieds nummer|mitgliedsnr|mitglied nr|mitgl nr|mitgl nummer|member id|member number|membership number|"
             + "membership no", "Mitgliedsnummer", 0.9),
         ("personalnummer|personal nr|personal nummer|personalnr|pers nr|persnr|employee id|employee number|employee no|staff number|"
             + "payroll number|payroll no|payroll id|works number|works no|staff id|staff no|emp id|emp no|empl id|"
+            + "payroll ref|payroll reference|"
             + "employee ref|badge|badge no|badge number", "Personalnummer", 0.9),
         ("patientennummer|patienten nr|patienten nummer|patienten id|patient id|patient number|patient no|fallnummer|fall nr|"
             + "hospital number|hospital no|mrn|medicare number|medicare no"
             + "|pat id|pat nr|chart no|chart number|accession no|accession number|npi|npi number|npi no|unique pupil number|pupil number|"
+            + "ubrn|unique booking reference number|auftragsnummer|auftrags nr|auftragsnr|labornummer|labor nr|"
+            + "probennummer|proben nr|befundnummer|befund nr|lab no|lab number|specimen no|specimen id|"
+            + "medicaid id|medicaid number|medicaid no|"
             + "upn|student id|student number|client index no|client index number", "Patientennummer", 0.9),
         ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|"
             + "buchungsnummer|buchungs nr|booking reference|booking number|zählernummer|zähler nr|"
@@ -126,6 +137,8 @@ enum LabelWords {
             + "vertrag|mandat|check id|verification id|report id|transaction id|application id|claim id"
             + "|kassenzeichen|gutschein nr|gutscheinnummer|chip nr|chipnummer|kartenfolgenummer|"
             + "control number|control no|bnc|bnc no|bnc number|cause no|cause number|application no|incident report|"
+            + "wohnungsnummer|wohnungs nr|wohnung nr|whg nr|objektnummer|objekt nr|mietobjekt nr|einheit nr|"
+            + "booking ref|booking no|booking id|roll number|roll no|dossier nr|dossiernummer|"
             + "ptin|preparer tax identification number|dea number|dea no|dea registration", "Vorgangsnummer", 0.85),
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
             + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
@@ -135,7 +148,10 @@ enum LabelWords {
             + "sort code|routing|routing number|routing no|aba|aba number|bsb|bankleitzahl|blz", "Kontonummer", 0.85),
         ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
             + "your ref|our reference|your reference|case no|case number|case reference|case ref|file number|"
+            + "case id|reference code|ref code|tenant ref|tenant reference|tenant id|tenant number|"
             + "file no|dossier|numéro de dossier|kenmerk|ons kenmerk|uw kenmerk", "Referenz", 0.85),
+        ("zahlungsreferenz|zahlungs referenz", "Rechnungsnummer", 0.7),
+        ("versichertennummer|versicherten nummer|versichertennr", "Versichertennummer", 0.9),
         ("rechnungsnummer|rechnungs nr|rechnungs nummer|rechnung nr|rechnungsnr|rechnung|invoice number|invoice no|invoice",
             "Rechnungsnummer", 0.7),
     ]

@@ -38,7 +38,7 @@ enum ReferenceRecognizer {
             var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
                 if let e = value(ts, at: c), !hit.label.needsCode || (isCode(ts, c, e) && isWhole(ts, e)) || afterNumberWord(ts, c),
-                   !isSample(ts, c), hit.label.kind != idCardKind || e > c + 1 {
+                   !isSample(ts, c), !partsOnlyKinds.contains(hit.label.kind) || e > c + 1 {
                     // `Driver's license PA 27 914 338`: the state is not the number.
                     let c = hit.label.kind == licenceKind ? afterStateCode(ts, c, e) : c
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
@@ -47,8 +47,16 @@ enum ReferenceRecognizer {
                     break
                 }
             }
-            if taken == nil, hit.label.kind != idCardKind, let (c, e) = valueFurtherOn(ts, hit, invoice: confidence < 0.8),
-               !isSample(ts, c) {
+            if taken == nil, !partsOnlyKinds.contains(hit.label.kind), let (c, e) = fieldBelow(ts, hit), !isSample(ts, c),
+               !hit.label.needsCode || isCode(ts, c, e) {
+                out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
+                                     reason: .context, kind: hit.label.kind))
+                taken = c
+            }
+            // An ID card's number only after its `Nr.` (`Ausweis⏎(Nr. B-VA 4417/93)`), in parts.
+            if taken == nil, let (c, e) = valueFurtherOn(ts, hit, invoice: confidence < 0.8), !isSample(ts, c),
+               hit.label.kind != idCardKind || (afterNumberWord(ts, c) && e > c + 1),
+               !partsOnlyKinds.contains(hit.label.kind) || e > c + 1 {
                 out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
                                      reason: .context, kind: hit.label.kind))
                 taken = c
@@ -67,6 +75,7 @@ enum ReferenceRecognizer {
         }
         siblings(ts, of: firstFound, into: &out)
         bookingTexts(ts, into: &out)
+        capitalAbbreviations(ts, into: &out)
         accountColumns(ts, into: &out)
     }
 
@@ -155,6 +164,29 @@ enum ReferenceRecognizer {
         }
     }
 
+    /// Label abbreviations as banks and payroll systems print them in a
+    /// booking text, in capitals and without their `Nr.` (`LOHN/GEHALT
+    /// 08/2025 PERS 55120`, `BEITRAG MITGL 20417`, `KD 448120`).
+    static let capitalLabels = WordHash.set("pers persnr pnr kd kdnr kundennr mitgl mitglnr vertr vertrnr vsnr")
+
+    /// A capitals abbreviation of `capitalLabels` and the number of four
+    /// to twelve digits right after it in its cell: the employee's,
+    /// customer's or member's number (not an amount: `KD 1.250,00`).
+    static func capitalAbbreviations(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && toks[k].has(.upper) && toks[k].letters >= 2
+            && capitalLabels.contains(toks[k].hash) {
+            guard k + 1 < toks.count, toks[k + 1].line == toks[k].line, toks[k + 1].has(.spaceBefore), !toks[k + 1].has(.cellStart),
+                  toks[k + 1].kind == .number, (4...12).contains(toks[k + 1].count) else { continue }
+            let e = k + 2
+            if e < toks.count, toks[e].glued, toks[e].kind != .punct { continue }
+            if e + 1 < toks.count, toks[e].glued, toks[e].isPunct(",") || toks[e].isPunct("."), toks[e + 1].glued,
+               toks[e + 1].kind == .number { continue }
+            out.append(Detection(category: .reference, range: toks[k + 1].range, confidence: 0.8, reason: .context,
+                                 kind: "booking text"))
+        }
+    }
+
     static let accountHeaders = WordHash.set("user customer client member account kunde kundin mitglied nutzer benutzer")
 
     /// A table column headed by the account holder (`User`, `Customer`,
@@ -165,11 +197,14 @@ enum ReferenceRecognizer {
         let toks = ts.tokens
         for l in 0..<ts.lineCount where TableRows.cellCount(ts, l) >= 3 {
             let r = ts.line(l)
-            for k in r where toks[k].has(.cellStart) && toks[k].kind == .word && accountHeaders.contains(toks[k].hash) {
-                guard k + 1 >= r.upperBound || toks[k + 1].has(.cellStart) else { continue }
+            for k in r where toks[k].has(.cellStart) && toks[k].kind == .word
+                && (accountHeaders.contains(toks[k].hash) || exportHeaders.contains(toks[k].hash)) {
+                let plain = accountHeaders.contains(toks[k].hash) && (k + 1 >= r.upperBound || toks[k + 1].has(.cellStart))
+                let field = !plain && isExportField(ts, k, r.upperBound)
+                guard plain || field else { continue }
                 for c in TableRows.column(ts, header: l, cell: toks[k].cell) {
                     guard let e = value(ts, at: c), e >= ts.lineEnd(toks[c].line) || toks[e].has(.cellStart),
-                          isCode(ts, c, e) else { continue }
+                          isCode(ts, c, e) || (field && toks[c..<e].reduce(0) { $0 + Int($1.digits) } >= 4) else { continue }
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.85,
                                          reason: .context, kind: "column Kundennummer"))
                 }
@@ -177,10 +212,29 @@ enum ReferenceRecognizer {
         }
     }
 
+    /// The record a system export keys by (`user_id`, `customer_no`,
+    /// `employee-id`, `patient_ref`): a field name of the column.
+    static let exportHeaders = WordHash.set("user customer client member account kunde mitglied employee staff patient policy case")
+    static let exportIDs = WordHash.set("id no nr num number ref code key")
+
+    /// `user_id`, `customer-no`: an export header word joined to an ID word
+    /// by `_` or `-`, filling its cell.
+    static func isExportField(_ ts: TokenStream, _ k: Int, _ lineEnd: Int) -> Bool {
+        let toks = ts.tokens
+        guard k + 2 < lineEnd, toks[k + 1].glued, toks[k + 1].isPunct("_") || toks[k + 1].isPunct("-"),
+              toks[k + 2].glued, toks[k + 2].kind == .word, exportIDs.contains(toks[k + 2].hash) else { return false }
+        return k + 3 >= lineEnd || toks[k + 3].has(.cellStart)
+    }
+
     static let licenceKind = "label Führerscheinnummer"
     /// `Ausweisnummer`: only a value in parts (a bare card number is the ID
     /// recognizer's, checked by its check digit).
     static let idCardKind = "label Ausweisnummer"
+    /// Labels whose bare one-token value is an ID recognizer's to judge by
+    /// its check digit (`Versichertennummer A123456789`, a German health
+    /// insurance number); written in parts (`702.118.553-01`, a Swiss
+    /// insurer's) it is the insurer's reference.
+    static let partsOnlyKinds: Set<String> = [idCardKind, "label Versichertennummer"]
 
     /// A reference label heading a column (`BirthDateRecognizer.isColumnHeader`),
     /// also with a stray dash after it in its cell (`Mitgl.-Nr. -`: a ruling
@@ -262,6 +316,28 @@ enum ReferenceRecognizer {
         return joined && digits >= 6
     }
 
+    /// A file number of a German court or authority (`14 M 2291/23`, `VII ZR
+    /// 12/21`, `3 K 1234/2019`): a register code of capitals between the
+    /// chamber's number and the running number, which ends in `/` and the year.
+    static func isFileNumber(_ ts: TokenStream, _ c: Int, _ e: Int) -> Bool {
+        let toks = ts.tokens
+        guard e - c >= 5, toks[e - 1].kind == .number, toks[e - 1].count == 2 || toks[e - 1].count == 4, toks[e - 1].glued,
+              toks[e - 2].isPunct("/"), toks[e - 2].glued, toks[e - 3].kind == .number, toks[e - 3].has(.spaceBefore),
+              !toks[e - 3].has(.lineStart) else { return false }
+        var code = 0
+        for k in c..<(e - 3) {
+            let t = toks[k]
+            if k > c, !t.has(.spaceBefore) { return false }
+            if t.kind == .word {
+                guard t.has(.upper), t.letters <= 3 else { return false }
+                code += 1
+            } else if !(t.kind == .number && t.count <= 3 && k == c) {
+                return false
+            }
+        }
+        return code > 0
+    }
+
     /// `(Nr. B-VA 4417/93)`: the value follows `Nr.`, `No.`, `Nummer`.
     static func afterNumberWord(_ ts: TokenStream, _ c: Int) -> Bool {
         let toks = ts.tokens
@@ -276,6 +352,24 @@ enum ReferenceRecognizer {
         let toks = ts.tokens
         return e >= ts.lineEnd(toks[e - 1].line) || toks[e].has(.cellStart) || toks[e].kind == .punct
             || (toks[e].kind == .word && !toks[e].has(.upper))
+    }
+
+    static let possessives = WordHash.set("your our my ihre ihr unsere unser meine mein")
+
+    /// A label alone on its line, after at most a possessive (`Your caller
+    /// ID⏎704412`, `Ihre Kundennummer⏎448120`): a form's field with its
+    /// value below, which is the whole of the next line or its first cell.
+    static func fieldBelow(_ ts: TokenStream, _ hit: LabelHit) -> (Int, Int)? {
+        let toks = ts.tokens
+        let line = Int(toks[hit.first].line)
+        let r = ts.line(line)
+        guard hit.end == r.upperBound, line + 1 < ts.lineCount, !ts.hasGap(before: line + 1),
+              (r.lowerBound..<hit.first).allSatisfy({ toks[$0].kind == .word && possessives.contains(toks[$0].hash) }),
+              hit.first - r.lowerBound <= 1 else { return nil }
+        let next = ts.line(line + 1)
+        guard let e = value(ts, at: next.lowerBound),
+              e == next.upperBound || toks[e].has(.cellStart) || (toks[e].isPunct(".") && e + 1 == next.upperBound) else { return nil }
+        return (next.lowerBound, e)
     }
 
     static let qualifierWords = WordHash.set("des der bei beim of for at with von vom im am zum zur the")
@@ -303,9 +397,17 @@ enum ReferenceRecognizer {
             if j < lineEnd, words <= 4, let e = value(ts, at: j), isLooseCode(ts, j, e), whole(e) { return (j, e) }
             j = hit.end
         }
-        if j >= lineEnd, !invoice, !toks[hit.first].has(.lineStart), Int(line) + 1 < ts.lineCount {
-            let c = ts.line(Int(line) + 1).lowerBound
-            if let e = value(ts, at: c), isCode(ts, c, e), whole(e) { return (c, e) }
+        if j >= lineEnd, !invoice, !toks[hit.first].has(.lineStart), Int(line) + 1 < ts.lineCount, !ts.hasGap(before: Int(line) + 1) {
+            let next = ts.line(Int(line) + 1)
+            var c = next.lowerBound
+            // "… Ihr Ausweis⏎(Nr. B-VA 4417/93)": the bracket and `Nr.` wrapped along.
+            if c + 2 < next.upperBound, toks[c].isPunct("("), toks[c + 1].kind == .word, Fields.numberWords.contains(toks[c + 1].hash) {
+                c += 2
+                if c < next.upperBound, toks[c].isPunct(".") || toks[c].isPunct(":") { c += 1 }
+            }
+            if let e = value(ts, at: c), (isCode(ts, c, e) && whole(e)) || isFileNumber(ts, c, e) || afterNumberWord(ts, c) {
+                return (c, e)
+            }
         }
         // The copula later in the sentence, at most two lines on.
         var k = hit.end
@@ -313,10 +415,12 @@ enum ReferenceRecognizer {
             let t = toks[k]
             if t.isPunct("."), k + 1 < toks.count, !toks[k + 1].glued { return nil }
             if t.isPunct(";") || t.isPunct("?") || t.isPunct("!") { return nil }
-            if t.kind == .word, copulas.contains(t.hash), k + 1 < toks.count, toks[k + 1].line == t.line,
+            // (The value may open the next line: `Your Medicare number is⏎5EG4-TE5-MK72.`)
+            if t.kind == .word, copulas.contains(t.hash), k + 1 < toks.count,
+               toks[k + 1].line == t.line || (toks[k + 1].line == t.line + 1 && k + 1 == ts.lineEnd(t.line) && !ts.hasGap(before: Int(t.line) + 1)),
                let e = value(ts, at: k + 1) {
                 let digits = toks[(k + 1)..<e].reduce(0) { $0 + Int($1.digits) }
-                return digits >= 6 && whole(e) ? (k + 1, e) : nil
+                return (digits >= 6 || isCode(ts, k + 1, e)) && whole(e) ? (k + 1, e) : nil
             }
             k += 1
         }
@@ -375,6 +479,11 @@ enum ReferenceRecognizer {
             groups += 1
         }
         if digits == 0 || chars < 3 || chars > 40 { return nil }
+        // An amount (`Kauf auf Rechnung⇥219,97`, `1.234,56`) is not the number of anything.
+        if end + 1 < lineEnd, toks[end].glued, toks[end].isPunct(","), toks[end + 1].glued, toks[end + 1].kind == .number,
+           toks[end + 1].count <= 3, toks[end - 1].kind == .number {
+            return nil
+        }
         // A year alone ("Privacy Policy 2024", "Rechnung 2023") is not a number
         // of anything, except in a column of numbers (`Pers.-Nr.` 2019).
         if !dateShaped, end == k + 1, t.kind == .number, t.count == 4, let y = ts.number(k), y >= 1900, y <= 2099 { return nil }
