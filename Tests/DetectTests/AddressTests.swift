@@ -278,3 +278,11 @@ final class AddressTests: XCTestCase {
         XCTAssertEqual(addresses("Meier & e 3 Partner"), [])
     }
 }
+
+final class CodeAndCapitalisedWordTests: XCTestCase {
+    func testAProcedureCodeBeforeADescriptionIsNoPostcode() {
+        let bill = "| 02/03/2025 | 99213 | Office visit, level 3 | 180.00 |\n| 02/03/2025 | 29125 | Short arm splint application | 95.00 |"
+        XCTAssertEqual(texts(bill, .address), [])
+        XCTAssertEqual(texts("Frau Ada Brenner\nLindenweg 4\n67059 Ludwigshafen am Rhein", .address).count, 2)
+    }
+}

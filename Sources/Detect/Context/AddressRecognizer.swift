@@ -1136,6 +1136,12 @@ enum AddressRecognizer {
             }
             break
         }
+        // "99284 Emergency dept visit", "29515 Short leg splint": a code and a
+        // capitalised word going on in lower case is a line of text (a bill's
+        // procedure codes), not a town.
+        if e < lineEnd, toks[e].kind == .word, !toks[e].has(.initialUpper), !toks[e].has(.cellStart), toks[e].has(.spaceBefore) {
+            return nil
+        }
         // "50124 Firenze, Italy": the country after the city.
         if e + 1 < lineEnd, toks[e].isPunct(","), !toks[e + 1].has(.cellStart), toks[e + 1].kind == .word,
            countries.contains(toks[e + 1].hash), e + 2 >= lineEnd || endsPart(ts, e + 2) {
