@@ -496,7 +496,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="End-to-end detection benchmark through the real mount.")
     ap.add_argument("--quick", action="store_true", help="Score a small subset, for iteration.")
     ap.add_argument("--layouts", default="", help="Comma-separated layouts (default: all).")
-    ap.add_argument("--docs", default="*", help="Glob over document names.")
+    ap.add_argument("--docs", default="*", help="Globs over document names, comma-separated.")
     ap.add_argument("-j", "--jobs", type=int, default=2, help="Outputs read and scored at once.")
     ap.add_argument("--dpi", type=int, default=150, help="Render dpi for the pixel checks.")
     ap.add_argument("--json", default="", help="Write all figures to this file.")

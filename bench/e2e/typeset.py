@@ -938,7 +938,7 @@ class Doc:
 def load_corpus(pattern: str = "*") -> list[Doc]:
     docs = []
     for f in sorted(os.listdir(CORPUS)):
-        if f.endswith(".txt") and f != "README.md" and fnmatch.fnmatch(f[:-4], pattern):
+        if f.endswith(".txt") and f != "README.md" and any(fnmatch.fnmatch(f[:-4], p) for p in pattern.split(",")):
             with open(os.path.join(CORPUS, f), encoding="utf-8") as fh:
                 text = fh.read()
             plain, spans = checkdigits.parse(text)
