@@ -1046,23 +1046,16 @@ extension NameRecognizer {
     static func wrappedSurname(_ ts: TokenStream, after r: Run) -> Run? {
         let toks = ts.tokens
         let g = r.end - 1
-        guard r.names == 1, g >= 0, toks[g].kind == .word, words.isUnambiguousGiven(toks[g].hash), r.end < toks.count,
-              r.end == ts.lineEnd(toks[g].line), toks[g].cell == 0 else { return nil }
-        let j = r.end
-        guard toks[j].line == toks[g].line + 1, !toks[j].has(.gapBefore), toks[j].kind == .word, toks[j].has(.capitalised),
-              toks[j].cell == 0, plainNameWord(ts, j), !words.isGiven(toks[j].hash) else { return nil }
-        let e = hyphenEnd(ts, j + 1, ts.lineEnd(toks[j].line))
-        guard e >= ts.lineEnd(toks[j].line) || toks[e].isPunct(",") || toks[e].isPunct(".") || toks[e].isPunct(";")
-                || toks[e].isPunct(")") else { return nil }
-        var w = Run(first: j, end: e)
-        w.names = 1
+        guard r.names == 1, g >= 0, toks[g].kind == .word, words.isUnambiguousGiven(toks[g].hash),
+              let w = wrappedWord(ts, after: r, lowerCaseAfter: false), !words.isGiven(toks[w.first].hash) else { return nil }
         return w
     }
 
     /// The capitalised name-shaped word opening the next line after a run
     /// that ends its line in running text, itself ending in `,`, `.`, `;`,
-    /// `)`, a lower-case word or its line: the rest of a name the line wrap cut.
-    static func wrappedWord(_ ts: TokenStream, after r: Run) -> Run? {
+    /// `)` or its line (or a lower-case word, with `lowerCaseAfter`): the
+    /// rest of a name the line wrap cut.
+    static func wrappedWord(_ ts: TokenStream, after r: Run, lowerCaseAfter: Bool = true) -> Run? {
         let toks = ts.tokens
         let g = r.end - 1
         guard g >= 0, r.end < toks.count, r.end == ts.lineEnd(toks[g].line), toks[g].cell == 0 else { return nil }
@@ -1071,7 +1064,7 @@ extension NameRecognizer {
               toks[j].cell == 0, plainNameWord(ts, j) else { return nil }
         let e = hyphenEnd(ts, j + 1, ts.lineEnd(toks[j].line))
         guard e >= ts.lineEnd(toks[j].line) || toks[e].isPunct(",") || toks[e].isPunct(".") || toks[e].isPunct(";")
-                || toks[e].isPunct(")") || (toks[e].kind == .word && !toks[e].has(.initialUpper)) else { return nil }
+                || toks[e].isPunct(")") || (lowerCaseAfter && toks[e].kind == .word && !toks[e].has(.initialUpper)) else { return nil }
         var w = Run(first: j, end: e)
         w.names = 1
         return w
