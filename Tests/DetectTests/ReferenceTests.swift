@@ -247,3 +247,27 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(refs("item_no\tqty\tprice\n40117\t3\t9.99\n"), [])
     }
 }
+
+final class WrappedLabelAndLicenceTests: XCTestCase {
+    func refs(_ s: String) -> [String] { texts(s, .reference) }
+
+    func testALabelWrappedInRunningText() {
+        XCTAssertEqual(refs("Rent is owed under the tenancy agreement and the lease\nno. QRT-LV-19-2207 dated 1 May."), ["QRT-LV-19-2207"])
+        XCTAssertEqual(refs("The refund was paid to your savings account\nno. 000918273645 on Friday."), ["000918273645"])
+        // Not in a table: a header cell and the next row are no one label.
+        XCTAssertEqual(refs("Lease\tAmount\nno.\t1200"), [])
+    }
+
+    func testNewReferenceLabels() {
+        XCTAssertEqual(refs("URN: 31 KT 0927741"), ["31 KT 0927741"])
+        XCTAssertEqual(refs("Electricity MPAN: 16 0007 2291 448"), ["16 0007 2291 448"])
+        XCTAssertEqual(refs("Die Betreibung 24117730 wurde eingestellt."), ["24117730"])
+    }
+
+    func testGBDrivingLicenceNumbersByTheirShape() {
+        XCTAssertEqual(refs("licence MORGA753116SM9IJ held"), ["MORGA753116SM9IJ"])
+        XCTAssertEqual(refs("Driver: PENHA962155T99KL"), ["PENHA962155T99KL"])
+        // A birth month or day that cannot be.
+        XCTAssertEqual(refs("code MORGA713116SM9IJ and MORGA750016SM9IJ"), [])
+    }
+}

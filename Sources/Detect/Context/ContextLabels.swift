@@ -206,8 +206,11 @@ struct LabelTable: Sendable {
                   || toks[j].isPunct(",") || (toks[j].isPunct("_") && toks[j].glued) {
                 j += 1
             }
-            // A birth label wrapped in running text ("Our dates⏎of birth are …").
-            if label.role == .birth, j < toks.count, toks[j].line == line + 1, toks[j].has(.lineStart),
+            // A label wrapped in running text ("Our dates⏎of birth are …",
+            // "under lease⏎no. DBR-…", "checking account⏎no. 0004…"): the rest
+            // opens the next line, outside any table.
+            if j < toks.count, toks[j].line == line + 1, toks[j].has(.lineStart),
+               label.role == .birth || (!toks[k].has(.lineStart) && TableRows.cellCount(ts, Int(line)) <= 1 && toks[j].cell == 0),
                !ts.hasGap(before: Int(line) + 1), toks[j].kind == .word, toks[j].hash == w {
                 line += 1
                 j += 1
@@ -259,7 +262,9 @@ enum Fields {
     static func candidates(_ ts: TokenStream, first: Int, end: Int) -> [(token: Int, setOff: Bool)] {
         let toks = ts.tokens
         var out: [(Int, Bool)] = []
-        let line = toks[first].line
+        // The line the label ends on: a label wrapped in running text
+        // (`lease⏎no. …`) has its value after its last word.
+        let line = toks[end - 1].line
         var j = end
         var sawSeparator = false
         var sawColon = false

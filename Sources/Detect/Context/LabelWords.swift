@@ -139,7 +139,11 @@ enum LabelWords {
             + "control number|control no|bnc|bnc no|bnc number|cause no|cause number|application no|incident report|"
             + "wohnungsnummer|wohnungs nr|wohnung nr|whg nr|objektnummer|objekt nr|mietobjekt nr|einheit nr|"
             + "booking ref|booking no|booking id|roll number|roll no|dossier nr|dossiernummer|"
-            + "ptin|preparer tax identification number|dea number|dea no|dea registration", "Vorgangsnummer", 0.85),
+            + "ptin|preparer tax identification number|dea number|dea no|dea registration|"
+            + "urn|unique reference number|crime reference|crime ref|crime number|warrant number|warrant no|"
+            + "bar no|bar number|state bar no|bar id|zugangscode|access code|verfügungsnummer|verfügungs nr|"
+            + "zmr zahl|zmr nr|betreibungsnummer|betreibungs nr|betreibung nr|registernummer|register nr|"
+            + "mpan|mprn|meter point reference|supply number|driver number|driver no", "Vorgangsnummer", 0.85),
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
             + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
             + "driver licence number|drivers license|driver license|driving licence"
@@ -165,7 +169,7 @@ enum LabelWords {
     /// ID recognizer's, which checks its check digit.
     static let referencesNeedingCode: [(String, String, Double)] = [
         ("case|incident|file", "Referenz", 0.85),
-        ("vorgang|claim|dea", "Vorgangsnummer", 0.85),
+        ("vorgang|claim|dea|betreibung", "Vorgangsnummer", 0.85),
         ("ausweis|ausweisnummer", "Ausweisnummer", 0.85),
         ("license|licence|dl", "Führerscheinnummer", 0.85),
     ]

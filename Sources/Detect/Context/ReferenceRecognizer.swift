@@ -22,6 +22,7 @@ enum ReferenceRecognizer {
     static func find(_ ts: TokenStream, labels: [LabelHit], into out: inout [Detection]) {
         let toks = ts.tokens
         let firstFound = out.count
+        ukDrivingLicences(ts, into: &out)
         for hit in labels {
             // `Kunde SW-4471920`: a customer label heads a name or, with a
             // code after it, the customer's number.
@@ -373,6 +374,32 @@ enum ReferenceRecognizer {
     }
 
     static let qualifierWords = WordHash.set("des der bei beim of for at with von vom im am zum zur the")
+    /// A GB driving licence number wherever it stands: sixteen characters
+    /// that spell the holder's surname (five, `9` filling), decade, birth
+    /// month (+50 for women), day and year, two initials (`9` filling), a
+    /// check digit and two letters: `MORGA753116SM9IJ`. Nothing else has
+    /// the shape, and the birth date in it is checked.
+    static func ukDrivingLicences(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind != .punct && toks[k].has(.upper) || toks[k].kind == .alnum {
+            if k > 0, toks[k].glued, toks[k - 1].kind != .punct { continue }
+            // The tokenizer parts letters from the digits after them (`MORGA`, `753116SM9IJ`).
+            var e = k + 1
+            while e < toks.count, toks[e].glued, toks[e].kind != .punct, Int(toks[e].end - toks[k].start) <= 16 { e += 1 }
+            guard Int(toks[e - 1].end - toks[k].start) == 16, e >= toks.count || !toks[e].glued || toks[e].kind == .punct else { continue }
+            let c = Array(ts.text[Int(toks[k].start)..<Int(toks[e - 1].end)])
+            func upper9(_ x: Unicode.Scalar) -> Bool { (x.value >= 0x41 && x.value <= 0x5A) || x == "9" }
+            func digit(_ i: Int) -> Int? { c[i].value.isDigit ? Int(c[i].value - 0x30) : nil }
+            guard c[0..<5].allSatisfy(upper9), c[0].value >= 0x41, (5..<11).allSatisfy({ digit($0) != nil }),
+                  c[11...12].allSatisfy(upper9), digit(13) != nil, c[14...15].allSatisfy({ $0.value >= 0x41 && $0.value <= 0x5A })
+            else { continue }
+            let month = digit(6)! * 10 + digit(7)!, day = digit(8)! * 10 + digit(9)!
+            guard (1...12).contains(month) || (51...62).contains(month), (1...31).contains(day) else { continue }
+            out.append(Detection(category: .reference, range: ts.span(k, e - 1), confidence: 0.9, reason: .pattern,
+                                 kind: "GB driving licence number"))
+        }
+    }
+
     static let copulas = WordHash.set("is ist lautet")
 
     /// A value that is not where a field's value sits, in prose:
