@@ -99,3 +99,20 @@ final class CapitalsAbbreviationTests: XCTestCase {
         XCTAssertEqual(texts("MR J PEMBERTON\n12 HIGH STREET", .name), ["J PEMBERTON"])
     }
 }
+
+final class RoleBeforeNameTests: XCTestCase {
+    func testAJobOrRelationBeforeAName() {
+        XCTAssertEqual(texts("injuries recorded by paramedic Tendai Moyo (West Midlands Ambulance)", .name), ["Tendai Moyo"])
+        XCTAssertEqual(texts("Our school nurse, Ngozi Adebanjo, RN, can help.", .name), ["Ngozi Adebanjo"])
+        XCTAssertEqual(texts("Legitimation (VideoIdent, Agentin Derya Kocak, Vorgang 1)", .name), ["Derya Kocak"])
+        XCTAssertEqual(texts("2 Tage Pflegefreistellung (Sohn Ilyas)", .name), ["Ilyas"])
+        XCTAssertEqual(texts("Dr. Seo-yeon Bae, MD", .name), ["Seo-yeon Bae"])
+        XCTAssertEqual(texts("Statement taken by: PC 2291 Fraser Lindqvist", .name), ["Fraser Lindqvist"])
+    }
+
+    func testNotAfterEveryJob() {
+        XCTAssertEqual(texts("The engineer Report is attached.", .name), [])
+        XCTAssertEqual(texts("our nurse Team leads the clinic", .name), [])
+        XCTAssertEqual(texts("Sohn Maximilian-Gymnasium", .name), [])
+    }
+}

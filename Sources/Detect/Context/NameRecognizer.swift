@@ -137,8 +137,11 @@ enum NameRecognizer {
             k += 1
             // Hyphenated parts: "Müller-Lüdenscheidt", "Anna-Lena"; after a
             // salutation two families: "Familie Conti/García".
+            // A given name's second syllable in lower case: "Hyun-woo", "Mei-ling".
             while k + 1 < lineEnd, toks[k].glued, toks[k].isPunct("-") || (strong && toks[k].isPunct("/")),
-                  toks[k + 1].glued, toks[k + 1].kind == .word, toks[k + 1].has(.initialUpper) {
+                  toks[k + 1].glued, toks[k + 1].kind == .word,
+                  toks[k + 1].has(.initialUpper) || (toks[k].isPunct("-") && r.names == 1 && (2...4).contains(toks[k + 1].letters)
+                    && (k + 2 >= lineEnd || !toks[k + 2].glued)) {
                 if words.organisations.contains(toks[k + 1].hash) { r.hitOrganisation = true; break }
                 if words.given.contains(toks[k + 1].hash) || words.surnames.contains(toks[k + 1].hash) { r.listed += 1 }
                 k += 2
@@ -696,7 +699,7 @@ enum NameRecognizer {
         von an für mit bei durch zwischen und sowie by from to for with and of via \
         contact call ask asked email emailed phone phoned ring rang tell told thank thanks met meet see saw cc per attn \
         husband wife son daughter mother father brother sister partner spouse tenant landlord colleague manager \
-        contractor employee member patient client customer applicant claimant witness officer
+        contractor employee member patient client customer applicant claimant witness officer is ist
         """)
     static let nounSuffixes: [[UInt32]] = AddressRecognizer.folded([
         "ung", "heit", "keit", "schaft", "tät", "ion", "nis", "tum", "ment", "chen", "lein", "ismus", "ik", "ie",
@@ -986,6 +989,7 @@ extension NameRecognizer {
     /// Runs `find` adds beyond the labels: `emit(run, confidence, kind)`.
     static func positions(_ ts: TokenStream, emit: (Run, Double, String) -> Void) {
         apposition(ts, emit: { emit($0, 0.8, "name, role") })
+        roleBefore(ts, emit: { emit($0, 0.8, "role name") })
         bracketedRelation(ts, emit: { emit($0, 0.8, "name (relation)") })
         agent(ts, emit: { emit($0, 0.8, "by name") })
         ranks(ts, emit: { emit($0, 0.85, "rank") })
@@ -1236,6 +1240,45 @@ extension NameRecognizer {
         }
     }
 
+    /// A job or relation right before a person's name: `paramedic Chipo
+    /// Ndlovu`, `engineer Rhydian Pugh`, `Agentin Sevda Aksoy`, `Our school
+    /// nurse, Olufunke Adeyemo, RN`, `(Sohn Ayaan)`. Two or three
+    /// name-shaped words ending where a name ends (punctuation, the end of
+    /// the line or cell, a lower-case word); one only after a relation, in
+    /// brackets or before a comma.
+    static func roleBefore(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && (roleNouns.contains(toks[k].hash) || roleBeforeNouns.contains(toks[k].hash)
+                                                             || relationsAfter.contains(toks[k].hash)) {
+            var s = k + 1
+            if s < toks.count, toks[s].isPunct(","), toks[s].line == toks[k].line { s += 1 }
+            guard s < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, toks[s].has(.capitalised),
+                  !toks[s].has(.cellStart), let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s,
+                  !r.hitOrganisation else { continue }
+            let lineEnd = ts.lineEnd(toks[s].line)
+            let e = r.end
+            let ends = e >= lineEnd || toks[e].has(.cellStart) || toks[e].isPunct(",") || toks[e].isPunct(".")
+                || toks[e].isPunct(")") || toks[e].isPunct(";") || toks[e].isPunct("(")
+                || (toks[e].kind == .word && !toks[e].has(.initialUpper))
+            guard ends, (s..<e).allSatisfy({ toks[$0].kind != .word || (plainNameWord(ts, $0) && !toks[$0].has(.upper)) })
+            else { continue }
+            if r.names < 2 {
+                // One word: a relation's child or partner (`Sohn Ayaan)`, `son Ayaan,`).
+                guard r.names == 1, relationsAfter.contains(toks[k].hash), e < lineEnd,
+                      toks[e].isPunct(")") || toks[e].isPunct(","), !words.surnames.contains(toks[s].hash) || words.given.contains(toks[s].hash)
+                else { continue }
+            }
+            emit(r)
+        }
+    }
+
+    /// Jobs that stand before a name and not after one.
+    static let roleBeforeNouns = WordHash.set("""
+        nurse paramedic engineer agentin agent bewirtschafterin bewirtschafter hausmeister hausmeisterin \
+        caretaker driver doctor dr surgeon consultant midwife constable detective sergeant clerk \
+        verwalterin verwalter betreuerin betreuer pflegerin pfleger ärztin arzt
+        """)
+
     /// Words after `by` that are no one: how a thing is sent or paid.
     static let notAgents = WordHash.set("""
         Order Delivery Class Post Mail Transfer Debit Credit Cheque Check Card Phone Email Courier Hand Fax \
@@ -1285,6 +1328,8 @@ extension NameRecognizer {
         for k in toks.indices where toks[k].kind == .word && toks[k].has(.capitalised) && rankWords.contains(toks[k].hash) {
             var s = k + 1
             while s < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, rankWords.contains(toks[s].hash) { s += 1 }
+            // "PC 4417 Fraser Abernethy": the officer's collar number between.
+            if s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].kind == .number, toks[s].digits <= 6 { s += 1 }
             guard s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].has(.spaceBefore), !toks[s].has(.cellStart),
                   let r = run(ts, from: s, strong: false, maxNames: 2), r.first == s, !r.hitOrganisation else { continue }
             let initialled = toks[s].letters == 1 && toks[s + 1].isPunct(".")

@@ -77,7 +77,8 @@ enum CommonWords {
         Surgery Practice Clinic Pharmacy Chemist Chemists Dental Medical Healthcare Nursing Hospice Foundation \
         Academy Nursery Library Museum Hotel Restaurant Garage Motors Estates Lettings Properties Homes Housing \
         Association Society Federation Partnership Associates Solicitors Accountants Surveyors Chambers Laboratory \
-        Laboratories Labs Pharma Union Community Resources Payroll Operations Admissions Billing Claims Accounts
+        Laboratories Labs Pharma Union Community Resources Payroll Operations Admissions Billing Claims Accounts \
+        Gymnasium Realschule Grundschule Gesamtschule Hauptschule Mittelschule Berufsschule Volksschule Lyzeum
         """
 
     static let notNames = """
