@@ -51,6 +51,9 @@ final class UnlabelledPlateTests: XCTestCase {
         XCTAssertEqual(plates("batch AB41 CDE"), [])
         XCTAssertEqual(plates("batch QB19 KLM and ZB19 KLM and AB19 KQM"), [])
         XCTAssertEqual(plates("part LD68RTW7 and LD68RTW-2"), [])
+        // An example in a leaflet is no one's car.
+        XCTAssertEqual(plates("Example registration in our leaflet: AB51 ABC (not issued)."), [])
+        XCTAssertEqual(plates("e.g. AB12 CDE"), [])
     }
 
     func testGermanPlatesNearAVehicle() {

@@ -20,7 +20,7 @@ enum PlateRecognizer {
         for hit in labels where hit.label.role == .plate {
             var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
-                if let e = plate(ts, at: c) {
+                if let e = plate(ts, at: c), !isSample(ts, c) {
                     out.append(Detection(category: .licencePlate, range: ts.span(c, e - 1), confidence: 0.85,
                                          reason: .context, kind: hit.label.kind))
                     taken = c
@@ -47,13 +47,30 @@ enum PlateRecognizer {
             defer { k += 1 }
             let t = toks[k]
             guard t.kind != .punct, t.has(.upper) || t.kind == .alnum, k == 0 || !toks[k].glued || toks[k - 1].isPunct("(") else { continue }
-            if let e = ukPlate(ts, at: k) ?? germanPlate(ts, at: k) {
+            if let e = ukPlate(ts, at: k) ?? germanPlate(ts, at: k), !isSample(ts, k) {
                 out.append(Detection(category: .licencePlate, range: ts.span(k, e - 1), confidence: 0.8, reason: .pattern,
                                      kind: "plate"))
                 k = e - 1
             }
         }
     }
+
+    /// A plate shown as an example (`Example registration: AB51 ABC`,
+    /// `e.g. AB12 CDE`, `zum Beispiel M-AB 1234`): the line says so before it.
+    static func isSample(_ ts: TokenStream, _ k: Int) -> Bool {
+        let toks = ts.tokens
+        let line = ts.line(Int(toks[k].line))
+        let before = line.lowerBound..<k
+        if before.contains(where: { toks[$0].kind == .word && sampleWords.contains(toks[$0].hash) }) { return true }
+        // `e.g.`, `z. B.`
+        return before.contains { i in
+            i + 2 < k && toks[i + 2].kind == .word && (ts.isWord(i, "e") && ts.isWord(i + 2, "g") || ts.isWord(i, "z") && ts.isWord(i + 2, "b"))
+        }
+    }
+
+    static let sampleWords = WordHash.set("""
+        example examples sample specimen eg beispiel beispiele muster exemplarisch fictitious fiktiv
+        """)
 
     /// `BX19 KLM` or `BX19KLM`: a DVLA memory tag (no I, Q, Z), an age
     /// identifier (`02`-`26` for March, `51`-`76` for September), three
