@@ -116,3 +116,15 @@ final class RoleBeforeNameTests: XCTestCase {
         XCTAssertEqual(texts("Sohn Maximilian-Gymnasium", .name), [])
     }
 }
+
+final class WitnessStatementTests: XCTestCase {
+    func testStatementHeaderRanksAndBrackets() {
+        XCTAssertEqual(texts("Statement of:            Ayan Abdirahman Duale", .name), ["Ayan Abdirahman Duale"])
+        XCTAssertEqual(texts("Statement taken by:      PC 2291 Fraser Lindqvist", .name), ["Fraser Lindqvist"])
+        XCTAssertEqual(texts("Ama Owusuaa (adult, mother of the tenant).", .name), ["Ama Owusuaa"])
+        XCTAssertEqual(texts("The PC 2291 was old.", .name), [])
+        // Both people are covered (as one span: the list reads like `Surname, Given names`).
+        let liable = texts("Liable persons: Caoilfhionn Mulgrew, Tobias Quartey", .name).joined(separator: " ")
+        XCTAssertTrue(liable.contains("Caoilfhionn Mulgrew") && liable.contains("Tobias Quartey"), liable)
+    }
+}

@@ -50,6 +50,7 @@ enum LabelWords {
         husband|wife|son|daughter|brother|sister|mother|father|next of kin|line manager|manager|\
         prepared by|approved by|checked by|handled by|signed by|authorised by|authorized by|reviewed by|\
         claim handler|case handler|case officer|caseworker|im auftrag|in vertretung|\
+        produced by|seized by|recorded by|served by|witnessed by|\
         küchenchef|küchenchefin|chef|chefin|kollege|kollegin|kollegen|partner|partnerin|partners|lebensgefährte|\
         lebensgefährtin|vorstand|geschäftsführung|aufsichtsratsvorsitzender|aufsichtsratsvorsitzende|vorsitz|\
         erzähler|erzählerin|colleague|supervisor|head chef|director|directors|\
@@ -83,7 +84,7 @@ enum LabelWords {
         lieferanschrift|lieferadresse|versand an|name of patient|name of employee|name of tenant|name of applicant|\
         contact|kontakt|verfasser|author|ausgestellt für|issued to|prepared for|erstellt für|mi|\
         occupant|occupants|household members|dependants|dependents|reviewer|approver|requester|assignee|\
-        reported by|requested by
+        reported by|requested by|liable person|liable persons|account holders|statement of|deponent|declarant
         """
 
     static let birth = """

@@ -1223,8 +1223,12 @@ extension NameRecognizer {
         let toks = ts.tokens
         for c in toks.indices where toks[c].isPunct("(") && c >= 1 && c + 2 < toks.count {
             let line = toks[c].line
-            guard toks[c + 1].line == line, toks[c + 1].kind == .word, relationsAfter.contains(toks[c + 1].hash),
-                  toks[c + 2].isPunct(")") || toks[c + 2].isPunct(",") else { continue }
+            // `(daughter)`, `(adult, mother of …)`: the relation among the bracket's first words.
+            var q = c + 1
+            while q < min(toks.count, c + 4), toks[q].line == line, !relationsAfter.contains(toks[q].hash),
+                  toks[q].kind == .word && !toks[q].has(.initialUpper) || toks[q].isPunct(",") { q += 1 }
+            guard q + 1 < toks.count, toks[q].line == line, toks[q].kind == .word, relationsAfter.contains(toks[q].hash),
+                  toks[q + 1].isPunct(")") || toks[q + 1].isPunct(",") || ts.isWord(q + 1, "of") else { continue }
             for s in stride(from: max(0, c - 4), to: c, by: 1) where toks[s].line == line && toks[s].kind == .word {
                 guard let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s, r.end == c, !r.hitOrganisation,
                       (s..<c).allSatisfy({ toks[$0].kind != .word || (toks[$0].letters == 1 && toks[$0].has(.initialUpper))
@@ -1321,11 +1325,15 @@ extension NameRecognizer {
         Judge Justice Magistrate Kommissar Kommissarin Polizeikommissar Polizeikommissarin Polizeimeister Polizeimeisterin
         """)
 
+    /// British police ranks as written before a name (`PC 4417 Fraser Abernethy`, `DS Kaur`).
+    static let rankAbbreviations = WordHash.set("PC DC DS DI DCI PCSO WPC SGT")
+
     /// After a capitalised rank: initials and a surname, or a given name and
     /// a surname (one of them listed).
     static func ranks(_ ts: TokenStream, emit: (Run) -> Void) {
         let toks = ts.tokens
-        for k in toks.indices where toks[k].kind == .word && toks[k].has(.capitalised) && rankWords.contains(toks[k].hash) {
+        for k in toks.indices where toks[k].kind == .word
+            && (toks[k].has(.capitalised) && rankWords.contains(toks[k].hash) || toks[k].has(.upper) && rankAbbreviations.contains(toks[k].hash)) {
             var s = k + 1
             while s < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, rankWords.contains(toks[s].hash) { s += 1 }
             // "PC 4417 Fraser Abernethy": the officer's collar number between.
