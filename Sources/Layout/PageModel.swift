@@ -752,10 +752,11 @@ struct PageModelBuilder {
     }
 
     /// A word that is a group of a number: digits, or capitals and digits.
+    /// (A phone's area code in brackets, `(520)` / `555-0114`, is one too.)
     func digitGroup(_ w: Int) -> Bool {
         let s = words[w].glyphs.flatMap(\.scalars)
         return s.contains { $0.properties.numericType != nil }
-            && s.allSatisfy { $0.properties.numericType != nil || $0.properties.isUppercase || "-/.".unicodeScalars.contains($0) }
+            && s.allSatisfy { $0.properties.numericType != nil || $0.properties.isUppercase || "-/.()+".unicodeScalars.contains($0) }
     }
 
     /// A cell's text reduced to its shape: a run of letters is 1, a run

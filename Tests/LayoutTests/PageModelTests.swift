@@ -755,6 +755,19 @@ final class WrappedCellTests: XCTestCase {
                        + "Pham Van Duc\tDE17 8567 3241 6880 5305 25\t+1.200,00")
     }
 
+    func testAPhoneNumberWrappedAfterItsAreaCodeJoinsItsRow() {
+        // `(520) 555-0114` is wider than the column of `520-555-0137`: it
+        // wraps after its bracketed area code, and the rest goes on.
+        var p = Page()
+        p.cell("Relation", 50, 100); p.cell("Name", 110, 100); p.cell("Phone", 230, 100); p.cell("E-mail", 330, 100)
+        p.cell("Mother", 50, 112); p.cell("Pham Thi Lan", 110, 112); p.cell("520-555-0137", 230, 112); p.cell("lan@example.org", 330, 112)
+        p.cell("Emergency", 50, 124); p.cell("Rosa Quintero", 110, 124); p.cell("(520)", 230, 124); p.cell("-", 330, 124)
+        p.cell("555-0114", 230, 136)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "Relation\tName\tPhone\tE-mail\nMother\tPham Thi Lan\t520-555-0137\tlan@example.org\n"
+                       + "Emergency\tRosa Quintero\t(520) 555-0114\t-")
+    }
+
     func testAFirstColumnThatWrapsJoinsItsRowButRowsStayRows() {
         // No padding between rows: a name too long for the first column
         // wraps (`Hussain` would not have fitted after `Mohammed Asif`),
