@@ -95,3 +95,11 @@ final class BirthDateTests: XCTestCase {
         XCTAssertEqual(births("Kinder: Lea (02.05.2014)\nTermin (09.06.2016)"), ["02.05.2014"])
     }
 }
+
+final class MonthFirstWithDashesTests: XCTestCase {
+    func testAUSDateOfBirthWrittenWithDashes() {
+        XCTAssertEqual(texts("Date of birth\n11-19-1982", .dateOfBirth, region: "US"), ["11-19-1982"])
+        XCTAssertEqual(texts("DOB: 04-27-1979", .dateOfBirth, region: "US"), ["04-27-1979"])
+        XCTAssertEqual(texts("DOB: 13-13-1979", .dateOfBirth, region: "US"), [])
+    }
+}

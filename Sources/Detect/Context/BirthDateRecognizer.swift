@@ -291,7 +291,8 @@ enum BirthDateRecognizer {
                    sep(j + 1) == s, toks[j + 1].glued, let y = num(j + 2), toks[j + 2].glued || (s == 0x2E && toks[j + 2].has(.spaceBefore)),
                    validYear(y) {
                     let ok: Bool
-                    if s == 0x2F {
+                    // `/` and `-` are written day first and month first (US `11-19-1982`); `.` day first.
+                    if s == 0x2F || s == 0x2D {
                         ok = (a.value >= 1 && m.value >= 1) && ((a.value <= 31 && m.value <= 12) || (a.value <= 12 && m.value <= 31))
                     } else {
                         ok = (1...31).contains(a.value) && (1...12).contains(m.value)
