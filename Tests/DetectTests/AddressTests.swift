@@ -286,3 +286,16 @@ final class CodeAndCapitalisedWordTests: XCTestCase {
         XCTAssertEqual(texts("Frau Ada Brenner\nLindenweg 4\n67059 Ludwigshafen am Rhein", .address).count, 2)
     }
 }
+
+final class MoreStreetFormsTests: XCTestCase {
+    func addresses(_ s: String) -> [String] { texts(s, .address, region: "US") }
+
+    func testSpanishTypesAndATypeWordInTheName() {
+        XCTAssertEqual(addresses("MARISOL QUINTANA\n2207 E CALLE LOS ALAMOS\nTUCSON AZ 85716"), ["2207 E CALLE LOS ALAMOS", "TUCSON AZ 85716"])
+        XCTAssertEqual(addresses("DEREK AMOAH\n918 N PARK VIEW DR APT 4\nOGDEN UT 84404"), ["918 N PARK VIEW DR APT 4", "OGDEN UT 84404"])
+    }
+
+    func testAustrianPartsOfABuildingAfterSlashes() {
+        XCTAssertEqual(texts("Linzer Straße 12 / Stiege 2 / Tür 9\n4020 Linz", .address), ["Linzer Straße 12 / Stiege 2 / Tür 9", "4020 Linz"])
+    }
+}

@@ -672,7 +672,10 @@ enum AddressRecognizer {
         let toks = ts.tokens
         var end = end0
         // Several parts in a row: `Rendeler Straße 44–48, Haus 46, 2. OG rechts, Whg. 0214`.
-        while end + 2 < toks.count, toks[end].isPunct(","), toks[end].line == toks[end - 1].line {
+        // (Austrian forms part them with slashes: `Wiener Straße 214 / Stiege 3 / Tür 17`.)
+        while end + 2 < toks.count, toks[end].isPunct(",") || (toks[end].isPunct("/") && toks[end].has(.spaceBefore)
+                  && toks[end + 1].kind == .word && (subdivisionWords.contains(toks[end + 1].hash) || flatWords.contains(toks[end + 1].hash))),
+              toks[end].line == toks[end - 1].line {
             var lineEnd = ts.lineEnd(toks[end].line)
             var j = end + 1
             // "Rendeler Straße 44–48, Haus 46,⏎2. OG rechts, Whg. 0214": a narrow cell wrapped after the comma.
@@ -787,6 +790,8 @@ enum AddressRecognizer {
         """)
     /// Welsh street types, written before the name: `Heol Hir`, `Ffordd Las`, `Cae Glas`.
     static let welshTypes = WordHash.set("Heol Ffordd Lôn Stryd Cae Rhodfa Maes Cilgant Teras Llwyn")
+    /// Spanish street types of the US south-west, written before the name.
+    static let spanishTypes = WordHash.set("Calle Camino Avenida Paseo Via Vía Vista Placita Caminito Entrada")
     static let welshArticles = WordHash.set("y yr r")
     /// A compass point after a US street type: `West Peachtree St NW`, `Jewel Lane N`.
     static let compassSuffixes = WordHash.set("N S E W NE NW SE SW")
@@ -814,8 +819,14 @@ enum AddressRecognizer {
         if let f = isFlatBefore(ts, k) { first = f }
         if j < lineEnd, toks[j].isPunct(",") { j += 1 }
         guard j < lineEnd else { return nil }
-        // "14 Heol Hir", "3 Cae Glas", "Heol y Pentre": the Welsh type comes first.
-        if toks[j].kind == .word, toks[j].has(.initialUpper), welshTypes.contains(toks[j].hash), opens {
+        // "14 Heol Hir", "3 Cae Glas", "Heol y Pentre": the Welsh type comes first;
+        // so does the Spanish of the US south-west, after a compass point
+        // ("6181 E Calle Bella Vista", "220 Camino del Norte").
+        var w = j
+        if w + 1 < lineEnd, toks[w].kind == .word, toks[w].has(.upper), directions.contains(toks[w].hash),
+           spanishTypes.contains(toks[w + 1].hash) { w += 1 }
+        if toks[w].kind == .word, toks[w].has(.initialUpper), welshTypes.contains(toks[w].hash) || spanishTypes.contains(toks[w].hash), opens {
+            let j = w
             var e = j + 1
             var n = 0
             while e < lineEnd, n < 3, !toks[e].has(.cellStart),
@@ -842,6 +853,21 @@ enum AddressRecognizer {
             if words > 0, englishTypes.contains(h) {
                 var e = j + 1
                 if e < lineEnd, toks[e].glued, toks[e].isPunct(".") { e += 1 }
+                // "4417 W Canyon View Dr": a type word that is part of the name, then the type.
+                // ("918 N Park View Dr": two of them.)
+                func typeGoesOn(_ i: Int) -> Bool {
+                    guard i < lineEnd, toks[i].kind == .word, toks[i].has(.initialUpper), englishTypes.contains(toks[i].hash),
+                          !toks[i].has(.cellStart) else { return false }
+                    if endsPart(ts, i + 1) { return true }
+                    guard i + 1 < lineEnd else { return false }
+                    let n = toks[i + 1].hash
+                    return flatWords.contains(n) || unitWords.contains(n) || compassSuffixes.contains(n)
+                        || (englishTypes.contains(n) && typeGoesOn(i + 1))
+                }
+                while typeGoesOn(e) {
+                    e += 1
+                    if e < lineEnd, toks[e].glued, toks[e].isPunct(".") { e += 1 }
+                }
                 // "Jewel Lane N, Apt 108", "Peachtree St NW,": a compass point after the type.
                 if e < lineEnd, toks[e].kind == .word, toks[e].has(.upper), compassSuffixes.contains(toks[e].hash),
                    endsPart(ts, e + 1) || (e + 1 < lineEnd && (flatWords.contains(toks[e + 1].hash) || unitWords.contains(toks[e + 1].hash))) {
