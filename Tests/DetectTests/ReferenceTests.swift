@@ -262,6 +262,8 @@ final class WrappedLabelAndLicenceTests: XCTestCase {
         XCTAssertEqual(refs("URN: 31 KT 0927741"), ["31 KT 0927741"])
         XCTAssertEqual(refs("Electricity MPAN: 16 0007 2291 448"), ["16 0007 2291 448"])
         XCTAssertEqual(refs("Die Betreibung 24117730 wurde eingestellt."), ["24117730"])
+        XCTAssertEqual(refs("am 04.11.2025, GZ WE-MA-25-220117."), ["WE-MA-25-220117"])
+        XCTAssertEqual(refs("Phoenix, AZ 85001"), [])
     }
 
     func testGBDrivingLicenceNumbersByTheirShape() {

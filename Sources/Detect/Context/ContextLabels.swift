@@ -170,7 +170,7 @@ struct LabelTable: Sendable {
         for label in groups[g] where label.role != .identifier {
             if let end = match(ts, label, at: k), !label.needsColon || Self.colonAt(ts, end),
                !(label.words.count == 1 && Self.needsDot.contains(label.words[0]))
-                || toks[end - 1].isPunct(".") || Self.colonAt(ts, end) {
+                || toks[end - 1].isPunct(".") || Self.colonAt(ts, end) || Self.hyphenatedCodeAt(ts, end) {
                 return LabelHit(label: label, first: k, end: end)
             }
         }
@@ -189,6 +189,20 @@ struct LabelTable: Sendable {
     /// Abbreviations that are labels only written as such (`Az.`, `Az:`):
     /// `AZ 85001` is Arizona.
     static let needsDot = WordHash.set("az gz akz kd vertr mag")
+
+    /// `GZ BS-ME-25-118402`: a code in hyphenated parts, letters first,
+    /// follows on the line (`AZ 85001` is Arizona and a ZIP code).
+    static func hyphenatedCodeAt(_ ts: TokenStream, _ j: Int) -> Bool {
+        let toks = ts.tokens
+        guard j + 2 < toks.count, toks[j].line == toks[j - 1].line, toks[j].kind == .word || toks[j].kind == .alnum,
+              toks[j].has(.upper) || toks[j].kind == .alnum, toks[j + 1].glued, toks[j + 1].isPunct("-"), toks[j + 2].glued else { return false }
+        var k = j
+        while k < toks.count, k == j || toks[k].glued, toks[k].line == toks[j].line {
+            if toks[k].digits > 0 { return true }
+            k += 1
+        }
+        return false
+    }
 
     static func colonAt(_ ts: TokenStream, _ j: Int) -> Bool {
         j < ts.tokens.count && ts.tokens[j].line == ts.tokens[j - 1].line && ts.tokens[j].isPunct(":")
