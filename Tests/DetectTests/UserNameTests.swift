@@ -51,3 +51,12 @@ final class UserNameTests: XCTestCase {
         XCTAssertTrue(found.contains("hkroeger") && found.contains("mweber"), "\(found)")
     }
 }
+
+final class LoginInBracketsTests: XCTestCase {
+    func testALoginNamedAsOneInBrackets() {
+        XCTAssertEqual(texts("| Student | Lan Pham | lphan14 (school login) | – |", .name).filter { $0 == "lphan14" }, ["lphan14"])
+        XCTAssertEqual(texts("use a.koroma (username) to sign in", .name), ["a.koroma"])
+        XCTAssertEqual(texts("the portal (login required)", .name), [])
+        XCTAssertEqual(texts("open the portal (login)", .name), [])
+    }
+}

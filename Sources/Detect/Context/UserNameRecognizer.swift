@@ -43,6 +43,21 @@ enum UserNameRecognizer {
                 }
             }
         }
+        // `btnguyen13 (school login)`, `akoroma (username)`: a login named as one in brackets after it.
+        for c in toks.indices where toks[c].isPunct("(") && c >= 1 {
+            let line = toks[c].line
+            var q = c + 1
+            while q < min(toks.count, c + 4), toks[q].line == line, toks[q].kind == .word { q += 1 }
+            // The bracket ends on the login word (`(school login)`, not `(login required)`).
+            guard q > c + 1, q < toks.count, toks[q].isPunct(")"), loginWords.contains(toks[q - 1].hash) else { continue }
+            // The value: the glued run ending right before the bracket.
+            var s = c - 1
+            while s > 0, toks[s].glued, toks[s - 1].line == line, toks[s - 1].kind != .punct || toks[s - 1].isPunct(".")
+                    || toks[s - 1].isPunct("_") || toks[s - 1].isPunct("-") { s -= 1 }
+            // A login's shape: a digit or a joiner in it (`portal (login)` is a word).
+            let shaped = (s..<c).contains { toks[$0].digits > 0 || toks[$0].kind == .punct }
+            if shaped, let e = value(ts, at: s, anyCase: false), e == c { emit(s, e, 0.8) }
+        }
         // Log phrases.
         var k = 0
         while k < toks.count {
@@ -120,6 +135,9 @@ enum UserNameRecognizer {
         if machinePrefixes.contains(where: { name.hasPrefix($0) }) { return nil }
         return e
     }
+
+    /// Words that say, in brackets after it, that a value is a login.
+    static let loginWords = WordHash.set("login username logon account userid benutzername anmeldename")
 
     /// The word before `for` in sshd's `Accepted … for` and `Failed … for`.
     static let authMethods = WordHash.set("password publickey pam interactive hostbased mic none keyboard")
