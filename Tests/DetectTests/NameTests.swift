@@ -413,3 +413,10 @@ final class NameTests: XCTestCase {
                        ["Rosalind", "Westervoort"])
     }
 }
+
+final class DoubleInitialTests: XCTestCase {
+    func testInitialsOfADoubleGivenNameAfterARoleLabel() {
+        XCTAssertEqual(texts("IBAN CH05 6273, lautend auf H.-U. Wälchli, Berner Kantonalbank.", .name), ["H.-U. Wälchli"])
+        XCTAssertEqual(texts("Konto lautend auf Musterbank AG", .name), [])
+    }
+}

@@ -107,6 +107,11 @@ enum NameRecognizer {
                 if k + 1 < lineEnd, toks[k + 1].glued, toks[k + 1].isPunct(".") {
                     if !started { r.first = k; started = true }
                     k += 2
+                    // "H.-U. Brechbühl": the initials of a double given name (Hans-Ulrich).
+                    if k + 2 < lineEnd, toks[k].glued, toks[k].isPunct("-"), toks[k + 1].glued, toks[k + 1].kind == .word,
+                       toks[k + 1].letters == 1, toks[k + 1].has(.upper), toks[k + 2].glued, toks[k + 2].isPunct(".") {
+                        k += 3
+                    }
                     r.end = k
                     continue
                 }
@@ -289,7 +294,10 @@ enum NameRecognizer {
                     // are the counterparty, listed or not.
                     let booking = bookingWords.contains(toks[hit.first].hash) && r.names >= 2 && !r.hitOrganisation
                         && (r.end >= lineEnd || toks[r.end].has(.cellStart))
-                    if !(setOff && labelled && !hit.label.needsListed) && r.listed == 0 && !booking { continue }
+                    // Initials with their dots before a surname are a person's (`lautend auf H.-U. Brechbühl`).
+                    let initialled = toks[r.first].letters == 1 && r.first + 1 < r.end && toks[r.first + 1].isPunct(".")
+                        && r.names >= 1 && toks[r.end - 1].has(.capitalised)
+                    if !(setOff && labelled && !hit.label.needsListed) && r.listed == 0 && !booking && !initialled { continue }
                     // Below the label (next line, table column): one unlisted word
                     // may be anything ("Name⏎Büromaterial"), two or a listed one is a name,
                     // and so is one in capitals filling its field (`SURNAME⏎PUBLIC`, an ID card).
