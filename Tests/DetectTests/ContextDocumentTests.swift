@@ -277,8 +277,6 @@ final class ContextDocumentTests: XCTestCase {
             "reference:SA/123456789",
             "reference:12345 67890",
             "name:Adeyemi-Clarke",
-            // The officer signing is a person too (a job before the name).
-            "name:Pat Greenhalgh",
         ])
     }
 

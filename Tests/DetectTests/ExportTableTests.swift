@@ -114,6 +114,9 @@ final class RoleBeforeNameTests: XCTestCase {
         XCTAssertEqual(texts("The engineer Report is attached.", .name), [])
         XCTAssertEqual(texts("our nurse Team leads the clinic", .name), [])
         XCTAssertEqual(texts("Sohn Maximilian-Gymnasium", .name), [])
+        // `next of kin` is a relation; `of` alone is not.
+        XCTAssertEqual(texts("St. Anthony of Padua Church, under the Code of Civil Procedure", .name), [])
+        XCTAssertEqual(texts("Sachbearbeiterin Individuelle Konten", .name), [])
     }
 }
 

@@ -271,5 +271,6 @@ final class WrappedLabelAndLicenceTests: XCTestCase {
         XCTAssertEqual(refs("Driver: PENHA962155T99KL"), ["PENHA962155T99KL"])
         // A birth month or day that cannot be.
         XCTAssertEqual(refs("code MORGA713116SM9IJ and MORGA750016SM9IJ"), [])
+        XCTAssertEqual(refs("the sample number in DVLA guidance MORGA753116SM9IJ"), [])
     }
 }

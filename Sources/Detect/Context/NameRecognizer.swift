@@ -1219,7 +1219,9 @@ extension NameRecognizer {
         }
     }
 
-    static let relationsAfter = WordHash.set(LabelWords.relationsAfter.replacingOccurrences(of: "|", with: " "))
+    /// (One-word phrases only: `next of kin` would make `of` a relation.)
+    static let relationsAfter = HashSet64(LabelWords.relationsAfter.split(separator: "|")
+        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.contains(" ") }.map { WordHash.hash($0) })
 
     /// A person named before a relation or role in brackets: `Morag Penrose
     /// (daughter)`, `Lea Brandl (Tochter)`, `checked by Tamsin (secretary)`.
@@ -1272,7 +1274,9 @@ extension NameRecognizer {
             let ends = e >= lineEnd || toks[e].has(.cellStart) || toks[e].isPunct(",") || toks[e].isPunct(".")
                 || toks[e].isPunct(")") || toks[e].isPunct(";") || toks[e].isPunct("(")
                 || (toks[e].kind == .word && !toks[e].has(.initialUpper))
-            guard ends, (s..<e).allSatisfy({ toks[$0].kind != .word || (plainNameWord(ts, $0) && !toks[$0].has(.upper)) })
+            // A listed name among them: German capitalises the nouns after a
+            // job as well (`Sachbearbeiterin Individuelle Konten`).
+            guard ends, r.listed > 0 || r.names == 1, (s..<e).allSatisfy({ toks[$0].kind != .word || (plainNameWord(ts, $0) && !toks[$0].has(.upper)) })
             else { continue }
             if r.names < 2 {
                 // One word: a relation's child or partner (`Sohn Ayaan)`, `son Ayaan,`).

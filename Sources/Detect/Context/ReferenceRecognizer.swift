@@ -394,7 +394,8 @@ enum ReferenceRecognizer {
                   c[11...12].allSatisfy(upper9), digit(13) != nil, c[14...15].allSatisfy({ $0.value >= 0x41 && $0.value <= 0x5A })
             else { continue }
             let month = digit(6)! * 10 + digit(7)!, day = digit(8)! * 10 + digit(9)!
-            guard (1...12).contains(month) || (51...62).contains(month), (1...31).contains(day) else { continue }
+            guard (1...12).contains(month) || (51...62).contains(month), (1...31).contains(day),
+                  !PlateRecognizer.isSample(ts, k) else { continue }
             out.append(Detection(category: .reference, range: ts.span(k, e - 1), confidence: 0.9, reason: .pattern,
                                  kind: "GB driving licence number"))
         }
