@@ -360,9 +360,12 @@ struct PageModelBuilder {
                     // are neighbours, not two readings of the same ink. One
                     // that overlaps a word of the line from above or below
                     // belongs to another line (a tilted line's band reaches
-                    // into the next).
+                    // into the next), and one overlapped by a "symbol" many
+                    // times wider than high is the noise of a typed rule
+                    // (`|---|---|` read as `le` with `ies aes` inside it).
                     if line.words.suffix(256).contains(where: { o in
-                        clash(words[o].box, box) && !(pass && words[o].isOCR && Self.sharesLine(words[o].box, box, overlap: p.lineOverlap))
+                        clash(words[o].box, box) && !(pass && words[o].isOCR && Self.sharesLine(words[o].box, box, overlap: p.lineOverlap)
+                            && plausibleSymbols(words[o]) && plausibleSymbols(words[w]))
                     }) {
                         clashed = true
                         continue
@@ -1068,6 +1071,12 @@ struct PageModelBuilder {
     func clash(_ a: Rect, _ b: Rect) -> Bool {
         let overlap = min(a.maxX, b.maxX) - max(a.x, b.x)
         return overlap > p.wordClash * min(a.width, b.width)
+    }
+
+    /// Whether no symbol of an OCR word is more than three times as wide
+    /// as the word is high: letters read roughly, not a rule read as one.
+    func plausibleSymbols(_ w: Word) -> Bool {
+        w.glyphs.allSatisfy { $0.box.width <= 3 * w.box.height }
     }
 
     /// Whether `b` goes on `a` with no space: both OCR words, `b` opening

@@ -418,6 +418,18 @@ final class OCRGeometryTests: XCTestCase {
         XCTAssertEqual(PageModel(layer: .empty, ocr: Self.text(words)).text.string, "QX 68 C")
     }
 
+    func testWordsInsideARuleReadAsOneWideSymbolAreNotItsNeighbours() {
+        // A rule typed as `|---|---|`, scanned: tesseract reads `le`, its
+        // `e` boxed over the whole rule, and scraps inside it. They are no
+        // text of the line: left where they clash, the rule stays `le`,
+        // which is what detection takes for rule noise under a header.
+        let rule = Self.word([("l", 50, 56), ("e", 56, 136)])
+        let scraps = [Self.word([("i", 60, 63), ("e", 63, 67), ("s", 67, 71)], y: 98, height: 12),
+                      Self.word([("v", 90, 95), ("e", 95, 100)], y: 98, height: 12)]
+        let lines = PageModel(layer: .empty, ocr: Self.text([rule] + scraps)).text.string.split(separator: "\n")
+        XCTAssertEqual(lines.first, "le")
+    }
+
     func testAnOCRWordUnderAWordOfATiltedLineStaysOnItsOwnLine() {
         // A tilted line's band reaches down into the next line's; the
         // next line's first word, right under the first word of the line
