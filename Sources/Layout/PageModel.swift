@@ -76,6 +76,11 @@ public struct PageModel: Sendable, Equatable {
         /// The same for OCR words, whose boxes are tighter (x-height to
         /// cap height rather than the font's full line).
         public var ocrCellGap = 1.3
+        /// Two OCR words that tesseract put on different lines of its own
+        /// but that meet on one line of the page with a gap narrower than
+        /// this (in line heights, well under any word space) are one word
+        /// that its line finding cut in two (`Hufna` / `gel`).
+        public var ocrSplitGap = 0.25
         /// Two words share a line when their vertical overlap is at least
         /// this share of the smaller height (pdfminer: line_overlap).
         public var lineOverlap = 0.5
@@ -176,7 +181,13 @@ struct PageModelBuilder {
                 if let last = current.last {
                     let h = min(last.layout.height, g.layout.height)
                     let gap = g.layout.x - last.layout.maxX
+                    // tesseract (LSTM) places a symbol only roughly: one
+                    // may start left of the symbol before it (`V` of `HVH`
+                    // boxed over the whole `HVH`). The word is tesseract's
+                    // own reading of one run of ink, so its symbols stay
+                    // together as long as they share the line.
                     let continues = Self.follows(last.layout, g.layout, overlap: p.lineOverlap)
+                        || (isOCR && !g.spaceBefore && Self.sharesLine(last.layout, g.layout, overlap: p.lineOverlap))
                     if !continues || g.spaceBefore || (!isOCR && gap > p.wordGap * h) {
                         let spaced = g.spaceBefore
                         flush()
@@ -267,6 +278,12 @@ struct PageModelBuilder {
         return lines.filter { !($0.count == 1 && $0[0].box.isEmpty) }
     }
 
+    /// Whether `a` and `b` overlap vertically by `share` of the smaller.
+    static func sharesLine(_ a: Rect, _ b: Rect, overlap share: Double) -> Bool {
+        let h = min(a.height, b.height)
+        return h > 0 && min(a.maxY, b.maxY) - max(a.y, b.y) >= share * h
+    }
+
     /// Whether `b` comes after `a` on the same line, left to right.
     static func follows(_ a: Rect, _ b: Rect, overlap share: Double) -> Bool {
         let h = min(a.height, b.height)
@@ -337,7 +354,22 @@ struct PageModelBuilder {
                     guard h > 0 else { continue }
                     let overlap = min(box.maxY, line.y1) - max(box.y, line.y0)
                     guard overlap >= p.lineOverlap * h, overlap > bestOverlap else { continue }
-                    if line.words.suffix(256).contains(where: { clash(words[$0].box, box) }) { clashed = true; continue }
+                    // tesseract reads each run of ink once: two of its
+                    // words that overlap (a last symbol boxed wide over the
+                    // bar or the letter after it) and share their height
+                    // are neighbours, not two readings of the same ink. One
+                    // that overlaps a word of the line from above or below
+                    // belongs to another line (a tilted line's band reaches
+                    // into the next), and one overlapped by a "symbol" many
+                    // times wider than high is the noise of a typed rule
+                    // (`|---|---|` read as `le` with `ies aes` inside it).
+                    if line.words.suffix(256).contains(where: { o in
+                        clash(words[o].box, box) && !(pass && words[o].isOCR && Self.sharesLine(words[o].box, box, overlap: p.lineOverlap)
+                            && plausibleSymbols(words[o]) && plausibleSymbols(words[w]))
+                    }) {
+                        clashed = true
+                        continue
+                    }
                     best = l
                     bestOverlap = overlap
                 }
@@ -397,6 +429,9 @@ struct PageModelBuilder {
             guard k >= 0, k < candidates.count else { return false }
             return candidates[k].contains { min($0.1, g.1) - max($0.0, g.0) >= 0.5 * min($0.1 - $0.0, g.1 - g.0) }
         }
+        // OCR words that are one word cut in two (`cutByLineFinding`): the
+        // second goes on the first with no space, where it still follows it.
+        var rejoined: [Int: Int] = [:]
         var laid: [Laid] = zip(lines, sortedLines).enumerated().map { (k, pair) in
             let (line, ws) = pair
             let h = median(line.heights)
@@ -424,7 +459,7 @@ struct PageModelBuilder {
                     let g = (a.box.maxX, b.box.x)
                     if candidates[k].contains(where: { $0 == g }) { split = tableRow }
                 }
-                if split { cells.append([]) }
+                if split { cells.append([]) } else if cutByLineFinding(a, b, lineHeight: h) { rejoined[ws[i]] = ws[i - 1] }
                 cells[cells.count - 1].append(ws[i])
             }
             return Laid(cells: cells, y0: line.y0, y1: line.y1, h: h)
@@ -483,7 +518,7 @@ struct PageModelBuilder {
                 let edge: Double? = line.tableColumns > 0 && line.columnSpans.count == line.tableColumns
                     && columns[c] < line.columnSpans.count ? line.columnSpans[columns[c]].1 : nil
                 for (i, w) in cell.enumerated() {
-                    if i > 0, !line.glued.contains(w),
+                    if i > 0, !line.glued.contains(w), rejoined[w] != cell[i - 1],
                        !(edge.map { brokenAtEdge(cell[..<i], words[w], edge: $0) } ?? false) {
                         out.separator(" ")
                     }
@@ -1039,6 +1074,25 @@ struct PageModelBuilder {
         return overlap > p.wordClash * min(a.width, b.width)
     }
 
+    /// Whether no symbol of an OCR word is more than three times as wide
+    /// as the word is high: letters read roughly, not a rule read as one.
+    func plausibleSymbols(_ w: Word) -> Bool {
+        w.glyphs.allSatisfy { $0.box.width <= 3 * w.box.height }
+    }
+
+    /// Whether `b` goes on `a` with no space: both OCR words, `b` opening
+    /// a line of tesseract's own although it stands on `a`'s line, closer
+    /// to it than any word space. tesseract finds lines before words; on a
+    /// photo, whose lines bend, it may end a line in the middle of a word
+    /// and read the rest as a line of its own (`Hufna` / `gel,`,
+    /// `catriona.macleod` / `@harlowgate.co.uk`). Within one of its lines
+    /// the spaces are its own reading and stand.
+    func cutByLineFinding(_ a: Word, _ b: Word, lineHeight h: Double) -> Bool {
+        guard a.isOCR, b.isOCR, b.unspacedAfterPrevious, h > 0 else { return false }
+        let gap = b.box.x - a.box.maxX
+        return gap < p.ocrSplitGap * h && gap > -0.5 * h
+    }
+
     /// Whether the gap between two neighbouring words of a line separates
     /// cells rather than words.
     func isCellBreak(_ a: Word, _ b: Word, lineHeight h: Double) -> Bool {
@@ -1053,10 +1107,17 @@ struct PageModelBuilder {
         // the next word's first letter (`R`, `h`, `I`) stands at the gap's
         // edge, as tall as the word. A rule between OCR words is looked for
         // in the middle of the gap only.
+        // A symbol box may also end short of its ink (the right of an `8`
+        // reaching well into the gap): a rule stands apart from the words,
+        // with no stroke between it and either of them.
         if let rule, gap > 0, let l = a.glyphs.last?.box, let f = b.glyphs.first?.box, l.maxX < f.x {
             let y0 = max(l.y, f.y), y1 = min(l.maxY, f.maxY)
             let inset = ocr ? 0.25 * (f.x - l.maxX) : 0
-            if y1 > y0, rule(Rect(x: l.maxX + inset, y: y0, width: f.x - l.maxX - 2 * inset, height: y1 - y0)) { return true }
+            func strip(_ x0: Double, _ x1: Double) -> Bool { rule(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) }
+            if y1 > y0, strip(l.maxX + inset, f.x - inset) {
+                if !ocr { return true }
+                if !strip(l.maxX, l.maxX + inset) && !strip(f.x - inset, f.x) { return true }
+            }
         }
         return false
     }

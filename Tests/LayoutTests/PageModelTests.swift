@@ -370,6 +370,87 @@ final class RuleTests: XCTestCase {
         let ruled = PageModel(layer: .empty, ocr: ocr, rule: { r in r.x <= middle && r.maxX >= middle })
         XCTAssertEqual(ruled.text.string, "Wolfgang\tRosner")
     }
+
+    func testInkOfTheLastLetterReachingIntoTheGapIsNoRuleBetweenOCRWords() {
+        // tesseract's box of the last `8` of `DE58` ends short of its ink:
+        // the right of the `8` reaches into the gap, as tall as the word.
+        // A rule stands apart from both words; this stroke touches one.
+        let ocr = Page.ocr([("DE58", 50, 100), ("8141", 50 + 4 * 5.5 + 4, 100)])
+        let boxEnd = 50 + 4 * 5.5, inkEnd = boxEnd + 2.5
+        let ink = PageModel(layer: .empty, ocr: ocr, rule: { r in r.x <= inkEnd && r.maxX >= boxEnd })
+        XCTAssertEqual(ink.text.string, "DE58 8141")
+    }
+}
+
+/// tesseract's own geometry, as it reads photos: symbols placed roughly,
+/// lines found before words.
+final class OCRGeometryTests: XCTestCase {
+    /// An OCR word whose symbols are given with their boxes (x0, x1).
+    static func word(_ symbols: [(Unicode.Scalar, Double, Double)], y: Double = 100, height: Double = 8) -> [(Unicode.Scalar, Rect)] {
+        symbols.map { ($0.0, Rect(x: $0.1, y: y, width: $0.2 - $0.1, height: height)) }
+    }
+
+    static func text(_ words: [[(Unicode.Scalar, Rect)]], newlineBefore: Set<Int> = []) -> PageText {
+        var scalars: [Unicode.Scalar] = [], boxes: [Rect] = []
+        for (i, w) in words.enumerated() {
+            if i > 0 { scalars.append(newlineBefore.contains(i) ? "\n" : " "); boxes.append(Page.none) }
+            for (s, b) in w { scalars.append(s); boxes.append(b) }
+        }
+        return PageText(scalars: scalars, boxes: boxes)
+    }
+
+    func testASymbolBoxedLeftOfTheOneBeforeStaysInItsWord() {
+        // `AXB-12`: the box of `X` starts left of `A` and spans all three
+        // letters. Split there, `XB-12` would overlap `A` and be moved off
+        // the line, and the reference would read as `A` alone.
+        let ref = Self.word([("R", 50, 56), ("e", 56, 61), ("f", 61, 64), (":", 64, 66)])
+        let value = Self.word([("A", 76, 82), ("X", 72, 96), ("B", 89, 95), ("-", 95, 98), ("1", 98, 103), ("2", 103, 108)])
+        let m = PageModel(layer: .empty, ocr: Self.text([ref, value]))
+        XCTAssertEqual(m.text.string, "Ref: AXB-12")
+    }
+
+    func testOverlappingOCRWordsOfOneHeightAreNeighbours() {
+        // The last symbol of `68` boxed wide over the `C` after it: two
+        // OCR words that overlap but share their height are one line.
+        let words = [Self.word([("Q", 50, 57), ("X", 57, 64)]),
+                     Self.word([("6", 70, 75), ("8", 75, 90)]),
+                     Self.word([("C", 85, 91)], y: 99, height: 10)]
+        XCTAssertEqual(PageModel(layer: .empty, ocr: Self.text(words)).text.string, "QX 68 C")
+    }
+
+    func testWordsInsideARuleReadAsOneWideSymbolAreNotItsNeighbours() {
+        // A rule typed as `|---|---|`, scanned: tesseract reads `le`, its
+        // `e` boxed over the whole rule, and scraps inside it. They are no
+        // text of the line: left where they clash, the rule stays `le`,
+        // which is what detection takes for rule noise under a header.
+        let rule = Self.word([("l", 50, 56), ("e", 56, 136)])
+        let scraps = [Self.word([("i", 60, 63), ("e", 63, 67), ("s", 67, 71)], y: 98, height: 12),
+                      Self.word([("v", 90, 95), ("e", 95, 100)], y: 98, height: 12)]
+        let lines = PageModel(layer: .empty, ocr: Self.text([rule] + scraps)).text.string.split(separator: "\n")
+        XCTAssertEqual(lines.first, "le")
+    }
+
+    func testAnOCRWordUnderAWordOfATiltedLineStaysOnItsOwnLine() {
+        // A tilted line's band reaches down into the next line's; the
+        // next line's first word, right under the first word of the line
+        // above, is not put beside it.
+        let ocr = Page.ocr([("alpha", 50, 100), ("beta", 82, 103), ("gamma", 108, 106), ("delta", 50, 109)], newlineBefore: [3])
+        XCTAssertEqual(PageModel(layer: .empty, ocr: ocr).text.string, "alpha beta gamma\ndelta")
+    }
+
+    func testAWordThatTesseractsLineFindingCutIsOneWord() {
+        // On a photo tesseract ended its line inside `Hufnagel,` and read
+        // `gel,` as a line of its own, 1 pt after `Hufna`.
+        let ocr = Page.ocr([("Renate", 50, 100), ("Hufna", 50 + 6 * 5.5 + 4, 100), ("gel,", 50 + 11 * 5.5 + 5, 100)],
+                           newlineBefore: [2])
+        XCTAssertEqual(PageModel(layer: .empty, ocr: ocr).text.string, "Renate Hufnagel,")
+        // The same cut at a word space is a space.
+        let spaced = Page.ocr([("Renate", 50, 100), ("Hufnagel,", 50 + 6 * 5.5 + 4, 100)], newlineBefore: [1])
+        XCTAssertEqual(PageModel(layer: .empty, ocr: spaced).text.string, "Renate Hufnagel,")
+        // Within one of tesseract's lines a narrow space is its reading.
+        let copy = Page.ocr([("Copy", 50, 100), ("B", 50 + 4 * 5.5 + 0.5, 100)])
+        XCTAssertEqual(PageModel(layer: .empty, ocr: copy).text.string, "Copy B")
+    }
 }
 
 final class HostilePageTests: XCTestCase {
