@@ -299,3 +299,26 @@ final class MoreStreetFormsTests: XCTestCase {
         XCTAssertEqual(texts("Linzer Straße 12 / Stiege 2 / Tür 9\n4020 Linz", .address), ["Linzer Straße 12 / Stiege 2 / Tür 9", "4020 Linz"])
     }
 }
+
+final class OneLineAddressTests: XCTestCase {
+    func testUKAddressesOnOneLine() {
+        XCTAssertEqual(texts("Address: 7 The Maltings, Long Hanborough, Witney OX29 8AB", .address, region: "GB"),
+                       ["7 The Maltings, Long Hanborough, Witney OX29 8AB"])
+        XCTAssertEqual(texts("Mrs E Parry, Bryn Awel, Ffordd Isaf, Bala LL23 7AA", .address, region: "GB"),
+                       ["Bryn Awel, Ffordd Isaf, Bala LL23 7AA"])
+        // An office's lines before a town are not a house: the organisation's address is left alone.
+        XCTAssertEqual(texts("Customer Services, Pension Team, Darlington DL98 1AB", .address, region: "GB"), [])
+    }
+
+    func testUSStatesWrittenOutAndCompassPointsWithDots() {
+        XCTAssertEqual(texts("Home: 1208 Pecan Valley Dr., Round Rock, Texas 78664", .address, region: "US"),
+                       ["1208 Pecan Valley Dr., Round Rock, Texas 78664"])
+        XCTAssertEqual(texts("resides at 31 E. 104th St., #2R, New York, NY 10029.", .address, region: "US"),
+                       ["31 E. 104th St., #2R, New York, NY 10029"])
+    }
+
+    func testAGermanAddressInRunningText() {
+        XCTAssertEqual(texts("wohnhaft in der Lindenstraße 4 in 06108 Halle (Saale), geboren am", .address),
+                       ["Lindenstraße 4 in 06108 Halle (Saale)"])
+    }
+}

@@ -350,6 +350,14 @@ enum AddressRecognizer {
                 out.append(street)
                 continue
             }
+            // "9 The Paddocks, Little Wittenham, Abingdon OX14 4RA", "Ty Newydd,
+            // Llanfair Road, Ruthin LL15 1BB": a UK address on one line, its
+            // house, street and village before the town and postcode.
+            if p.kind == .foreignPostcode, toks[p.end - 1].kind == .alnum, toks[p.end - 1].count == 3,
+               out.last.map({ $0.end < p.first - 1 }) ?? true, let lead = ukLineBefore(ts, p.first) {
+                out.append(lead)
+                continue
+            }
             // "Coldharbour Lane⏎London⏎SE5 9NR": a street without a number above the town.
             if p.kind == .foreignPostcode, let last = out.last.map({ Int(toks[$0.end - 1].line) }) ?? Optional(-9),
                let street = numberlessStreetAbove(ts, p.first), last < Int(toks[street.first].line) {
@@ -377,6 +385,56 @@ enum AddressRecognizer {
             if wordsOK { out.append(Part(first: r.lowerBound, end: e, kind: .street)) }
         }
         return out
+    }
+
+    /// The comma-separated parts of a UK address line before the town at
+    /// `town` (one to three: a house number or name, a street, a village),
+    /// each of name-shaped words, the first opening its line, cell or part:
+    /// one street part, or nil. One of them must look like a house (a number
+    /// first) or a street (a street type last, or `The …`).
+    static func ukLineBefore(_ ts: TokenStream, _ town: Int) -> Part? {
+        let toks = ts.tokens
+        let words_ = words
+        let line = toks[town].line
+        // The part may open with the postcode itself, the town before it.
+        var town = town
+        var t = 0
+        while t < 2, town > 1, !toks[town - 1].isPunct(","), toks[town - 1].line == line, toks[town - 1].kind == .word,
+              toks[town - 1].has(.initialUpper) {
+            town -= 1
+            t += 1
+        }
+        var end = town - 1
+        guard end > 0, toks[end].isPunct(","), toks[end].line == line else { return nil }
+        var first: Int?
+        var looksLikeStreet = false
+        for _ in 0..<3 {
+            // One segment: back from `end` (a comma) to the previous comma or the part's opening.
+            var a = end
+            while a > 0, toks[a - 1].line == line, end - a < 6, !toks[a].has(.cellStart) || a == end,
+                  toks[a - 1].kind != .punct || toks[a - 1].isPunct("-") || toks[a - 1].isPunct(".") || toks[a - 1].isPunct("'") { a -= 1 }
+            guard a < end else { break }
+            var words = a
+            if toks[a].kind == .number || (toks[a].kind == .alnum && toks[a].digits > 0), toks[a].count <= 4 {
+                looksLikeStreet = true
+                words = a + 1
+            }
+            // Village names hold everyday words (`Little Wittenham`, `Upper Slaughter`):
+            // only no person (a salutation) and no organisation or label.
+            guard words < end, toks[words..<end].allSatisfy({ u in
+                u.kind == .word && (u.has(.initialUpper) || articles.contains(u.hash)) && !words_.organisations.contains(u.hash)
+                    && !NameRecognizer.salutationWords.contains(u.hash) && !LabelTable.shared.isLabelWord(u.hash)
+                    && !documentWords.contains(u.hash) && !words_.months.contains(u.hash)
+            }) else { break }
+            if englishTypes.contains(toks[end - 1].hash) || ts.isWord(words, "the") || welshTypes.contains(toks[words].hash) {
+                looksLikeStreet = true
+            }
+            first = a
+            if a == 0 || toks[a - 1].line != line || !toks[a - 1].isPunct(",") { break }
+            end = a - 1
+        }
+        guard let f = first, looksLikeStreet, opensPart(ts, f) || toks[f].has(.lineStart) else { return nil }
+        return Part(first: f, end: town - 1, kind: .street)
     }
 
     /// Whether the words `r` may name a street: capitalised (or articles),
@@ -892,6 +950,8 @@ enum AddressRecognizer {
             words += 1
             j += 1
             if j < lineEnd, toks[j].glued, toks[j].isPunct("'") { j += 1 }
+            // "445 W. 23rd St.": a compass point with its dot.
+            if j < lineEnd, words == 1, toks[j].glued, toks[j].isPunct("."), toks[j - 1].letters == 1, directions.contains(toks[j - 1].hash) { j += 1 }
         }
         if opens, words > 0, j == lineEnd || toks[j].has(.cellStart), let e = typeWrappedBelow(ts, k) { return Part(first: first, end: e, kind: .street) }
         return nil
@@ -1099,7 +1159,9 @@ enum AddressRecognizer {
         guard t.kind == .number, t.count == 5 || t.count == 4 else { return nil }
         let afterCountry = k > 0 && toks[k - 1].line == t.line && toks[k - 1].has(.upper) && toks[k - 1].letters <= 2
             && toks[k - 1].kind == .word && countryPrefixes.contains(toks[k - 1].hash) && opensPart(ts, k - 1)
-        guard prefixed || afterCountry || opensPart(ts, k) || prevIsHouseNumber(ts, k) else { return nil }
+        // "Lindenstraße 4 in 12345 Musterstadt": running text after the house number.
+        let afterIn = k >= 2 && toks[k - 1].line == t.line && ts.isWord(k - 1, "in") && prevIsHouseNumber(ts, k - 1)
+        guard prefixed || afterCountry || afterIn || opensPart(ts, k) || prevIsHouseNumber(ts, k) else { return nil }
         // "in der Leopoldstraße 61, 80802⏎München": running text wrapped
         // between a street's postcode and its city.
         if t.count == 5, k >= 3, toks[k - 1].isPunct(","), toks[k - 1].line == t.line, k + 1 < toks.count,
@@ -1244,6 +1306,15 @@ enum AddressRecognizer {
         return Part(first: first, end: k + 2, kind: .foreignPostcode)
     }
 
+    static let usStateNames = WordHash.set("""
+        Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho \
+        Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota \
+        Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania Tennessee Texas Utah \
+        Vermont Virginia Washington Wisconsin Wyoming
+        """)
+    static let usStateFirstWords = WordHash.set("New North South West Rhode")
+    static let usStateSecondWords = WordHash.set("York Jersey Mexico Hampshire Carolina Dakota Virginia Island")
+
     static let usStates = WordHash.set("""
         AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK \
         OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR
@@ -1253,10 +1324,22 @@ enum AddressRecognizer {
     static func usZip(_ ts: TokenStream, _ k: Int) -> Part? {
         let toks = ts.tokens
         let t = toks[k]
-        guard t.kind == .word, t.letters == 2, t.count == 2, t.has(.upper), usStates.contains(t.hash), k + 1 < toks.count else { return nil }
-        let z = toks[k + 1]
+        // The state by its code (`TX`), or written out after the town and a
+        // comma (`Austin, Texas 78745`, `Albany, New York 12207`).
+        var zk = k + 1
+        let code = t.kind == .word && t.letters == 2 && t.count == 2 && t.has(.upper) && usStates.contains(t.hash)
+        if !code {
+            guard t.kind == .word, t.has(.capitalised), k > 0, toks[k - 1].isPunct(","), toks[k - 1].line == t.line else { return nil }
+            if !usStateNames.contains(t.hash) {
+                guard k + 1 < toks.count, usStateFirstWords.contains(t.hash), toks[k + 1].line == t.line,
+                      usStateSecondWords.contains(toks[k + 1].hash) else { return nil }
+                zk = k + 2
+            }
+        }
+        guard zk < toks.count else { return nil }
+        let z = toks[zk]
         guard z.kind == .number, z.count == 5, z.has(.spaceBefore), z.line == t.line else { return nil }
-        var end = k + 2
+        var end = zk + 1
         if end + 1 < toks.count, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued, toks[end + 1].kind == .number,
            toks[end + 1].count == 4 {
             end += 2
