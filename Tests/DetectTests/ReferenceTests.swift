@@ -274,3 +274,14 @@ final class WrappedLabelAndLicenceTests: XCTestCase {
         XCTAssertEqual(refs("the sample number in DVLA guidance MORGA753116SM9IJ"), [])
     }
 }
+
+final class MoreReferenceLabelTests: XCTestCase {
+    func testNumberSignsCompoundsAndBookingCodes() {
+        XCTAssertEqual(texts("Loan #: 7702231187", .reference, region: "US"), ["7702231187"])
+        XCTAssertEqual(texts("Confirmation code: RT4K9P", .reference, region: "US"), ["RT4K9P"])
+        XCTAssertEqual(texts("Zahl: MA 35-EW/1182/2025", .reference), ["MA 35-EW/1182/2025"])
+        // A creditor's ID is no one's name.
+        XCTAssertEqual(texts("Gläubiger-ID DE98ZZZ09999999999", .name), [])
+        XCTAssertEqual(texts("Patient-Name: Emilia Thao Nguyen", .name), ["Emilia Thao Nguyen"])
+    }
+}

@@ -230,6 +230,11 @@ struct LabelTable: Sendable {
                 j += 1
                 continue
             }
+            // `Loan #`, `Account #:`: the sign for a number word.
+            if j < toks.count, toks[j].line == line, toks[j].isPunct("#"), Fields.numberWords.contains(w) {
+                j += 1
+                continue
+            }
             // Not across a cell break: `Name⇥Vorname` are two column headers.
             guard j < toks.count, toks[j].line == line, toks[j].kind == .word, toks[j].hash == w,
                   !toks[j].has(.cellStart) else { return nil }

@@ -144,7 +144,9 @@ enum LabelWords {
             + "urn|unique reference number|crime reference|crime ref|crime number|warrant number|warrant no|"
             + "bar no|bar number|state bar no|bar id|zugangscode|access code|verfügungsnummer|verfügungs nr|"
             + "zmr zahl|zmr nr|betreibungsnummer|betreibungs nr|betreibung nr|registernummer|register nr|"
-            + "mpan|mprn|meter point reference|supply number|driver number|driver no", "Vorgangsnummer", 0.85),
+            + "mpan|mprn|meter point reference|supply number|driver number|driver no|docket|"
+            + "confirmation code|confirmation number|confirmation no|booking code|reservation number|reservation code|"
+            + "reservation no", "Vorgangsnummer", 0.85),
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
             + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
             + "driver licence number|drivers license|driver license|driving licence"
@@ -170,7 +172,7 @@ enum LabelWords {
     /// ID recognizer's, which checks its check digit.
     static let referencesNeedingCode: [(String, String, Double)] = [
         ("case|incident|file", "Referenz", 0.85),
-        ("vorgang|claim|dea|betreibung", "Vorgangsnummer", 0.85),
+        ("vorgang|claim|dea|betreibung|zahl", "Vorgangsnummer", 0.85),
         ("ausweis|ausweisnummer", "Ausweisnummer", 0.85),
         ("license|licence|dl", "Führerscheinnummer", 0.85),
     ]

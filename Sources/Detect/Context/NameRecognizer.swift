@@ -249,6 +249,9 @@ enum NameRecognizer {
                     emit(r, 0.9, .context, hit.label.kind)
                 }
             case .name:
+                // `Gläubiger-ID`, `Kunden-Nr.`: the label word opens a compound that is another label.
+                if hit.end + 1 < toks.count, toks[hit.end].glued, toks[hit.end].isPunct("-"), toks[hit.end + 1].glued,
+                   toks[hit.end + 1].kind == .word, numberCompounds.contains(toks[hit.end + 1].hash) { continue }
                 // `Auftraggeber/Empfänger`: the second half of one header cell.
                 if hit.first > 1, toks[hit.first].glued, toks[hit.first - 1].isPunct("/"), toks[hit.first - 1].glued,
                    toks[hit.first - 2].kind == .word, LabelTable.shared.isLabelWord(toks[hit.first - 2].hash) { continue }
@@ -1287,6 +1290,9 @@ extension NameRecognizer {
             emit(r)
         }
     }
+
+    /// Second halves that make a name label a number's label (`Gläubiger-ID`, `Kunden-Nr.`).
+    static let numberCompounds = WordHash.set("id nr no nummer number kennung code konto identifikationsnummer")
 
     /// Jobs that stand before a name and not after one.
     static let roleBeforeNouns = WordHash.set("""
