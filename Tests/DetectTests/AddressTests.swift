@@ -322,3 +322,14 @@ final class OneLineAddressTests: XCTestCase {
                        ["Lindenstraße 4 in 06108 Halle (Saale)"])
     }
 }
+
+final class AddressFieldTests: XCTestCase {
+    func testAFormThatAsksForTheAddressFieldByField() {
+        XCTAssertEqual(texts("Straße: Holunderweg 7\nPLZ: 34119\nOrt: Kassel", .address), ["Holunderweg 7", "34119", "Kassel"])
+        XCTAssertEqual(texts("Street address: 88 Quarry Rd\nCity: Round Rock\nState: TX\nZIP: 78681", .address, region: "US"),
+                       ["88 Quarry Rd", "Round Rock", "TX", "78681"])
+        // Without an address nearby, a town field is only a town; a code field is no address.
+        XCTAssertEqual(texts("Geburtsort\nOrt: Kassel", .address), [])
+        XCTAssertEqual(texts("Straße: Holunderweg 7\nCode: QX-4471", .address), ["Holunderweg 7"])
+    }
+}

@@ -47,6 +47,59 @@ enum AddressRecognizer {
     static let words = WordSets.shared
 
     static func find(_ ts: TokenStream, emitAddresses: Bool, into out: inout [Detection], nameLines: inout [Range<Int>]) {
+        let before = out.count
+        findBlocks(ts, emitAddresses: emitAddresses, into: &out, nameLines: &nameLines)
+        if emitAddresses, out.count > before { labelledFields(ts, near: out[before...].map { lineOf(ts, $0.range.lowerBound) }, into: &out) }
+    }
+
+    /// The line of the token at scalar offset `i` (tokens are in text order).
+    static func lineOf(_ ts: TokenStream, _ i: Int) -> Int {
+        let toks = ts.tokens
+        var lo = 0, hi = toks.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if Int(toks[mid].start) <= i { lo = mid } else { hi = mid - 1 }
+        }
+        return Int(toks[lo].line)
+    }
+
+    /// A form that asks for the address field by field (`Straße: …` /
+    /// `PLZ: 34117` / `Ort: Kassel`, `City: … / State: TX / ZIP: 78664`):
+    /// the values of the postcode, town and state fields within three lines
+    /// of an address part found are the same address.
+    static func labelledFields(_ ts: TokenStream, near lines: [Int], into out: inout [Detection]) {
+        let toks = ts.tokens
+        var done = Set<Int>()
+        for l0 in Set(lines) {
+            for l in max(0, l0 - 3)...min(ts.lineCount - 1, l0 + 3) where !done.contains(l) {
+                let r = ts.line(l)
+                guard r.count >= 3, toks[r.lowerBound].kind == .word, fieldLabels.contains(toks[r.lowerBound].hash),
+                      !ts.isWord(r.lowerBound, "code") else { continue }
+                var j = r.lowerBound + 1
+                // `Post code`, `ZIP code`, `PLZ, Ort`, `PLZ/Ort`.
+                while j < r.upperBound, j - r.lowerBound < 4, !toks[j].isPunct(":"),
+                      toks[j].kind == .word && fieldLabels.contains(toks[j].hash) || toks[j].isPunct(",") || toks[j].isPunct("/") { j += 1 }
+                guard j + 1 < r.upperBound, toks[j].isPunct(":") else { continue }
+                let a = j + 1
+                var b = a
+                while b < r.upperBound, !toks[b].has(.cellStart) || b == a { b += 1 }
+                // A value, not a hint or an empty field: letters or digits, and no sentence.
+                guard toks[a..<b].contains(where: { $0.kind != .punct }), b - a <= 6,
+                      !toks[a..<b].contains(where: { $0.kind == .word && !$0.has(.initialUpper) && !$0.has(.upper)
+                          && !cityParticles.contains($0.hash) }) else { continue }
+                done.insert(l)
+                let span = ts.span(a, b - 1)
+                if out.contains(where: { $0.category == .address && $0.range.contains(span.lowerBound) }) { continue }
+                out.append(Detection(category: .address, range: span, confidence: 0.85, reason: .context, kind: "address field"))
+            }
+        }
+    }
+
+    static let fieldLabels = WordHash.set("""
+        PLZ Postleitzahl Ort Wohnort Stadt Gemeinde Bundesland Kanton Postcode Post Code Zip Town City State County Province
+        """)
+
+    static func findBlocks(_ ts: TokenStream, emitAddresses: Bool, into out: inout [Detection], nameLines: inout [Range<Int>]) {
         let toks = ts.tokens
         var parts: [Part] = []
         var k = 0
