@@ -285,3 +285,22 @@ final class MoreReferenceLabelTests: XCTestCase {
         XCTAssertEqual(texts("Patient-Name: Emilia Thao Nguyen", .name), ["Emilia Thao Nguyen"])
     }
 }
+
+final class NumberLabelTests: XCTestCase {
+    func refs(_ s: String) -> [String] { texts(s, .reference) }
+
+    func testALabelBuiltLikeANumbersLabel() {
+        XCTAssertEqual(refs("Objektnummer: 77-4R-12"), ["77-4R-12"])
+        XCTAssertEqual(refs("Schließfachkennung: SF-22918"), ["SF-22918"])
+        XCTAssertEqual(refs("Locker ID: LK-4471"), ["LK-4471"])
+        XCTAssertEqual(refs("Depot number: 44018-2291"), ["44018-2291"])
+    }
+
+    func testNotTheNumbersThatAreNoOnes() {
+        XCTAssertEqual(refs("Artikelnummer: AX-4471-22"), [])
+        XCTAssertEqual(refs("Sendungsnummer: 00340434161094042557"), [])
+        XCTAssertEqual(refs("Serial number: SN-44182-X"), [])
+        XCTAssertEqual(refs("Room number: 2.14"), [])
+        XCTAssertEqual(refs("Version number: 3.2.1"), [])
+    }
+}

@@ -23,6 +23,7 @@ enum ReferenceRecognizer {
         let toks = ts.tokens
         let firstFound = out.count
         ukDrivingLicences(ts, into: &out)
+        numberLabels(ts, labels: labels, into: &out)
         for hit in labels {
             // `Kunde SW-4471920`: a customer label heads a name or, with a
             // code after it, the customer's number.
@@ -374,6 +375,67 @@ enum ReferenceRecognizer {
     }
 
     static let qualifierWords = WordHash.set("des der bei beim of for at with von vom im am zum zur the")
+    /// A label the tables do not know, by how it is built: a field opening
+    /// its line or cell whose last word says "number" (`Objektnummer:`,
+    /// `Verfügungs-Nr.:`, `Depot number:`, `Member ref:`, `Locker ID:`) and
+    /// a code after its colon. Forms name the numbers that find a person's
+    /// record in endless ways; the shape of the label is what they share.
+    /// Not the numbers that are no one's: phone and fax, invoice, order,
+    /// article, shipment, tax and bank codes, pages, rooms, postcodes.
+    static func numberLabels(_ ts: TokenStream, labels: [LabelHit], into out: inout [Detection]) {
+        let toks = ts.tokens
+        let labelled = Set(labels.map(\.first))
+        for k in toks.indices where toks[k].kind == .word && (toks[k].has(.lineStart) || toks[k].has(.cellStart)) && !labelled.contains(k) {
+            let lineEnd = ts.lineEnd(toks[k].line)
+            // The label: up to four words (and `-`, `.`, `/`, `#`) before a colon.
+            var j = k
+            var words = 0
+            while j < lineEnd, j - k < 8, !toks[j].isPunct(":"), toks[j].kind == .word || toks[j].isPunct("-") || toks[j].isPunct(".")
+                    || toks[j].isPunct("/") || toks[j].isPunct("#"), j == k || !toks[j].has(.cellStart) {
+                if toks[j].kind == .word { words += 1 }
+                j += 1
+            }
+            // A known label inside it has had its say (`Ihre Versichertennummer:`).
+            guard words >= 1, words <= 4, j + 1 < lineEnd, toks[j].isPunct(":"), !(k..<j).contains(where: labelled.contains) else { continue }
+            var last = j - 1
+            while last > k, toks[last].kind == .punct, !toks[last].isPunct("#") { last -= 1 }
+            let says = toks[last].isPunct("#") || (toks[last].kind == .word
+                && (numberWords.contains(toks[last].hash) || endsInNumberWord(ts, toks[last])))
+            guard says, !(k...last).contains(where: { i in toks[i].kind == .word && (notPersonalNumbers.contains(toks[i].hash)
+                    || notPersonalPrefixes.contains { word(ts, i).hasPrefix($0) }) }) else { continue }
+            let c = j + 1
+            guard let e = value(ts, at: c), isLooseCode(ts, c, e) || isCode(ts, c, e), isWhole(ts, e) else { continue }
+            out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.8, reason: .context,
+                                 kind: "number label"))
+        }
+    }
+
+    static let numberWords = WordHash.set("nr no nummer number num id ref reference referenz code kennung zeichen zahl")
+    static let numberSuffixes = AddressRecognizer.folded(["nummer", "kennung", "zeichen", "referenz"])
+
+    /// `Objektnummer`, `Mitgliedskennung`: a compound ending in a number word.
+    static func endsInNumberWord(_ ts: TokenStream, _ t: Token) -> Bool {
+        NameRecognizer.endsWithAny(ts, t, numberSuffixes, keeping: 3)
+    }
+
+    /// Token `k` in lower case.
+    static func word(_ ts: TokenStream, _ k: Int) -> String {
+        var v = String.UnicodeScalarView()
+        for i in ts.tokens[k].range { v.append(ts.text[i]) }
+        return String(v).lowercased()
+    }
+
+    /// Numbers a form labels that are no one's own.
+    static let notPersonalNumbers = WordHash.set("""
+        telefon tel phone fax mobil mobile handy durchwahl rechnung rechnungsnummer invoice bestell bestellnummer order \
+        artikel artikelnummer article item sku sendung sendungsnummer shipment tracking steuer steuernummer ust vat \
+        iban bic blz swift seite page version zimmer room raum haus hausnummer plz postleitzahl postcode zip \
+        gläubiger creditor hrb registergericht aktien isin wkn serien serial modell model produkt product lot charge
+        """)
+    static let notPersonalPrefixes = [
+        "telefon", "rechnung", "bestell", "artikel", "sendung", "steuer", "serien", "produkt", "gläubiger", "fax",
+    ]
+
     /// A GB driving licence number wherever it stands: sixteen characters
     /// that spell the holder's surname (five, `9` filling), decade, birth
     /// month (+50 for women), day and year, two initials (`9` filling), a
