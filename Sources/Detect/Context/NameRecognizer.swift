@@ -1222,9 +1222,8 @@ extension NameRecognizer {
         }
     }
 
-    /// (One-word phrases only: `next of kin` would make `of` a relation.)
-    static let relationsAfter = HashSet64(LabelWords.relationsAfter.split(separator: "|")
-        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.contains(" ") }.map { WordHash.hash($0) })
+    /// (Phrases hash whole, like every label list: `next of kin` never makes `of` a relation.)
+    static let relationsAfter = LabelWords.set(LabelWords.relationsAfter)
 
     /// A person named before a relation or role in brackets: `Morag Penrose
     /// (daughter)`, `Lea Brandl (Tochter)`, `checked by Tamsin (secretary)`.

@@ -400,7 +400,8 @@ enum ReferenceRecognizer {
             var last = j - 1
             while last > k, toks[last].kind == .punct, !toks[last].isPunct("#") { last -= 1 }
             let says = toks[last].isPunct("#") || (toks[last].kind == .word
-                && (numberWords.contains(toks[last].hash) || endsInNumberWord(ts, toks[last])))
+                && (Fields.numberWords.contains(toks[last].hash) || identifierWords.contains(toks[last].hash)
+                    || endsInNumberWord(ts, toks[last])))
             guard says, !(k...last).contains(where: { i in toks[i].kind == .word && (notPersonalNumbers.contains(toks[i].hash)
                     || notPersonalPrefixes.contains { word(ts, i).hasPrefix($0) }) }) else { continue }
             let c = j + 1
@@ -410,7 +411,8 @@ enum ReferenceRecognizer {
         }
     }
 
-    static let numberWords = WordHash.set("nr no nummer number num id ref reference referenz code kennung zeichen zahl")
+    /// Beyond `Fields.numberWords` (`Nr`, `No`, `Number`): the other words a number's label ends in.
+    static let identifierWords = WordHash.set("id ref reference referenz code kennung zeichen zahl")
     static let numberSuffixes = AddressRecognizer.folded(["nummer", "kennung", "zeichen", "referenz"])
 
     /// `Objektnummer`, `Mitgliedskennung`: a compound ending in a number word.
