@@ -156,4 +156,55 @@ enum TableRows {
         }
         return out
     }
+
+    /// A table turned on its side (`| Vorname | Dario | Mirjam |`, `|
+    /// Geburtsdatum | 14.05.1983 | 2.11.1985 |`): its first column holds the
+    /// labels and every further column one person, so a row's label speaks
+    /// for every cell of its row, not only the next. For a label filling
+    /// the first cell of a row of three or more cells, in a table where at
+    /// least two such rows open with a label: the first tokens of the cells
+    /// after the first value cell, up to a cell that is itself a label (a
+    /// row of label/value pairs, `Name⇥X⇥Geburtsdatum⇥Y`); empty otherwise.
+    static func furtherRowCells(_ ts: TokenStream, first: Int, end: Int) -> [Int] {
+        let toks = ts.tokens
+        let t = toks[first]
+        guard t.has(.lineStart), t.cell == 0 else { return [] }
+        let l = Int(t.line)
+        let r = ts.line(l)
+        var e = end
+        while e < r.upperBound, !toks[e].has(.cellStart), toks[e].isPunct(":") || toks[e].isPunct(".") { e += 1 }
+        guard e < r.upperBound, toks[e].has(.cellStart), cellCount(ts, l) >= 3 else { return [] }
+        // Two or more rows of the table open with a label.
+        var labelled = 0
+        for dir in [-1, 1] {
+            var m = dir < 0 ? l : l + 1
+            while m >= 0, m < ts.lineCount, abs(m - l) <= 30 {
+                if dir < 0 ? (m < l && ts.hasGap(before: m + 1)) : ts.hasGap(before: m) { break }
+                if isRule(ts, m) { m += dir; continue }
+                guard cellCount(ts, m) >= 3 else { break }
+                let f = ts.line(m).lowerBound
+                if toks[f].kind == .word, toks[f].count > 1, LabelTable.shared.isLabelWord(toks[f].hash) { labelled += 1 }
+                m += dir
+            }
+        }
+        guard labelled >= 2 else { return [] }
+        var out: [Int] = []
+        var k = e + 1
+        while k < r.upperBound {
+            if toks[k].has(.cellStart) {
+                if toks[k].kind == .word, toks[k].count > 1, LabelTable.shared.isLabelWord(toks[k].hash) { break }
+                out.append(k)
+            }
+            k += 1
+        }
+        return out
+    }
+
+    /// The end of the cell that token `k` opens.
+    static func cellEnd(_ ts: TokenStream, _ k: Int) -> Int {
+        let lineEnd = ts.lineEnd(ts.tokens[k].line)
+        var e = k + 1
+        while e < lineEnd, !ts.tokens[e].has(.cellStart) { e += 1 }
+        return e
+    }
 }
