@@ -115,13 +115,13 @@ final class BirthDateSession8Tests: XCTestCase {
         XCTAssertEqual(dates("Ihre Tochter Lena (Klasse 4) ist krank."), [])
     }
 
-    func testADateRightAfterANameInARecordOnAPageAboutDatesOfBirth() {
+    func testADateRightAfterANameInARecordYearsBeforeThePagesDates() {
         let text = "The export held student name, date of birth and candidate number.\n"
             + "One row read: candidate 1234, Oliver Example,\n2009-05-17. The school wrote to parents on 3 March 2025;\n"
             + "the letter was signed by the head, Dr Amelia Example, 3 March 2025."
         XCTAssertEqual(texts(text, .dateOfBirth, region: "GB"), ["2009-05-17"])
-        // Without a birth context on the page a date after a name is any date.
-        XCTAssertEqual(texts("Minutes taken by Oliver Example, 2009-05-17. Next meeting in 2025.", .dateOfBirth, region: "GB"), [])
+        // A date of the page's own time after a name is a meeting's, a letter's.
+        XCTAssertEqual(texts("Minutes taken by Oliver Example, 2019-05-17. Next meeting on 2019-06-20.", .dateOfBirth, region: "GB"), [])
     }
 }
 

@@ -68,7 +68,7 @@ enum BirthDateRecognizer {
                 }
             }
         }
-        if labels.contains(where: { $0.label.role == .birth }) { datesAfterNames(ts, into: &out) }
+        datesAfterNames(ts, into: &out)
         // Passport and ID card MRZ lines, licence barcode lines.
         MachineReadableFields.birthDates(ts, into: &out)
         // "* 12.03.1980"
@@ -81,11 +81,13 @@ enum BirthDateRecognizer {
         }
     }
 
-    /// On a page that speaks of dates of birth, a record written out in a
-    /// sentence (`candidate 4471, Ellis Example,⏎2008-03-19.`): a date set
-    /// off by a comma right after a person's name found, ending its part,
-    /// and years older than the page's latest date (a signature's date is
-    /// the letter's own: `signed by Dr Ada Example, 14 October 2025`).
+    /// A record written out in a sentence (`candidate 4471, Ellis
+    /// Example,⏎2008-03-19.`): a date set off by a comma right after a
+    /// person's name, ending its part, and ten or more years older than the
+    /// page's latest date, is the person's date of birth (a signature's or
+    /// a meeting's date is of the page's own time: `signed by Dr Ada
+    /// Example, 14 October 2025`). The page's own birth label may be pages
+    /// away (`… student name, date of birth, …` on the page before).
     static func datesAfterNames(_ ts: TokenStream, into out: inout [Detection]) {
         let toks = ts.tokens
         var latest: Int?
