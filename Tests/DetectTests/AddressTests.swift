@@ -380,6 +380,8 @@ final class AddressSession8Tests: XCTestCase {
                        ["Hinter der Mühle 27"])
         XCTAssertEqual(texts("| 03.11. | DAUERAUFTRAG Miete November Auf dem Kamp 4 OG IBAN DE00 | 900,00 |", .address),
                        ["Auf dem Kamp 4 OG"])
+        XCTAssertEqual(texts("Miete Oktober Lindenweg 4 EG IBAN DE00", .address), ["Lindenweg 4 EG"])
+        XCTAssertEqual(texts("Hauptstraße 7 OG links", .address), ["Hauptstraße 7 OG links"])
         // At the start of a sentence a preposition is capitalised anyway.
         XCTAssertEqual(texts("Wir kommen. Am Montag 3 Gäste (und Kinder).", .address), [])
         XCTAssertEqual(texts("Die Sitzung. Im Kreis 4 (alle) stimmten zu.", .address), [])

@@ -143,3 +143,10 @@ final class RowLabelTests: XCTestCase {
         XCTAssertEqual(texts(pairs, .dateOfBirth), ["03.07.1979"])
     }
 }
+
+final class RuleScrapsTests: XCTestCase {
+    func testAPipeRuleReadByOCRUnderAHeaderDoesNotEndTheColumn() {
+        let table = "| Kind | Geburtsdatum | Versicherungsnummer |\nI-11\n| Jonas Beispiel | 03.07.2012 | 1234 030712 |\n"
+        XCTAssertEqual(texts(table, .dateOfBirth), ["03.07.2012"])
+    }
+}

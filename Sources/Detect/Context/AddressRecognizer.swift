@@ -727,7 +727,10 @@ enum AddressRecognizer {
         guard found else { return nil }
         if !exact && weak && words.notNames.contains(t.hash) && !words.organisations.contains(t.hash) { return nil }
         // Glued is fine: "Hauptstr.5", and OCR's "Musterstraße12".
-        guard let end = houseNumber(ts, nameEnd, maxDigits: 4, afterDot: true) else { return nil }
+        guard var end = houseNumber(ts, nameEnd, maxDigits: 4, afterDot: true) else { return nil }
+        // "Rosengarten 7 EG": the floor after the number ends the part.
+        let floor = floorAfter(ts, end)
+        if let floor { end = floor }
         var first = k
         if let w = wrapped {
             guard !weak else { return nil }
@@ -763,8 +766,9 @@ enum AddressRecognizer {
             first -= 2
         }
         // A flat straight after the number (`Hauptstraße 3 Whg. 12`) ends the part there.
-        if weak && !endsPart(ts, end) && flatStraightAfter(ts, end) == nil { return nil }
-        return Part(first: first, end: end, kind: weak ? .weakStreet : .street)
+        if weak && floor == nil && !endsPart(ts, end) && flatStraightAfter(ts, end) == nil { return nil }
+        // A floor makes it a dwelling, a street even inside a booking text.
+        return Part(first: first, end: end, kind: weak && floor == nil ? .weakStreet : .street)
     }
 
     static let straSuffix: [UInt32] = folded(["stra"])[0]

@@ -35,10 +35,31 @@ enum TableRows {
     static func isRuleNoise(_ ts: TokenStream, _ l: Int) -> Bool {
         let r = ts.line(l)
         let toks = ts.tokens
-        if isPhotoRule(ts, l) { return true }
+        if isPhotoRule(ts, l) || isPipeScraps(ts, l) { return true }
         guard r.count <= 4, r.allSatisfy({ toks[$0].digits == 0 }), r.reduce(0, { $0 + toks[$1].count }) <= 12 else { return false }
         // One word (`Srmerami`), or a few letters in cells of their own (`a⇥a⇥a`).
         return cellCount(ts, l) == 1 ? r.count <= 2 : r.allSatisfy { toks[$0].count <= 2 }
+    }
+
+    /// What OCR reads in a short rule `|---|---|---|` at image resolution:
+    /// the bars as `I`, `l`, `1`, `[`, `]`, the dashes run together
+    /// (`I-11`, `l-1-1`): nothing but those scraps, a few of them.
+    static func isPipeScraps(_ ts: TokenStream, _ l: Int) -> Bool {
+        let r = ts.line(l)
+        guard !r.isEmpty, r.count <= 10 else { return false }
+        var n = 0
+        var bars = 0
+        for k in r {
+            for i in ts.tokens[k].range {
+                switch ts.text[i].value {
+                case 0x49, 0x6C, 0x31, 0x7C, 0x5B, 0x5D: bars += 1  // I l 1 | [ ]
+                case 0x2D, 0x2013, 0x2014, 0x5F, 0x3D, 0x3A, 0x2B: break  // - – — _ = : +
+                default: return false
+                }
+                n += 1
+            }
+        }
+        return n <= 16 && bars >= 2
     }
 
     /// What OCR reads in a rule `|---|---|` photographed or scanned at a
