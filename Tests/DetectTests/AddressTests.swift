@@ -341,6 +341,15 @@ final class AddressSession8Tests: XCTestCase {
         XCTAssertEqual(texts(letter, .address, region: "US"), ["1183 Hollow Creek Ln Apt 4C", "Kettering OH 45429-1187"])
     }
 
+    func testUSPSStreetSuffixAbbreviations() {
+        XCTAssertEqual(texts("2210 Quail Holw, Apt B\nRound Rock, TX 78681", .address, region: "US"),
+                       ["2210 Quail Holw, Apt B", "Round Rock, TX 78681"])
+        XCTAssertEqual(texts("Ship to: 77 Deer Xing, Boone NC 28607", .address, region: "US"), ["77 Deer Xing, Boone NC 28607"])
+        // A town named with street types (`Valley`) is still the town of its line.
+        XCTAssertEqual(texts("88 N BIRCH HOLW\nWEST VALLEY CITY UT 84119", .address, region: "US"),
+                       ["88 N BIRCH HOLW", "WEST VALLEY CITY UT 84119"])
+    }
+
     func testAUnitByTheNumberSign() {
         XCTAssertEqual(texts("| Driver | 3390 Cedar Hollow St #C, Everett WA 98201 | 425-555-0101 |", .address, region: "US"),
                        ["3390 Cedar Hollow St #C, Everett WA 98201"])

@@ -972,12 +972,16 @@ enum AddressRecognizer {
         return u.properties.isUppercase
     }
 
+    /// (With the USPS suffix abbreviations, `Holw`, `Xing`, `Trl`, `Cyn`, ….)
     static let englishTypes = WordHash.set("""
         Street St Road Rd Avenue Ave Av Lane Ln Drive Dr Close Way Court Ct Place Pl Boulevard Blvd Terrace Tce \
         Crescent Cres Gardens Gdns Square Sq Row Grove Walk Mews Parkway Pkwy Highway Hwy Circle Cir Trail Hill \
         Green Park Rise Vale View Parade Broadway Embankment Wharf Yard Quay Circus Gate Mount Meadow Meadows \
         Orchard Ridge Heights Fields Approach Croft Chase Wynd Brae Brow Hey Fold Bank Side End \
-        Concourse Plaza Loop Pike Turnpike Expressway Expy Freeway Fwy Ter Cove Glen Trace Crossing
+        Concourse Plaza Loop Pike Turnpike Expressway Expy Freeway Fwy Ter Cove Glen Trace Crossing \
+        Aly Alley Bnd Bend Byp Bypass Cswy Causeway Cyn Canyon Cv Gln Grn Grv Hbr Harbor Holw Hollow Hts Jct Junction \
+        Knl Knoll Lndg Landing Mdws Mnr Mtn Pt Rdg Riv Shr Spg Spgs Springs Trce Trl Tpke Vly Valley Vw Xing \
+        Creek Summit Esplanade Promenade
         """)
     /// Welsh street types, written before the name: `Heol Hir`, `Ffordd Las`, `Cae Glas`.
     static let welshTypes = WordHash.set("Heol Ffordd Lôn Stryd Cae Rhodfa Maes Cilgant Teras Llwyn")
@@ -1491,6 +1495,17 @@ enum AddressRecognizer {
         var j = k - 1
         if j >= 0, toks[j].line == t.line, toks[j].isPunct(",") { j -= 1 }
         var n = 0
+        // "WEST VALLEY CITY UT 84120": a town line of capitalised words is the
+        // town whatever its words (street types among them).
+        var s = j
+        while s >= 0, j - s < 4, toks[s].line == t.line, toks[s].kind == .word, toks[s].has(.initialUpper),
+              !toks[s].has(.lineStart), !toks[s].has(.cellStart) { s -= 1 }
+        if s >= 0, s < j, j - s < 4, toks[s].line == t.line, toks[s].kind == .word, toks[s].has(.initialUpper),
+           toks[s].has(.lineStart) || toks[s].has(.cellStart), (s...j).contains(where: { englishTypes.contains(toks[$0].hash) }) {
+            first = s
+            n = j - s + 1
+            j = -1
+        }
         while j >= 0, toks[j].line == t.line, toks[j].kind == .word, toks[j].has(.initialUpper), n < 3 {
             if englishTypes.contains(toks[j].hash) {
                 // "Maple Grove, MN": a town named like a street, opening its line or cell.
