@@ -333,3 +333,66 @@ final class AddressFieldTests: XCTestCase {
         XCTAssertEqual(texts("Straße: Holunderweg 7\nCode: QX-4471", .address), ["Holunderweg 7"])
     }
 }
+
+final class AddressSession8Tests: XCTestCase {
+    func testAMailEndorsementAboveTheRecipientIsNoLetterhead() {
+        let letter = "NORTHFIELD COMMUNITY HOSPITAL\nPatient Billing Office · PO Box 1200 · Dayton, OH 45401\n\n"
+            + "ADDRESS SERVICE REQUESTED\nMarisol Quintero-Blake\n1183 Hollow Creek Ln Apt 4C\nKettering OH 45429-1187\n"
+        XCTAssertEqual(texts(letter, .address, region: "US"), ["1183 Hollow Creek Ln Apt 4C", "Kettering OH 45429-1187"])
+    }
+
+    func testUSPSStreetSuffixAbbreviations() {
+        XCTAssertEqual(texts("2210 Quail Holw, Apt B\nRound Rock, TX 78681", .address, region: "US"),
+                       ["2210 Quail Holw, Apt B", "Round Rock, TX 78681"])
+        XCTAssertEqual(texts("Ship to: 77 Deer Xing, Boone NC 28607", .address, region: "US"), ["77 Deer Xing, Boone NC 28607"])
+        // A town named with street types (`Valley`) is still the town of its line.
+        XCTAssertEqual(texts("88 N BIRCH HOLW\nWEST VALLEY CITY UT 84119", .address, region: "US"),
+                       ["88 N BIRCH HOLW", "WEST VALLEY CITY UT 84119"])
+    }
+
+    func testAUnitByTheNumberSign() {
+        XCTAssertEqual(texts("| Driver | 3390 Cedar Hollow St #C, Everett WA 98201 | 425-555-0101 |", .address, region: "US"),
+                       ["3390 Cedar Hollow St #C, Everett WA 98201"])
+    }
+
+    func testAnAddressLabelAboveTheBlockMakesItAPersonsNotAnOffice() {
+        let form = "Social Security number         Date of birth\n000-00-0000                    May 2, 1980\n"
+            + "Home address\n5521 Old Mill Rd, Unit 9\nAustin, TX 78745\nMobile phone\n"
+        XCTAssertEqual(texts(form, .address, region: "US"), ["5521 Old Mill Rd, Unit 9", "Austin, TX 78745"])
+    }
+
+    func testTheValueOfAnAddressLabelIsTakenWhole() {
+        // A district after the street, the town wrapped under the label's column.
+        XCTAssertEqual(texts("Address:\t14 Heron Rise, Littleover\nDerby DE23 1XY\nTel:\t01234 567890", .address, region: "GB"),
+                       ["14 Heron Rise, Littleover", "Derby DE23 1XY"])
+        // A house name, a village, the town and the postcode.
+        XCTAssertEqual(texts("Name\tA Person\nCorrespondence\tTrewint Farmhouse, Penhallow, Truro TR4 9ZZ\nPhone\t0", .address, region: "GB"),
+                       ["Trewint Farmhouse, Penhallow, Truro TR4 9ZZ"])
+    }
+
+    func testAHouseNameOnAUKAddressLine() {
+        XCTAssertEqual(texts("Mrs A Person, Bramble Cottage, Lower Bockhampton, Dorchester DT2 8ZZ.", .address, region: "GB"),
+                       ["Bramble Cottage, Lower Bockhampton, Dorchester DT2 8ZZ"])
+    }
+
+    func testACountryWrappedToTheNextLine() {
+        XCTAssertEqual(texts("Unterstützte Person: die Mutter, Ulica Kralja Tomislava 9, 10000 Zagreb,\nKroatien, Beitrag 2024", .address),
+                       ["Ulica Kralja Tomislava 9, 10000 Zagreb,", "Kroatien"])
+    }
+
+    func testAStreetTypeOfAnotherLanguageBeforeTheName() {
+        XCTAssertEqual(texts("Strada Florilor 12", .address), ["Strada Florilor 12"])
+    }
+
+    func testACapitalisedPrepositionInsideASentenceOpensAStreet() {
+        XCTAssertEqual(texts("die Abrechnung für Ihre Wohnung im Objekt\nHinter der Mühle 27 (Wohnfläche 64 m²).", .address),
+                       ["Hinter der Mühle 27"])
+        XCTAssertEqual(texts("| 03.11. | DAUERAUFTRAG Miete November Auf dem Kamp 4 OG IBAN DE00 | 900,00 |", .address),
+                       ["Auf dem Kamp 4 OG"])
+        XCTAssertEqual(texts("Miete Oktober Lindenweg 4 EG IBAN DE00", .address), ["Lindenweg 4 EG"])
+        XCTAssertEqual(texts("Hauptstraße 7 OG links", .address), ["Hauptstraße 7 OG links"])
+        // At the start of a sentence a preposition is capitalised anyway.
+        XCTAssertEqual(texts("Wir kommen. Am Montag 3 Gäste (und Kinder).", .address), [])
+        XCTAssertEqual(texts("Die Sitzung. Im Kreis 4 (alle) stimmten zu.", .address), [])
+    }
+}

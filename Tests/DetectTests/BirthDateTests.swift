@@ -103,3 +103,50 @@ final class MonthFirstWithDashesTests: XCTestCase {
         XCTAssertEqual(texts("DOB: 13-13-1979", .dateOfBirth, region: "US"), [])
     }
 }
+
+final class BirthDateSession8Tests: XCTestCase {
+    func dates(_ text: String) -> [String] { texts(text, .dateOfBirth) }
+
+    func testAChildNamedAfterItsRelationWordWithTheDateInBrackets() {
+        XCTAssertEqual(dates("Liebe Frau Beispiel, Ihr Sohn Jonas (03.02.2021) ist ab Mai berücksichtigt."), ["03.02.2021"])
+        XCTAssertEqual(texts("We have added your daughter Maisie (14/09/2019) to the policy.", .dateOfBirth, region: "GB"),
+                       ["14/09/2019"])
+        // A bracket that is no date stays a bracket.
+        XCTAssertEqual(dates("Ihre Tochter Lena (Klasse 4) ist krank."), [])
+    }
+
+    func testADateRightAfterANameInARecordYearsBeforeThePagesDates() {
+        let text = "The export held student name, date of birth and candidate number.\n"
+            + "One row read: candidate 1234, Oliver Example,\n2009-05-17. The school wrote to parents on 3 March 2025;\n"
+            + "the letter was signed by the head, Dr Amelia Example, 3 March 2025."
+        XCTAssertEqual(texts(text, .dateOfBirth, region: "GB"), ["2009-05-17"])
+        // A date of the page's own time after a name is a meeting's, a letter's.
+        XCTAssertEqual(texts("Minutes taken by Oliver Example, 2019-05-17. Next meeting on 2019-06-20.", .dateOfBirth, region: "GB"), [])
+    }
+}
+
+final class RowLabelTests: XCTestCase {
+    func testATableOnItsSideGivesEveryCellOfARowItsLabel() {
+        let table = "| | Person 1 | Person 2 |\n|---|---|---|\n| Name | Beispiel | Beispiel Muster |\n"
+            + "| Vorname | Jonas | Marlene |\n| Geburtsdatum | 03.07.1979 | 9.12.1981 |\n| Beruf | Schreiner | Lehrerin |\n"
+        XCTAssertEqual(texts(table, .dateOfBirth), ["03.07.1979", "9.12.1981"])
+        XCTAssertTrue(texts(table, .name).contains("Marlene"))
+        XCTAssertFalse(texts(table, .name).contains("Lehrerin"))
+    }
+
+    func testAHeaderRowOrARowOfPairsIsNoTableOnItsSide() {
+        // A header row over ordinary rows: the label heads its column only.
+        let header = "| Name | Geburtsdatum | Ort |\n| Jonas Beispiel | 03.07.1979 | Kassel |\n"
+        XCTAssertEqual(texts(header, .dateOfBirth), ["03.07.1979"])
+        // Label/value pairs in one row: the value after the next label is that label's.
+        let pairs = "Vorname\tJonas\tGeburtsdatum\t03.07.1979\nName\tBeispiel\tTelefon\t0561 000000\n"
+        XCTAssertEqual(texts(pairs, .dateOfBirth), ["03.07.1979"])
+    }
+}
+
+final class RuleScrapsTests: XCTestCase {
+    func testAPipeRuleReadByOCRUnderAHeaderDoesNotEndTheColumn() {
+        let table = "| Kind | Geburtsdatum | Versicherungsnummer |\nI-11\n| Jonas Beispiel | 03.07.2012 | 1234 030712 |\n"
+        XCTAssertEqual(texts(table, .dateOfBirth), ["03.07.2012"])
+    }
+}

@@ -142,7 +142,8 @@ enum AddressRecognizer {
                 // "Address: │ 19 Maple Walk, Didsbury,⏎Manchester M20 6RT": a value cell
                 // wrapped after a comma goes on alone on the next line.
                 let wrapped = other && line == lastLine + 1 && !ts.hasGap(before: Int(line))
-                    && TableRows.cellCount(ts, Int(line)) == 1 && toks[ts.lineEnd(lastLine) - 1].isPunct(",")
+                    && TableRows.cellCount(ts, Int(line)) == 1
+                    && (toks[ts.lineEnd(lastLine) - 1].isPunct(",") || AddressLabels.valueStart(ts, line: Int(lastLine)) != nil)
                     && toks[ts.lineEnd(lastLine) - 1].cell == column
                 // Another column's part on a later line belongs to its own block.
                 if other && !sameLine && !wrapped { j += 1; continue }
@@ -217,6 +218,14 @@ enum AddressRecognizer {
                        toks[(b + 1)..<lr.upperBound].contains(where: { $0.kind == .word }) {
                         b = lr.upperBound - 1
                     }
+                    // "Address:  9 Lark Rise, Chellaston", "Correspondence⇥Roskear Farmhouse, …, Camborne
+                    // TR14 8PR": the value of an address label is the address, whole.
+                    if a <= b, let v = AddressLabels.valueStart(ts, line: l), v <= a, isPlainValue(ts, v..<a) {
+                        a = v
+                        var e = b + 1
+                        while e < lr.upperBound, !toks[e].has(.cellStart) { e += 1 }
+                        if isPlainValue(ts, (b + 1)..<e) { b = e - 1 }
+                    }
                     if a <= b {
                         out.append(Detection(category: .address, range: ts.span(a, b),
                                              confidence: multi ? 0.9 : confidence, reason: multi ? .context : reason,
@@ -266,13 +275,23 @@ enum AddressRecognizer {
         }
     }
 
+    /// Words, numbers, commas and hyphens only, a few of them: the rest of
+    /// an address field's value, not another field (`Tel: …`).
+    static func isPlainValue(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        r.count <= 8 && ts.tokens[r].allSatisfy { t in
+            (t.kind == .word && (t.has(.initialUpper) || articles.contains(t.hash))) || t.kind == .number || t.kind == .alnum
+                || t.isPunct(",") || t.isPunct("-") || t.isPunct("'")
+        }
+    }
+
     /// Words that make the line they are on, or a line just above an
     /// address, an organisation's: its letterhead, return-address line or
     /// footer (`Sitz`, `HRB`). Beyond `CommonWords.organisations`.
     static let organisationMarkers = WordHash.set("""
         gGmbH Hotel Society Operations Treasury Customs HR Personalabteilung Landesstelle Filiale Filialen \
         Sitz HRB HRA Registergericht Handelsregister Geschäftsführung Vorstand Zentrale Headquarters Branch \
-        Management Leasing Realty Properties Lettings LLC Inc Corp Corporation Group Associates Partners Agency Dental
+        Management Leasing Realty Properties Lettings LLC Inc Corp Corporation Group Associates Partners Agency Dental \
+        Police Constabulary Polizei Polizeipräsidium Polizeiinspektion
         """)
     /// Where a customer is supplied (`Lieferstelle Lotter Straße 73`): the
     /// customer's address, though the word ends like an office's (`-stelle`).
@@ -318,7 +337,7 @@ enum AddressRecognizer {
                 l -= 1
                 looked += 1
                 guard let r = TableRows.cellRange(ts, line: l, cell: column) else { break }
-                if r.contains(where: { toks[$0].isPunct(":") }) { return false }
+                if r.contains(where: { toks[$0].isPunct(":") }) || AddressLabels.isLabel(ts, r) { return false }
                 if r.contains(where: { isOrganisationWord(ts, $0) }) { return true }
             }
             return false
@@ -355,8 +374,9 @@ enum AddressRecognizer {
             let r = ts.line(l)
             // A return-address line, or a form's `Label: value` line.
             if partLines[l] || r.contains(where: { toks[$0].isPunct(":") }) { return false }
-            // The document's title (`COUNCIL TAX DEMAND NOTICE`) parts the letterhead from the recipient.
-            if isTitleLine(ts, r) { return false }
+            // The document's title (`COUNCIL TAX DEMAND NOTICE`) parts the letterhead from the recipient,
+            // and so do a mail endorsement (`RETURN SERVICE REQUESTED`) and a form's address label.
+            if isTitleLine(ts, r) || isMailingLine(ts, r) || AddressLabels.isLabel(ts, r) { return false }
             // A block over several lines is the first column's: what a later
             // cell above holds is another column's (`Erika Mustermann⇥Finanzamt`).
             let own = leftColumn ? (TableRows.cellRange(ts, line: l, cell: 0) ?? r) : r
@@ -372,6 +392,23 @@ enum AddressRecognizer {
         Bestätigung Mitteilung Erinnerung Zahlungserinnerung Vertrag Mietvertrag Kündigung Lohnabrechnung \
         Gehaltsabrechnung Verdienstabrechnung Zahlungsaufforderung
         """)
+    /// Words of the lines a mailer prints above the recipient of a bill:
+    /// USPS endorsements and presort lines (`RETURN SERVICE REQUESTED`,
+    /// `ADDRESS SERVICE REQUESTED`, `PRESORTED FIRST-CLASS MAIL`, `AUTO
+    /// 5-DIGIT`, `MIXED AADC`). `Service` there is the post's, not an office.
+    static let presortWords = WordHash.set("Presorted Presort AADC ECRWSS")
+
+    /// A mail endorsement or presort line: it sits between the sender's
+    /// letterhead and the recipient.
+    static func isMailingLine(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        for k in r where toks[k].kind == .word {
+            if ts.isWord(k, "requested"), k > r.lowerBound, ts.isWord(k - 1, "service") { return true }
+            if presortWords.contains(toks[k].hash) { return true }
+        }
+        return false
+    }
+
     static let legalForms = WordHash.set("GmbH AG KG OHG UG eG eV mbH SE Ltd Limited Inc Corp LLC LLP PLC Co")
 
     /// A title line: two or more words, all in capitals, one of them a
@@ -475,11 +512,14 @@ enum AddressRecognizer {
             // Village names hold everyday words (`Little Wittenham`, `Upper Slaughter`):
             // only no person (a salutation) and no organisation or label.
             guard words < end, toks[words..<end].allSatisfy({ u in
-                u.kind == .word && (u.has(.initialUpper) || articles.contains(u.hash)) && !words_.organisations.contains(u.hash)
+                u.kind == .word && (u.has(.initialUpper) || articles.contains(u.hash))
+                    && (!words_.organisations.contains(u.hash) || buildingWords.contains(u.hash))
                     && !NameRecognizer.salutationWords.contains(u.hash) && !LabelTable.shared.isLabelWord(u.hash)
                     && !documentWords.contains(u.hash) && !words_.months.contains(u.hash)
             }) else { break }
-            if englishTypes.contains(toks[end - 1].hash) || ts.isWord(words, "the") || welshTypes.contains(toks[words].hash) {
+            // A house name (`Roskear Farmhouse`, `Rose Cottage`) is a house as surely as a number.
+            if englishTypes.contains(toks[end - 1].hash) || ts.isWord(words, "the") || welshTypes.contains(toks[words].hash)
+                || (end - words >= 2 && buildingWords.contains(toks[end - 1].hash)) {
                 looksLikeStreet = true
             }
             first = a
@@ -573,7 +613,8 @@ enum AddressRecognizer {
             && toks[r].allSatisfy { $0.kind == .word && $0.has(.initialUpper) }
     }
 
-    static let buildingWords = WordHash.set("House Court Building Tower Lodge Cottage Hall Manor Farm Mansions Villa")
+    static let buildingWords = WordHash.set(
+        "House Court Building Tower Lodge Cottage Hall Manor Farm Mansions Villa Farmhouse Barn Barns Mill Grange Bungalow Rectory Vicarage")
 
     /// `APT 6F,`, `Flat 3`, `Unit #12`, `STE 200`: only a flat or unit and its number.
     static func isFlatDesignation(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
@@ -686,7 +727,10 @@ enum AddressRecognizer {
         guard found else { return nil }
         if !exact && weak && words.notNames.contains(t.hash) && !words.organisations.contains(t.hash) { return nil }
         // Glued is fine: "Hauptstr.5", and OCR's "Musterstraße12".
-        guard let end = houseNumber(ts, nameEnd, maxDigits: 4, afterDot: true) else { return nil }
+        guard var end = houseNumber(ts, nameEnd, maxDigits: 4, afterDot: true) else { return nil }
+        // "Rosengarten 7 EG": the floor after the number ends the part.
+        let floor = floorAfter(ts, end)
+        if let floor { end = floor }
         var first = k
         if let w = wrapped {
             guard !weak else { return nil }
@@ -722,8 +766,9 @@ enum AddressRecognizer {
             first -= 2
         }
         // A flat straight after the number (`Hauptstraße 3 Whg. 12`) ends the part there.
-        if weak && !endsPart(ts, end) && flatStraightAfter(ts, end) == nil { return nil }
-        return Part(first: first, end: end, kind: weak ? .weakStreet : .street)
+        if weak && floor == nil && !endsPart(ts, end) && flatStraightAfter(ts, end) == nil { return nil }
+        // A floor makes it a dwelling, a street even inside a booking text.
+        return Part(first: first, end: end, kind: weak && floor == nil ? .weakStreet : .street)
     }
 
     static let straSuffix: [UInt32] = folded(["stra"])[0]
@@ -764,8 +809,11 @@ enum AddressRecognizer {
         return !words.notNames.contains(t.hash) && !words.months.contains(t.hash) && !LabelTable.shared.isLabelWord(t.hash)
     }
 
-    static let streetPrefixes = WordHash.set(
-        "Am An Auf Im In Zum Zur Unter Hinter Vor Beim Über Ober Alte Alter Altes Neue Neuer Neues Via Viale Piazza Corso Calle Avenida Plaza Carrer Rua")
+    /// (The types of other languages written before the name: `Ulica Matije Gupca 17`, `Strada Florilor 5`.)
+    static let streetPrefixes = WordHash.set("""
+        Am An Auf Im In Zum Zur Unter Hinter Vor Beim Über Ober Alte Alter Altes Neue Neuer Neues Via Viale Piazza Corso \
+        Calle Avenida Plaza Carrer Rua Ulica Ulice Ulitsa Strada Calea Aleea Bulevar Bulevardul Trg Rruga
+        """)
     /// Words for parts of a document or building: `Im Kapitel 3`, `Auf Seite 5`.
     static let documentWords = WordHash.set("""
         Kapitel Abschnitt Anhang Anlage Absatz Abs Artikel Art Paragraph Paragraf Zeile Ziffer Nummer Punkt Teil Band \
@@ -868,12 +916,44 @@ enum AddressRecognizer {
             j += 1
             while j + 1 < lineEnd, toks[j].glued, toks[j].isPunct("-"), toks[j + 1].glued, toks[j + 1].kind == .word { j += 2 }
         }
-        guard words > 0, let end = houseNumber(ts, j, maxDigits: 3, afterDot: false) else { return nil }
+        guard words > 0, var end = houseNumber(ts, j, maxDigits: 3, afterDot: false) else { return nil }
+        // "Am Rosengarten 7 EG": the floor after the number is the dwelling's.
+        let floor = floorAfter(ts, end)
+        if let floor { end = floor }
         // A flat after the number makes it a dwelling (`Am Schafsberg 23 WE
         // 07`): a street even in running text; the flat itself is not covered.
         let flat = !endsPart(ts, end) && flatStraightAfter(ts, end) != nil
-        guard endsPart(ts, end) || flat else { return nil }
-        return Part(first: k, end: end, kind: flat ? .street : .weakStreet)
+        // "im Objekt Vor dem Steintor 148 (…)", "Miete Oktober Am Rosengarten 7 EG":
+        // German writes a preposition in lower case inside a sentence, so a
+        // capitalised one there opens a name, and with a house number a street's.
+        let named = !french && insideSentence(ts, k)
+        guard endsPart(ts, end) || flat || (named && (floor != nil || toks[end].isPunct("("))) else { return nil }
+        return Part(first: k, end: end, kind: flat || named ? .street : .weakStreet)
+    }
+
+    /// Token `k` goes on a sentence: a word before it, on its line or at the
+    /// end of the line above with no blank line between, in its cell.
+    static func insideSentence(_ ts: TokenStream, _ k: Int) -> Bool {
+        let toks = ts.tokens
+        guard k > 0, !toks[k].has(.cellStart) || toks[k].has(.lineStart), toks[k - 1].kind == .word, toks[k - 1].letters >= 2
+        else { return false }
+        return toks[k - 1].line == toks[k].line || !ts.hasGap(before: Int(toks[k].line))
+    }
+
+    /// German floors written after the house number: ground, upper, attic, basement.
+    static let floorAbbreviations = WordHash.set("EG OG DG UG")
+
+    /// The end of a floor straight after a house number ending at `e`
+    /// (`7 EG`, `12 OG links`), or nil.
+    static func floorAfter(_ ts: TokenStream, _ e: Int) -> Int? {
+        let toks = ts.tokens
+        guard e < toks.count, e > 0, toks[e].line == toks[e - 1].line, toks[e].kind == .word, toks[e].has(.upper),
+              toks[e].has(.spaceBefore), !toks[e].has(.cellStart), floorAbbreviations.contains(toks[e].hash) else { return nil }
+        var f = e + 1
+        if f < toks.count, toks[f].line == toks[e].line, toks[f].kind == .word, !toks[f].has(.cellStart), sideWords.contains(toks[f].hash) {
+            f += 1
+        }
+        return f
     }
 
     /// French street types written before the name, as in Switzerland,
@@ -892,12 +972,16 @@ enum AddressRecognizer {
         return u.properties.isUppercase
     }
 
+    /// (With the USPS suffix abbreviations, `Holw`, `Xing`, `Trl`, `Cyn`, ….)
     static let englishTypes = WordHash.set("""
         Street St Road Rd Avenue Ave Av Lane Ln Drive Dr Close Way Court Ct Place Pl Boulevard Blvd Terrace Tce \
         Crescent Cres Gardens Gdns Square Sq Row Grove Walk Mews Parkway Pkwy Highway Hwy Circle Cir Trail Hill \
         Green Park Rise Vale View Parade Broadway Embankment Wharf Yard Quay Circus Gate Mount Meadow Meadows \
         Orchard Ridge Heights Fields Approach Croft Chase Wynd Brae Brow Hey Fold Bank Side End \
-        Concourse Plaza Loop Pike Turnpike Expressway Expy Freeway Fwy Ter Cove Glen Trace Crossing
+        Concourse Plaza Loop Pike Turnpike Expressway Expy Freeway Fwy Ter Cove Glen Trace Crossing \
+        Aly Alley Bnd Bend Byp Bypass Cswy Causeway Cyn Canyon Cv Gln Grn Grv Hbr Harbor Holw Hollow Hts Jct Junction \
+        Knl Knoll Lndg Landing Mdws Mnr Mtn Pt Rdg Riv Shr Spg Spgs Springs Trce Trl Tpke Vly Valley Vw Xing \
+        Creek Summit Esplanade Promenade
         """)
     /// Welsh street types, written before the name: `Heol Hir`, `Ffordd Las`, `Cae Glas`.
     static let welshTypes = WordHash.set("Heol Ffordd Lôn Stryd Cae Rhodfa Maes Cilgant Teras Llwyn")
@@ -984,7 +1068,8 @@ enum AddressRecognizer {
                    endsPart(ts, e + 1) || (e + 1 < lineEnd && (flatWords.contains(toks[e + 1].hash) || unitWords.contains(toks[e + 1].hash))) {
                     e += 1
                 }
-                guard endsPart(ts, e) || (e < lineEnd && toks[e].kind == .word && toks[e].has(.initialUpper)) else { return nil }
+                guard endsPart(ts, e) || (e < lineEnd && toks[e].kind == .word && toks[e].has(.initialUpper))
+                    || (e + 1 < lineEnd && toks[e].isPunct("#") && toks[e + 1].glued) else { return nil }
                 // ", Apt 4B", " Suite 100", " #12", " FL 2"
                 var f = e
                 if f < lineEnd, toks[f].isPunct(",") { f += 1 }
@@ -992,8 +1077,9 @@ enum AddressRecognizer {
                     || (f == e && unitWords.contains(toks[f].hash) && toks[f + 1].count <= 4) {
                     var g = f + 1
                     if toks[g].isPunct(".") || toks[g].isPunct("#") { g += 1 }
-                    if g < lineEnd, toks[g].kind == .number || toks[g].kind == .alnum, toks[g].count <= 5 { e = g + 1 }
-                } else if f + 1 < lineEnd, toks[f].isPunct("#"), toks[f + 1].glued, toks[f + 1].kind == .number || toks[f + 1].kind == .alnum {
+                    if g < lineEnd, isFlatNumber(toks[g]), toks[g].count <= 5 { e = g + 1 }
+                } else if f + 1 < lineEnd, toks[f].isPunct("#"), toks[f + 1].glued, isFlatNumber(toks[f + 1]), toks[f + 1].count <= 5 {
+                    // "#12", "#B": the unit by the number sign.
                     e = f + 2
                 }
                 return Part(first: houseNameBefore(ts, first) ?? first, end: e, kind: .street)
@@ -1283,9 +1369,14 @@ enum AddressRecognizer {
         if e < lineEnd, toks[e].kind == .word, !toks[e].has(.initialUpper), !toks[e].has(.cellStart), toks[e].has(.spaceBefore) {
             return nil
         }
-        // "50124 Firenze, Italy": the country after the city.
+        // "50124 Firenze, Italy": the country after the city, also wrapped
+        // to the next line of running text ("31000 Osijek,⏎Kroatien,").
         if e + 1 < lineEnd, toks[e].isPunct(","), !toks[e + 1].has(.cellStart), toks[e + 1].kind == .word,
            countries.contains(toks[e + 1].hash), e + 2 >= lineEnd || endsPart(ts, e + 2) {
+            e += 2
+        } else if e + 1 == lineEnd, e + 1 < toks.count, toks[e].isPunct(","), toks[e + 1].has(.lineStart),
+                  !ts.hasGap(before: Int(toks[e + 1].line)), toks[e + 1].kind == .word, countries.contains(toks[e + 1].hash),
+                  endsPart(ts, e + 2) {
             e += 2
         }
         return e
@@ -1404,6 +1495,17 @@ enum AddressRecognizer {
         var j = k - 1
         if j >= 0, toks[j].line == t.line, toks[j].isPunct(",") { j -= 1 }
         var n = 0
+        // "WEST VALLEY CITY UT 84120": a town line of capitalised words is the
+        // town whatever its words (street types among them).
+        var s = j
+        while s >= 0, j - s < 4, toks[s].line == t.line, toks[s].kind == .word, toks[s].has(.initialUpper),
+              !toks[s].has(.lineStart), !toks[s].has(.cellStart) { s -= 1 }
+        if s >= 0, s < j, j - s < 4, toks[s].line == t.line, toks[s].kind == .word, toks[s].has(.initialUpper),
+           toks[s].has(.lineStart) || toks[s].has(.cellStart), (s...j).contains(where: { englishTypes.contains(toks[$0].hash) }) {
+            first = s
+            n = j - s + 1
+            j = -1
+        }
         while j >= 0, toks[j].line == t.line, toks[j].kind == .word, toks[j].has(.initialUpper), n < 3 {
             if englishTypes.contains(toks[j].hash) {
                 // "Maple Grove, MN": a town named like a street, opening its line or cell.

@@ -68,6 +68,7 @@ enum BirthDateRecognizer {
                 }
             }
         }
+        datesAfterNames(ts, into: &out)
         // Passport and ID card MRZ lines, licence barcode lines.
         MachineReadableFields.birthDates(ts, into: &out)
         // "* 12.03.1980"
@@ -78,6 +79,68 @@ enum BirthDateRecognizer {
                                      reason: .context, kind: "birth mark *"))
             }
         }
+    }
+
+    /// A record written out in a sentence (`candidate 4471, Ellis
+    /// Example,⏎2008-03-19.`): a date set off by a comma right after a
+    /// person's name, ending its part, and ten or more years older than the
+    /// page's latest date, is the person's date of birth (a signature's or
+    /// a meeting's date is of the page's own time: `signed by Dr Ada
+    /// Example, 14 October 2025`). The page's own birth label may be pages
+    /// away (`… student name, date of birth, …` on the page before).
+    static func datesAfterNames(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        var latest: Int?
+        func latestYear() -> Int {
+            if let latest { return latest }
+            // The years of the page's dates (not any number: `2093` may be a code).
+            var y = 0
+            var k = 0
+            while k < toks.count {
+                if toks[k].kind == .number || toks[k].kind == .word, let e = date(ts, at: k) {
+                    if let v = yearOf(ts, k, e), v > y { y = v }
+                    k = e
+                } else {
+                    k += 1
+                }
+            }
+            latest = y
+            return y
+        }
+        // Where a name ends: a name found, or two name-shaped words with a
+        // listed one opening their part (`…, Ellis Example,`).
+        var ends = Set<Int>()
+        for d in out where d.category == .name { ends.insert(d.range.upperBound) }
+        for k in toks.indices where toks[k].isPunct(",") && k > 1 {
+            if ends.contains(Int(toks[k - 1].end)) { continue }
+            var a = k - 1
+            while a > 0, k - a < 4, toks[a - 1].line == toks[k].line, toks[a - 1].kind == .word { a -= 1 }
+            guard a > 0, toks[a - 1].isPunct(",") || toks[a - 1].isPunct(":"), toks[a - 1].line == toks[k].line,
+                  let r = NameRecognizer.run(ts, from: a, strong: false), r.end == k, r.names >= 2, r.listed >= 1,
+                  !r.hitOrganisation else { continue }
+            ends.insert(Int(toks[k - 1].end))
+        }
+        for k in toks.indices where toks[k].isPunct(",") && k > 0 && ends.contains(Int(toks[k - 1].end)) {
+            let n = k - 1
+            guard n + 2 < toks.count, toks[n + 1].line == toks[n].line else { continue }
+            let c = n + 2
+            // (The sentence may go on over a page break: `…, Ellis Example,⏎\u{0C}2008-03-19.`)
+            guard toks[c].line == toks[n].line
+                    || (toks[c].has(.lineStart) && (!ts.hasGap(before: Int(toks[c].line)) || toks[c].has(.pageBefore))),
+                  let e = date(ts, at: c), e >= toks.count || toks[e].has(.lineStart) || toks[e].isPunct(".")
+                    || toks[e].isPunct(",") || toks[e].isPunct(";") || toks[e].isPunct(")"),
+                  let y = yearOf(ts, c, e), y <= latestYear() - 10 else { continue }
+            let span = ts.span(c, e - 1)
+            if out.contains(where: { $0.category == .dateOfBirth && $0.range.overlaps(span) }) { continue }
+            out.append(Detection(category: .dateOfBirth, range: span, confidence: 0.8, reason: .context,
+                                 kind: "date after a name"))
+        }
+    }
+
+    /// The four-digit year of the date in tokens `c..<e`, if it has one.
+    static func yearOf(_ ts: TokenStream, _ c: Int, _ e: Int) -> Int? {
+        for k in c..<e where ts.tokens[k].kind == .number && ts.tokens[k].count == 4 { return ts.number(k) }
+        return nil
     }
 
     /// A birth label that fills a cell of a row of two or more cells, where
@@ -112,7 +175,22 @@ enum BirthDateRecognizer {
     static func childDates(_ ts: TokenStream, _ hit: LabelHit, into out: inout [Detection]) {
         let toks = ts.tokens
         var line = Int(toks[hit.end - 1].line)
-        guard hit.end < ts.lineEnd(Int32(line)), toks[hit.end].isPunct(":") else { return }
+        guard hit.end < ts.lineEnd(Int32(line)) else { return }
+        if !toks[hit.end].isPunct(":") {
+            // "Ihre Tochter Zeynep (11.06.2024)", "our son Liam (04/02/2015)": the
+            // relation word, the child's name and its date in brackets.
+            let lineEnd = ts.lineEnd(Int32(line))
+            var k = hit.end
+            while k < lineEnd, k - hit.end < 3, toks[k].kind == .word, toks[k].has(.initialUpper), toks[k].letters >= 2,
+                  !LabelTable.shared.isLabelWord(toks[k].hash) {
+                k += 1
+            }
+            guard k > hit.end, k + 1 < lineEnd, toks[k].isPunct("("), let e = date(ts, at: k + 1), e < lineEnd,
+                  toks[e].isPunct(")") else { return }
+            out.append(Detection(category: .dateOfBirth, range: ts.span(k + 1, e - 1), confidence: 0.85,
+                                 reason: .context, kind: "birth date of a child"))
+            return
+        }
         var k = hit.end + 1
         func nextLine() -> Bool {
             guard line + 1 < ts.lineCount, !ts.hasGap(before: line + 1) else { return false }

@@ -23,5 +23,7 @@ enum ContextRecognizers {
         if enabled.contains(.reference) { ReferenceRecognizer.find(ts, labels: labels, into: &out) }
         if enabled.contains(.licencePlate) { PlateRecognizer.find(ts, labels: labels, into: &out) }
         LicenceFields.find(ts, enabled: enabled, into: &out)
+        // A table on its side: a row's label speaks for every cell of its row.
+        RowLabels.find(ts, labels: labels, enabled: enabled, into: &out)
     }
 }

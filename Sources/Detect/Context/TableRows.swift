@@ -35,10 +35,31 @@ enum TableRows {
     static func isRuleNoise(_ ts: TokenStream, _ l: Int) -> Bool {
         let r = ts.line(l)
         let toks = ts.tokens
-        if isPhotoRule(ts, l) { return true }
+        if isPhotoRule(ts, l) || isPipeScraps(ts, l) { return true }
         guard r.count <= 4, r.allSatisfy({ toks[$0].digits == 0 }), r.reduce(0, { $0 + toks[$1].count }) <= 12 else { return false }
         // One word (`Srmerami`), or a few letters in cells of their own (`a⇥a⇥a`).
         return cellCount(ts, l) == 1 ? r.count <= 2 : r.allSatisfy { toks[$0].count <= 2 }
+    }
+
+    /// What OCR reads in a short rule `|---|---|---|` at image resolution:
+    /// the bars as `I`, `l`, `1`, `[`, `]`, the dashes run together
+    /// (`I-11`, `l-1-1`): nothing but those scraps, a few of them.
+    static func isPipeScraps(_ ts: TokenStream, _ l: Int) -> Bool {
+        let r = ts.line(l)
+        guard !r.isEmpty, r.count <= 10 else { return false }
+        var n = 0
+        var bars = 0
+        for k in r {
+            for i in ts.tokens[k].range {
+                switch ts.text[i].value {
+                case 0x49, 0x6C, 0x31, 0x7C, 0x5B, 0x5D: bars += 1  // I l 1 | [ ]
+                case 0x2D, 0x2013, 0x2014, 0x5F, 0x3D, 0x3A, 0x2B: break  // - – — _ = : +
+                default: return false
+                }
+                n += 1
+            }
+        }
+        return n <= 16 && bars >= 2
     }
 
     /// What OCR reads in a rule `|---|---|` photographed or scanned at a
@@ -155,5 +176,56 @@ enum TableRows {
             l += 1
         }
         return out
+    }
+
+    /// A table turned on its side (`| Vorname | Dario | Mirjam |`, `|
+    /// Geburtsdatum | 14.05.1983 | 2.11.1985 |`): its first column holds the
+    /// labels and every further column one person, so a row's label speaks
+    /// for every cell of its row, not only the next. For a label filling
+    /// the first cell of a row of three or more cells, in a table where at
+    /// least two such rows open with a label: the first tokens of the cells
+    /// after the first value cell, up to a cell that is itself a label (a
+    /// row of label/value pairs, `Name⇥X⇥Geburtsdatum⇥Y`); empty otherwise.
+    static func furtherRowCells(_ ts: TokenStream, first: Int, end: Int) -> [Int] {
+        let toks = ts.tokens
+        let t = toks[first]
+        guard t.has(.lineStart), t.cell == 0 else { return [] }
+        let l = Int(t.line)
+        let r = ts.line(l)
+        var e = end
+        while e < r.upperBound, !toks[e].has(.cellStart), toks[e].isPunct(":") || toks[e].isPunct(".") { e += 1 }
+        guard e < r.upperBound, toks[e].has(.cellStart), cellCount(ts, l) >= 3 else { return [] }
+        // Two or more rows of the table open with a label.
+        var labelled = 0
+        for dir in [-1, 1] {
+            var m = dir < 0 ? l : l + 1
+            while m >= 0, m < ts.lineCount, abs(m - l) <= 30 {
+                if dir < 0 ? (m < l && ts.hasGap(before: m + 1)) : ts.hasGap(before: m) { break }
+                if isRule(ts, m) { m += dir; continue }
+                guard cellCount(ts, m) >= 3 else { break }
+                let f = ts.line(m).lowerBound
+                if toks[f].kind == .word, toks[f].count > 1, LabelTable.shared.isLabelWord(toks[f].hash) { labelled += 1 }
+                m += dir
+            }
+        }
+        guard labelled >= 2 else { return [] }
+        var out: [Int] = []
+        var k = e + 1
+        while k < r.upperBound {
+            if toks[k].has(.cellStart) {
+                if toks[k].kind == .word, toks[k].count > 1, LabelTable.shared.isLabelWord(toks[k].hash) { break }
+                out.append(k)
+            }
+            k += 1
+        }
+        return out
+    }
+
+    /// The end of the cell that token `k` opens.
+    static func cellEnd(_ ts: TokenStream, _ k: Int) -> Int {
+        let lineEnd = ts.lineEnd(ts.tokens[k].line)
+        var e = k + 1
+        while e < lineEnd, !ts.tokens[e].has(.cellStart) { e += 1 }
+        return e
     }
 }

@@ -1,0 +1,61 @@
+import RedactCore
+
+/// Labels of a postal address field: `Address:`, `Home address`,
+/// `Anschrift`, `Wohnadresse`, `Correspondence address`, `Address of the
+/// property let:`. A form asks for the address of the person it is about,
+/// so what sits in such a field is that person's address, and the label
+/// line above a block ends the search for a letterhead (the organisation
+/// words of the lines above belong to other fields: `Social Security
+/// number⏎…⏎Home address⏎1 Example Rd`).
+enum AddressLabels {
+    /// Words that name the field: one of them must be in the label.
+    static let heads = WordHash.set("""
+        Address Addresses Anschrift Adresse Wohnadresse Wohnanschrift Privatanschrift Privatadresse Meldeadresse \
+        Meldeanschrift Heimatadresse Zustelladresse Postanschrift Wohnsitz Hauptwohnsitz Nebenwohnsitz Correspondence
+        """)
+    /// Words that qualify it (`Home address`, `Address of the property let`, `Neue Anschrift`).
+    static let qualifiers = WordHash.set("""
+        Home Postal Mailing Residential Current Previous Permanent Former Forwarding Private Main Billing \
+        Correspondence Contact Usual Full New Old for of the property let patient tenant landlord applicant \
+        employee member owner Neue Alte Bisherige Aktuelle Frühere Derzeitige des der Mieters Vermieters \
+        Patienten Versicherten Antragstellers Kindes
+        """)
+
+    /// Whether tokens `r` (a line or a cell) are only an address label,
+    /// maybe with its colon: `Home address`, `Anschrift:`.
+    static func isLabel(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard !r.isEmpty, r.count <= 7 else { return false }
+        var e = r.upperBound
+        if toks[e - 1].isPunct(":") { e -= 1 }
+        guard e > r.lowerBound, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper) else { return false }
+        var head = false
+        for k in r.lowerBound..<e {
+            let t = toks[k]
+            if t.isPunct("/") || t.isPunct(",") || t.isPunct("-") { continue }
+            guard t.kind == .word else { return false }
+            if heads.contains(t.hash) { head = true } else if !qualifiers.contains(t.hash) { return false }
+        }
+        return head
+    }
+
+    /// Whether line `l` is only an address label (the value below it).
+    static func isLabelLine(_ ts: TokenStream, _ l: Int) -> Bool {
+        isLabel(ts, ts.line(l))
+    }
+
+    /// Where the value of an address label opening line `l` starts: past
+    /// the label's `:` or the cell break after it (`Address:  9 Example
+    /// Rise`, `Correspondence⇥Example Farmhouse, …`); nil if the line does
+    /// not open with one.
+    static func valueStart(_ ts: TokenStream, line l: Int) -> Int? {
+        let toks = ts.tokens
+        let r = ts.line(l)
+        guard r.count >= 2 else { return nil }
+        var e = r.lowerBound + 1
+        while e < r.upperBound, e - r.lowerBound < 7, !toks[e].has(.cellStart), !toks[e].isPunct(":") { e += 1 }
+        guard e < r.upperBound, isLabel(ts, r.lowerBound..<e) else { return nil }
+        if toks[e].isPunct(":") { e += 1 }
+        return e < r.upperBound ? e : nil
+    }
+}
