@@ -251,16 +251,39 @@ public struct DocumentMatcher: Sendable {
         return r.lowerBound..<(hi + 2)
     }
 
-    /// Whether the word right after `r` on its line is an organisation
-    /// word or a compound ending in one (`GmbH`, `Rohstoffhandel`, `Präzisionstechnik`).
-    static func beforeOrganisation(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Bool {
+    /// Whether a part of a double name found alone stands in a firm's name
+    /// (`Kessler Rohstoffhandel AG`, `Kanzlei Kühn & Partner`) or in
+    /// another hyphenated compound (`Wolf-Brunnen`).
+    static func inFirmOrCompound(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Bool {
+        if r.upperBound < s.count, s[r.upperBound] == "-" { return true }
+        if r.lowerBound > 0, s[r.lowerBound - 1] == "-" { return true }
+        // The word before: `Kanzlei Kühn`, `Praxis Wolf`.
+        var e = r.lowerBound
+        while e > 0, s[e - 1] == " " { e -= 1 }
+        if e < r.lowerBound {
+            var a = e
+            while a > 0, s[a - 1].properties.isAlphabetic { a -= 1 }
+            if a < e, isOrganisation(s[a..<e]) { return true }
+        }
         var a = r.upperBound
         while a < s.count, s[a] == " " { a += 1 }
+        // `Kühn & Partner`, `Loibl und Söhne`.
+        if a < s.count, s[a] == "&" {
+            a += 1
+            while a < s.count, s[a] == " " { a += 1 }
+        } else if a + 4 < s.count, key(s[a..<(a + 4)]).lowercased() == "und " || key(s[a..<(a + 4)]).lowercased() == "and " {
+            a += 4
+        }
         guard a > r.upperBound else { return false }
         var b = a
         while b < s.count, s[b].properties.isAlphabetic { b += 1 }
         guard b > a else { return false }
-        let word = s[a..<b]
+        return isOrganisation(s[a..<b])
+    }
+
+    /// An organisation word or a compound ending in one (`GmbH`,
+    /// `Rohstoffhandel`, `Präzisionstechnik`).
+    static func isOrganisation(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
         if WordSets.shared.organisations.contains(WordHash.hash(key(word))) { return true }
         guard word.count >= 7 else { return false }
         let folded = word.map { $0.value < 0x80 ? $0.value.lowercasedASCII : WordHash.fold($0.value) }
@@ -366,7 +389,7 @@ public struct DocumentMatcher: Sendable {
             // `O'SULLIVAN D`: in capitals, an initial after the surname is the same person's.
             if category == .name { r = Self.withTrailingInitial(text.scalars, r) }
             // `Kessler Rohstoffhandel AG`: a person's surname in a firm's name is the firm's.
-            if piece, Self.beforeOrganisation(text.scalars, r) { continue }
+            if piece, Self.inFirmOrCompound(text.scalars, r) { continue }
             // Only visible scalars count: a range over separators alone adds nothing.
             guard r.contains(where: { !covered[$0] && !text.scalars[$0].properties.isWhitespace }) else { continue }
             out.append(Detection(category: category, range: r, confidence: 0.8, reason: .context,

@@ -169,7 +169,7 @@ final class DocumentPassSpellingTests: XCTestCase {
         let p3 = "Mr Eckart Vollmer-Ries"
         var ev2 = DocumentEvidence()
         ev2.add([Detection(category: .name, range: 3..<22, confidence: 0.9, reason: .context)], in: page(p3))
-        let p4 = "Vollmer Rohstoffhandel AG · Vollmer signed"
+        let p4 = "Vollmer Rohstoffhandel AG · Kanzlei Ries & Partner · Ries-Brunnen · Vollmer signed"
         XCTAssertEqual(texts(ev2.matcher().additions(in: page(p4), existing: []), in: p4), ["Vollmer"])
     }
 }

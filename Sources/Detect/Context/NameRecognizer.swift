@@ -402,7 +402,7 @@ enum NameRecognizer {
                 }
                 // "Vorname | Dario | Mirjam": a label heading a row of values, one
                 // person a column (a tax return's spouses side by side).
-                if header, taken >= 0, toks[taken].line == toks[hit.first].line {
+                if header, taken >= 0, toks[hit.first].has(.lineStart), toks[taken].line == toks[hit.first].line {
                     row(ts, of: hit, after: taken, emit: { emit($0, 0.85, .context, hit.label.kind) })
                 }
                 // "Name | IBAN | …" heading a table: every row's cell in that column.
@@ -512,7 +512,7 @@ enum NameRecognizer {
             defer { c += 1 }
             guard toks[c].has(.cellStart), let r = run(ts, from: c, strong: true, connectors: true), r.first == c,
                   !r.hitOrganisation, r.end >= lineEnd || toks[r.end].has(.cellStart) else { continue }
-            if r.listed > 0 || r.names >= 2 || (single && toks[c].has(.capitalised)) || capitalsWord(ts, r) { emit(r) }
+            if r.listed > 0 || r.names >= 2 || (single && toks[c].has(.capitalised)) { emit(r) }
         }
     }
 
