@@ -463,6 +463,8 @@ final class HeldOutNameTests: XCTestCase {
         XCTAssertTrue(names(row).contains("Lukas"))
         XCTAssertEqual(names("| GEHALT SVWZ: Lohn 02/2025 PersNr 4411 Ostermeier, Jonas | 2.100,00 |"), ["Ostermeier, Jonas"])
         XCTAssertEqual(names("| LASTSCHRIFT SVWZ: Abschlag Strom Vertragskonto 4471 | 80,00 |"), [])
+        XCTAssertEqual(names("| GUTSCHRIFT SVWZ: Geburtstag Gosia Prezent | 50,00 |"), ["Gosia"])
+        XCTAssertEqual(names("| GUTSCHRIFT SVWZ: Geburtstag Oma | 50,00 |"), [])
     }
 
     func testDeclarantAndVietnameseGivenNamesFirst() {

@@ -81,6 +81,8 @@ extension NameRecognizer {
     /// Aydogan, Deniz`), up to the end of the cell or the next field code.
     static let purposeCodes = WordHash.set("SVWZ Verwendungszweck")
     static let sepaFields = WordHash.set("EREF MREF CRED SVWZ ABWA ABWE KREF IBAN BIC PURP")
+    /// Occasions of a gift or an allowance, before whom it is for.
+    static let occasions = WordHash.set("Geburtstag Namenstag Taschengeld Geburtstagsgeschenk Birthday Bday")
 
     static func sepaPurpose(_ ts: TokenStream, emit: (Run) -> Void) {
         let toks = ts.tokens
@@ -101,6 +103,16 @@ extension NameRecognizer {
                     r.listed = 1
                     emit(r)
                     j = next + 2
+                    continue
+                }
+                // "Geburtstag Kasia", "Taschengeld Zofia": a name-shaped word after
+                // an occasion of a gift is whom it is for, listed or not.
+                if j > k + 2, toks[j - 1].kind == .word, occasions.contains(toks[j - 1].hash), plainNameWord(ts, j),
+                   !relationsAfter.contains(t.hash), !words.organisations.contains(t.hash) {
+                    var r = Run(first: j, end: j + 1)
+                    r.names = 1
+                    emit(r)
+                    j += 1
                     continue
                 }
                 // A given name before a surname is the pair's to take.
