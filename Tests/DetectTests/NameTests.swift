@@ -503,3 +503,9 @@ final class HeldOutNameTests: XCTestCase {
         XCTAssertEqual(names("Sehr geehrte Frau Kollegin\tStockhammer!"), ["Stockhammer"])
     }
 }
+
+final class OrganisationLineTests: XCTestCase {
+    func testADivisionAboveAnAddressIsNoName() {
+        XCTAssertEqual(texts("Records Division\n315 W Main St\nGranite Falls, WA 98252", .name), [])
+    }
+}
