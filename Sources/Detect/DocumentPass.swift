@@ -23,6 +23,9 @@ public struct DocumentEvidence: Sendable, Equatable {
         /// A name part that is also a month (`Mai` of `Hoang Thi Mai`): matched
         /// only where it cannot be the month (no number, no `im`, `in`, `of` at it).
         var weak = false
+        /// Another spelling or one part of a double name (`spellings`): not
+        /// where it opens a firm's name (`Kessler Rohstoffhandel AG`).
+        var piece = false
     }
 
     public init() {}
@@ -67,8 +70,33 @@ public struct DocumentEvidence: Sendable, Equatable {
                 }
                 insert(part, .name)
                 if part.contains("ß") { insert(part.flatMap { $0 == "ß" ? ["s", "s"] : [$0] }, .name) }
+                for variant in Self.spellings(part) { insert(variant, .name, piece: true) }
             }
         }
+    }
+
+    /// How else a statement or a register writes a surname: without its
+    /// apostrophe (`O'Driscoll-Haugen` as `ODRISCOLL-HAUGEN`, a booking
+    /// text has no apostrophes), and each part of a double name alone
+    /// (`Haugen`, `O'Driscoll`), as a payroll or a bank shortens it. Parts of
+    /// three or more letters that the lists do not know as other words.
+    static func spellings(_ part: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
+        let apostrophe: (Unicode.Scalar) -> Bool = { $0 == "'" || $0 == "\u{2019}" }
+        var out: [[Unicode.Scalar]] = []
+        if part.contains(where: apostrophe) { out.append(part.filter { !apostrophe($0) }) }
+        guard part.contains("-") else { return out }
+        let words = WordSets.shared
+        for piece in part.split(separator: "-") where piece.filter({ $0.properties.isAlphabetic }).count >= 3 {
+            guard piece.first?.properties.isUppercase == true else { continue }
+            let h = WordHash.hash(String(String.UnicodeScalarView(piece)))
+            if words.notNames.contains(h) || words.cities.contains(h) || words.titles.contains(h) || words.months.contains(h)
+                || words.organisations.contains(h) || LabelTable.shared.isLabelWord(h) {
+                continue
+            }
+            out.append(Array(piece))
+            if piece.contains(where: apostrophe) { out.append(piece.filter { !apostrophe($0) }) }
+        }
+        return out
     }
 
     /// Adds another document part's evidence.
@@ -76,11 +104,11 @@ public struct DocumentEvidence: Sendable, Equatable {
         for v in other.values where seen.insert(v).inserted { values.append(v) }
     }
 
-    private mutating func insert(_ scalars: [Unicode.Scalar], _ category: Category, weak: Bool = false) {
+    private mutating func insert(_ scalars: [Unicode.Scalar], _ category: Category, weak: Bool = false, piece: Bool = false) {
         guard !scalars.isEmpty else { return }
         var s = String.UnicodeScalarView()
         s.append(contentsOf: scalars)
-        let v = Value(text: String(s), category: category, weak: weak)
+        let v = Value(text: String(s), category: category, weak: weak, piece: piece)
         if seen.insert(v).inserted { values.append(v) }
     }
 
@@ -116,7 +144,9 @@ public struct DocumentEvidence: Sendable, Equatable {
     /// Values are sorted first: pages arrive in any order from several
     /// workers, and the output must not depend on it.
     public func matcher() -> DocumentMatcher {
-        DocumentMatcher(values.sorted { ($0.category, $0.text, $0.weak ? 1 : 0) < ($1.category, $1.text, $1.weak ? 1 : 0) })
+        DocumentMatcher(values.sorted {
+            ($0.category, $0.text, ($0.weak ? 1 : 0) + ($0.piece ? 2 : 0)) < ($1.category, $1.text, ($1.weak ? 1 : 0) + ($1.piece ? 2 : 0))
+        })
     }
 }
 
@@ -129,12 +159,12 @@ public struct DocumentEvidence: Sendable, Equatable {
 public struct DocumentMatcher: Sendable {
     /// `cased`: a name written with capitals where it was found; an
     /// occurrence all in lower case is then a word (`the will of`), not it.
-    private let patterns: [(folded: [Unicode.Scalar], category: Category, cased: Bool, weak: Bool)]
+    private let patterns: [(folded: [Unicode.Scalar], category: Category, cased: Bool, weak: Bool, piece: Bool)]
     /// First word of each pattern (folded) → the patterns that start with it.
     private let byFirstWord: [String: [Int]]
 
     init(_ values: [DocumentEvidence.Value]) {
-        var patterns: [([Unicode.Scalar], Category, Bool, Bool)] = []
+        var patterns: [([Unicode.Scalar], Category, Bool, Bool, Bool)] = []
         var index: [String: [Int]] = [:]
         for v in values {
             var f = Folded(Array(v.text.unicodeScalars)).scalars
@@ -145,7 +175,7 @@ public struct DocumentMatcher: Sendable {
             while end < f.count, Self.isWord(f[end]) { end += 1 }
             index[Self.key(f[0..<end]), default: []].append(patterns.count)
             let cased = v.category == .name && v.text.unicodeScalars.contains { $0.properties.isUppercase }
-            patterns.append((f, v.category, cased, v.weak))
+            patterns.append((f, v.category, cased, v.weak, v.piece))
         }
         self.patterns = patterns
         byFirstWord = index
@@ -221,6 +251,47 @@ public struct DocumentMatcher: Sendable {
         return r.lowerBound..<(hi + 2)
     }
 
+    /// Whether a part of a double name found alone stands in a firm's name
+    /// (`Kessler Rohstoffhandel AG`, `Kanzlei Kühn & Partner`) or in
+    /// another hyphenated compound (`Wolf-Brunnen`).
+    static func inFirmOrCompound(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Bool {
+        if r.upperBound < s.count, s[r.upperBound] == "-" { return true }
+        if r.lowerBound > 0, s[r.lowerBound - 1] == "-" { return true }
+        // The word before: `Kanzlei Kühn`, `Praxis Wolf`.
+        var e = r.lowerBound
+        while e > 0, s[e - 1] == " " { e -= 1 }
+        if e < r.lowerBound {
+            var a = e
+            while a > 0, s[a - 1].properties.isAlphabetic { a -= 1 }
+            if a < e, isOrganisation(s[a..<e]) { return true }
+        }
+        var a = r.upperBound
+        while a < s.count, s[a] == " " { a += 1 }
+        // `Kühn & Partner`, `Loibl und Söhne`.
+        if a < s.count, s[a] == "&" {
+            a += 1
+            while a < s.count, s[a] == " " { a += 1 }
+        } else if a + 4 < s.count, key(s[a..<(a + 4)]).lowercased() == "und " || key(s[a..<(a + 4)]).lowercased() == "and " {
+            a += 4
+        }
+        guard a > r.upperBound else { return false }
+        var b = a
+        while b < s.count, s[b].properties.isAlphabetic { b += 1 }
+        guard b > a else { return false }
+        return isOrganisation(s[a..<b])
+    }
+
+    /// An organisation word or a compound ending in one (`GmbH`,
+    /// `Rohstoffhandel`, `Präzisionstechnik`).
+    static func isOrganisation(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
+        if WordSets.shared.organisations.contains(WordHash.hash(key(word))) { return true }
+        guard word.count >= 7 else { return false }
+        let folded = word.map { $0.value < 0x80 ? $0.value.lowercasedASCII : WordHash.fold($0.value) }
+        return NameRecognizer.organisationSuffixes.contains { suffix in
+            folded.count >= suffix.count + 3 && Array(folded.suffix(suffix.count)) == suffix
+        }
+    }
+
     /// Words before a month (`im Mai`, `Anfang Mai`, `in May`, `end of June`).
     static let monthContext: Set<String> = [
         "im", "in", "am", "bis", "seit", "ab", "vom", "zum", "anfang", "mitte", "ende", "des", "den", "der", "dem",
@@ -268,7 +339,7 @@ public struct DocumentMatcher: Sendable {
         }
         let folded = Folded(text.scalars)
         let hay = folded.scalars
-        var hits: [(Range<Int>, Category)] = []
+        var hits: [(Range<Int>, Category, piece: Bool)] = []
         var i = 0
         while i < hay.count {
             guard Self.isWord(hay[i]), i == 0 || !Self.isWord(hay[i - 1]) else { i += 1; continue }
@@ -282,15 +353,19 @@ public struct DocumentMatcher: Sendable {
                     if hay[i..<stop].elementsEqual(needle),
                        !patterns[k].cased || Self.hasCapital(text.scalars[folded.origin[i]...folded.origin[stop - 1]]),
                        !patterns[k].weak || Self.notMonth(hay, i, stop) {
-                        hits.append((folded.origin[i]..<(folded.origin[stop - 1] + 1), patterns[k].category))
+                        hits.append((folded.origin[i]..<(folded.origin[stop - 1] + 1), patterns[k].category, patterns[k].piece))
                     }
                 }
             } else if end - i >= 4, hay[end - 1] == "s", let candidates = byFirstWord[Self.key(hay[i..<(end - 1)])] {
                 // A name with a possessive `s` (`Rebeccas-MBP`, `Annas Rad`): the
                 // name alone, capitalised, and the `s` with it.
-                for k in candidates where patterns[k].category == .name && patterns[k].cased && patterns[k].folded.count == end - 1 - i
+                // Not a word of its own: `This` is no `Thi` with an `s`.
+                let word = WordHash.hash(Self.key(hay[i..<end]))
+                let known = WordSets.shared.notNames.contains(word) || WordSets.shared.given.contains(word)
+                    || WordSets.shared.surnames.contains(word)
+                for k in candidates where !known && patterns[k].category == .name && patterns[k].cased && patterns[k].folded.count == end - 1 - i
                     && Self.hasCapital(text.scalars[folded.origin[i]...folded.origin[i]]) {
-                    hits.append((folded.origin[i]..<(folded.origin[end - 1] + 1), .name))
+                    hits.append((folded.origin[i]..<(folded.origin[end - 1] + 1), .name, patterns[k].piece))
                 }
             }
             i = end
@@ -301,7 +376,7 @@ public struct DocumentMatcher: Sendable {
                 : (a.0.lowerBound, a.1) < (b.0.lowerBound, b.1)
         }
         var out: [Detection] = []
-        for (r, category) in hits {
+        for (r, category, piece) in hits {
             var r = r.clamped(to: 0..<covered.count)
             // `Miss E S Nakamura-Holt`: initials before a surname found
             // elsewhere are the same person's.
@@ -313,6 +388,8 @@ public struct DocumentMatcher: Sendable {
             }
             // `O'SULLIVAN D`: in capitals, an initial after the surname is the same person's.
             if category == .name { r = Self.withTrailingInitial(text.scalars, r) }
+            // `Kessler Rohstoffhandel AG`: a person's surname in a firm's name is the firm's.
+            if piece, Self.inFirmOrCompound(text.scalars, r) { continue }
             // Only visible scalars count: a range over separators alone adds nothing.
             guard r.contains(where: { !covered[$0] && !text.scalars[$0].properties.isWhitespace }) else { continue }
             out.append(Detection(category: category, range: r, confidence: 0.8, reason: .context,

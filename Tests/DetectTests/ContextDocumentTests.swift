@@ -75,7 +75,7 @@ final class ContextDocumentTests: XCTestCase {
             "name:Werner Gottschalk",
             "birthdate:14.02.1951",
             "address:Brunnenweg 3, 51063 Köln",
-            "name:Kollege Arnold",
+            "name:Arnold",
             "name:Ulrike Brandstätter",
         ])
     }

@@ -140,3 +140,36 @@ final class GivenNameBeforeCarriedSurnameTests: XCTestCase {
         XCTAssertEqual(additions("Gwenna Trevail", in: "Mrs Gwenna Trevail", then: "Sanitär Trevail GmbH"), ["Trevail"])
     }
 }
+
+final class DocumentPassSpellingTests: XCTestCase {
+    func page(_ s: String) -> PageText {
+        let scalars = Array(s.unicodeScalars)
+        return PageText(scalars: scalars, boxes: scalars.indices.map { Rect(x: Double($0) * 5, y: 0, width: 5, height: 10) })
+    }
+
+    func texts(_ found: [Detection], in s: String) -> [String] {
+        let h = Array(s.unicodeScalars)
+        return found.map { String(String.UnicodeScalarView(h[$0.range])) }
+    }
+
+    func testSurnameWithoutItsApostropheAndItsParts() {
+        let p1 = "Ms Niamh O'Connell-Berg"
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .name, range: 3..<23, confidence: 0.9, reason: .context)], in: page(p1))
+        let p2 = "PAYROLL PPD OCONNELL-BERG N EMP 4410\nLOAN 7781 BERG T\nThis is it."
+        XCTAssertEqual(texts(ev.matcher().additions(in: page(p2), existing: []), in: p2), ["OCONNELL-BERG N", "BERG T"])
+    }
+
+    func testPossessiveIsNoWordOfItsOwnAndFirmsKeepTheirNames() {
+        let p1 = "Mrs Tran Thi Lan"
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .name, range: 4..<16, confidence: 0.9, reason: .context)], in: page(p1))
+        XCTAssertEqual(texts(ev.matcher().additions(in: page("This letter"), existing: []), in: "This letter"), [])
+        // A part of a double name alone opening a firm's name is the firm's.
+        let p3 = "Mr Eckart Vollmer-Ries"
+        var ev2 = DocumentEvidence()
+        ev2.add([Detection(category: .name, range: 3..<22, confidence: 0.9, reason: .context)], in: page(p3))
+        let p4 = "Vollmer Rohstoffhandel AG · Kanzlei Ries & Partner · Ries-Brunnen · Vollmer signed"
+        XCTAssertEqual(texts(ev2.matcher().additions(in: page(p4), existing: []), in: p4), ["Vollmer"])
+    }
+}

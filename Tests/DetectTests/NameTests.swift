@@ -420,3 +420,92 @@ final class DoubleInitialTests: XCTestCase {
         XCTAssertEqual(texts("Konto lautend auf Musterbank AG", .name), [])
     }
 }
+
+/// Positions found on held-out documents: each test on invented data.
+final class HeldOutNameTests: XCTestCase {
+    func names(_ text: String) -> [String] { texts(text, .name) }
+
+    func testWeekdayAbbreviationAsAGivenNameAfterASalutation() {
+        XCTAssertEqual(names("Name:        Ms Thu Hang Pemberton\nDOB: 01 Feb 1990"), ["Thu Hang Pemberton"])
+        XCTAssertEqual(names("Clinic: Thu 14:00, Room 3"), [])
+    }
+
+    func testPoliceRankAbbreviationsWithADot() {
+        XCTAssertEqual(names("Arresting officer: Cpl. Rosalind Okafor, badge 4410"), ["Rosalind Okafor"])
+        XCTAssertEqual(names("Approved: /s/ T. Weatherby #1187"), ["T. Weatherby"])
+    }
+
+    func testRoleNounsBeforeAName() {
+        XCTAssertEqual(names("Our financial counselor Margit Lindqvist can help you apply."), ["Margit Lindqvist"])
+        XCTAssertEqual(names("Negotiator: Morwenna Trebilcock, direct 01234 555 111"), ["Morwenna Trebilcock"])
+    }
+
+    func testRelationWrappedAtTheEndOfALine() {
+        XCTAssertEqual(names("I saw Mr Pellow in clinic with his wife\nSiobhan. He reports less pain."), ["Pellow", "Siobhan"])
+    }
+
+    func testGaelicParticles() {
+        XCTAssertEqual(names("Example row: candidate 2210, Aoife Ní Bhriain, 2007-05-02."), ["Aoife Ní Bhriain"])
+        XCTAssertEqual(names("Account holder        P Ó Ceallaigh"), ["P Ó Ceallaigh"])
+    }
+
+    func testTransferCounterparties() {
+        let rows = """
+            | 03/02 | ZELLE TO LAKSHMI VENKATESAN CONF# Q2281 "rent" | | 900.00 |
+            | 03/04 | ZELLE FROM CATHAL O BRIAIN email | 50.00 | |
+            | 03/09 | ONLINE TRANSFER TO SAVINGS XXXX4410 | | 100.00 |
+            """
+        XCTAssertEqual(names(rows), ["LAKSHMI VENKATESAN", "CATHAL O BRIAIN"])
+    }
+
+    func testSepaPurposeField() {
+        let row = "| 12.03. | Birgit Anlauf | UEBERWEISUNG SVWZ: Klavierstunde Lukas Maerz | 45,00 |"
+        XCTAssertTrue(names(row).contains("Lukas"))
+        XCTAssertEqual(names("| GEHALT SVWZ: Lohn 02/2025 PersNr 4411 Ostermeier, Jonas | 2.100,00 |"), ["Ostermeier, Jonas"])
+        XCTAssertEqual(names("| LASTSCHRIFT SVWZ: Abschlag Strom Vertragskonto 4471 | 80,00 |"), [])
+        XCTAssertEqual(names("| GUTSCHRIFT SVWZ: Geburtstag Gosia Prezent | 50,00 |"), ["Gosia"])
+        XCTAssertEqual(names("| GUTSCHRIFT SVWZ: Geburtstag Oma | 50,00 |"), [])
+    }
+
+    func testDeclarantAndVietnameseGivenNamesFirst() {
+        XCTAssertEqual(names("I, Janek Wroblewski-Hart, authorize the bank to debit my account."), ["Janek Wroblewski-Hart"])
+        XCTAssertEqual(names("Joint holders: Thi Kim Oanh Pham and Van Duc Hoang (account 2)").sorted(),
+                       ["Thi Kim Oanh Pham", "Van Duc Hoang"])
+        XCTAssertEqual(names("Employee name (last, first, middle)\nTruong, Thi Mai Anh\nEmployee ID"), ["Truong, Thi Mai Anh"])
+    }
+
+    func testNoteToAColleague() {
+        XCTAssertEqual(names("Comments: form complete.\nMarcus – please file it today."), ["Marcus"])
+        XCTAssertEqual(names("Note – please file it today."), [])
+    }
+
+    func testRowOfValuesAndBracketedBirthName() {
+        let table = """
+            |  | Person 1 | Person 2 |
+            | Vorname | Matthias | Johanna |
+            | Geburtsdatum | 01.02.1980 | 03.04.1982 |
+            """
+        XCTAssertEqual(names(table), ["Matthias", "Johanna"])
+        XCTAssertEqual(names("Familienname (Geburtsname)   Oberleitner (Aksoy)\nVorname   Ayla"), ["Oberleitner", "Aksoy", "Ayla"])
+    }
+
+    func testWrappedTableCellAndWrappedFooter() {
+        let table = """
+            | 09/30 | ACH DEBIT SUNNY DAYS CHILD CARE TUITION CHILD OLIVER | 900.00 | 1,200.00 |
+            |  | HARRISON | | |
+            """
+        XCTAssertEqual(names(table), ["OLIVER", "HARRISON"])
+        XCTAssertEqual(names("Muster Maschinenbau GmbH · HRB 1234 · Geschäftsführer Korbinian\nAltmannsberger"),
+                       ["Korbinian", "Altmannsberger"])
+    }
+
+    func testTitleSplitFromTheNameByAFormField() {
+        XCTAssertEqual(names("Sehr geehrte Frau Kollegin\tStockhammer!"), ["Stockhammer"])
+    }
+}
+
+final class OrganisationLineTests: XCTestCase {
+    func testADivisionAboveAnAddressIsNoName() {
+        XCTAssertEqual(texts("Records Division\n315 W Main St\nGranite Falls, WA 98252", .name), [])
+    }
+}

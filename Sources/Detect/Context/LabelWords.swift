@@ -33,7 +33,7 @@ enum LabelWords {
         attn|attention|addressee|spouse|partner name|guarantor|borrower|claimant|contact person|\
         nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed|signature|holder signature|cardholder signature|\
         known as|preferred name|nickname|display name|sachbearbeitung|first name and initial|first name and middle initial|\
-        middle initial
+        middle initial|unterstützte person|unterstützte personen|betreute person|pflegebedürftige person
         """
 
     /// Roles and relations whose value is a person (`Treasurer`, `husband`,
@@ -54,7 +54,9 @@ enum LabelWords {
         küchenchef|küchenchefin|chef|chefin|kollege|kollegin|kollegen|partner|partnerin|partners|lebensgefährte|\
         lebensgefährtin|vorstand|geschäftsführung|aufsichtsratsvorsitzender|aufsichtsratsvorsitzende|vorsitz|\
         erzähler|erzählerin|colleague|supervisor|head chef|director|directors|\
-        pharmacist|prescriber|prescribing doctor|ordering physician|attending physician|referring physician|copy to
+        pharmacist|prescriber|prescribing doctor|ordering physician|attending physician|referring physician|copy to|\
+        negotiator|relationship manager|keyworker|kundenbetreuer|kundenbetreuerin|kundenberater|kundenberaterin|\
+        betreuer|betreuerin|bezugspflegekraft|stationsarzt|stationsärztin|oberarzt|oberärztin
         """
 
     /// Relations and roles written in brackets after a person's name
@@ -84,7 +86,8 @@ enum LabelWords {
         lieferanschrift|lieferadresse|versand an|name of patient|name of employee|name of tenant|name of applicant|\
         contact|kontakt|verfasser|author|ausgestellt für|issued to|prepared for|erstellt für|mi|\
         occupant|occupants|household members|dependants|dependents|reviewer|approver|requester|assignee|\
-        reported by|requested by|liable person|liable persons|account holders|statement of|deponent|declarant
+        reported by|requested by|liable person|liable persons|account holders|statement of|deponent|declarant|\
+        vidiert|vidiert von|vidiert durch
         """
 
     static let birth = """

@@ -68,7 +68,10 @@ enum NameRecognizer {
         let limit = min(lineEnd, j + 16)
         while k < limit && r.names < maxNames {
             let t = toks[k]
-            guard t.kind == .word, k == j || !t.has(.cellStart) else { break }
+            // "Frau Kollegin │ Haslwanter", "Dr. │ Veronika …": a form's field
+            // may split a title from the name it opens.
+            let afterTitle = started && r.names == 0 && k > j && (toks[k - 1].isPunct(".") || words.titles.contains(toks[k - 1].hash))
+            guard t.kind == .word, k == j || !t.has(.cellStart) || afterTitle else { break }
             let h = t.hash
             if t.has(.initialUpper), words.titles.contains(h) {
                 if !started { r.first = k; started = true }
@@ -102,6 +105,12 @@ enum NameRecognizer {
                 }
                 break
             }
+            // "Ellis Ó Floinn", "K Ó Súilleabháin", "PADRAIG O DRISCOLL": an Irish particle.
+            if isGaelicParticle(ts, k, limit) {
+                if !started { r.first = k; started = true }
+                k += 1
+                continue
+            }
             if t.letters == 1 {
                 // An initial: "M." or "J. R.", or in name position "Mr J Smith".
                 if k + 1 < lineEnd, toks[k + 1].glued, toks[k + 1].isPunct(".") {
@@ -125,7 +134,7 @@ enum NameRecognizer {
                 }
                 let plain = strong || (r.names > 0 && words.given.contains(toks[k - 1].hash))
                     || (k + 1 < limit && words.surnames.contains(toks[k + 1].hash))
-                if plain, k + 1 < limit, toks[k + 1].has(.spaceBefore), isNameWord(ts, k + 1, strong: strong) {
+                if plain, k + 1 < limit, toks[k + 1].has(.spaceBefore), isNameWord(ts, k + 1, strong: strong) || isGaelicParticle(ts, k + 1, limit) {
                     if !started { r.first = k; started = true }
                     k += 1
                     continue
@@ -163,6 +172,24 @@ enum NameRecognizer {
         return r
     }
 
+    /// Irish and Scottish Gaelic surname particles, written apart (`Ó
+    /// Floinn`, `Ní Bhriain`, `Mac Giolla`; `O` in capitals where the
+    /// accent or apostrophe is dropped).
+    static let gaelicParticles = WordHash.set("Ó Ní Nic Uí Ua Mac Mhic")
+
+    /// Whether token `k` is a Gaelic particle before a name word (not an
+    /// initial with its dot).
+    static func isGaelicParticle(_ ts: TokenStream, _ k: Int, _ limit: Int) -> Bool {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard t.kind == .word, t.has(.initialUpper), gaelicParticles.contains(t.hash), k + 1 < limit else { return false }
+        let u = toks[k + 1]
+        guard u.kind == .word, u.has(.spaceBefore), !u.has(.cellStart), u.letters >= 3, u.has(.initialUpper) else { return false }
+        // A bare `O` only in capitals (`O DRISCOLL`) or before a capitalised word: the
+        // accent dropped; not `O.` (an initial).
+        return isNameWord(ts, k + 1, strong: false) && !looksLikeNoun(ts, u)
+    }
+
     /// Degrees and qualifications written after a name.
     static let postNominals = WordHash.set("DDS DMD MD DO PhD RN NP PA DPM DVM CPA MBA FRCS MRCP FRCP MRCGP LLB LLM BSc MSc")
 
@@ -173,9 +200,23 @@ enum NameRecognizer {
         if words.organisations.contains(t.hash) || isOrganisationCompound(ts, t) { return false }
         if words.notNames.contains(t.hash) || words.cities.contains(t.hash) || LabelTable.shared.isLabelWord(t.hash)
             || endsInInnen(ts, t) {
-            return strong && words.surnames.contains(t.hash)
+            return strong && (words.surnames.contains(t.hash) || calendarGiven(ts, k))
         }
         return true
+    }
+
+    /// A listed given name that is also a weekday or month abbreviation
+    /// (`Thu`, a common Vietnamese given name), in a name position and
+    /// followed by another name word on its line (`Mrs Thu Trang Ellsworth`):
+    /// a weekday does not stand between a salutation and a surname.
+    static func calendarGiven(_ ts: TokenStream, _ k: Int) -> Bool {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard t.has(.capitalised), words.given.contains(t.hash), words.weekdays.contains(t.hash) || words.months.contains(t.hash),
+              k + 1 < ts.lineEnd(t.line) else { return false }
+        let u = toks[k + 1]
+        return u.kind == .word && u.has(.spaceBefore) && !u.has(.cellStart) && u.has(.initialUpper) && u.letters >= 2
+            && isNameWord(ts, k + 1, strong: false)
     }
 
     static let organisationSuffixes: [[UInt32]] = AddressRecognizer.folded([
@@ -308,6 +349,8 @@ enum NameRecognizer {
                         && (hit.label.needsListed || !(capitalsWord(ts, r) || fieldBelowColonLabel(ts, hit, r))) { continue }
                     emit(r, setOff ? 0.85 : 0.75, .context, hit.label.kind)
                     taken = r.first
+                    // "Pammer (Yıldırım)": a birth or former name in brackets after the value.
+                    if setOff, let b = bracketedName(ts, after: r.end) { emit(b, 0.8, .context, hit.label.kind) }
                     // "prepared by Rosalind⏎Achterberg, …": a given name ending its line,
                     // the surname opening the next.
                     if let w = wrappedSurname(ts, after: r) { emit(w, 0.75, .context, hit.label.kind) }
@@ -356,6 +399,11 @@ enum NameRecognizer {
                    r.first == c, r.end >= ts.lineEnd(toks[c].line) || toks[r.end].has(.cellStart), r.names >= 2 || r.listed > 0 || capitalsWord(ts, r) {
                     emit(r, 0.85, .context, hit.label.kind)
                     taken = r.first
+                }
+                // "Vorname | Dario | Mirjam": a label heading a row of values, one
+                // person a column (a tax return's spouses side by side).
+                if header, taken >= 0, toks[hit.first].has(.lineStart), toks[taken].line == toks[hit.first].line {
+                    row(ts, of: hit, after: taken, emit: { emit($0, 0.85, .context, hit.label.kind) })
                 }
                 // "Name | IBAN | …" heading a table: every row's cell in that column.
                 if header {
@@ -435,6 +483,37 @@ enum NameRecognizer {
               !toks[end + 1].has(.gapBefore), toks[end + 1].kind == .word, toks[end + 1].letters >= 2,
               !toks[end + 1].has(.initialUpper) || isNameWord(ts, end + 1, strong: false) else { return end }
         return end + 2
+    }
+
+    /// One name-shaped word in brackets right after a name (`Pammer
+    /// (Yıldırım)`, `Weber (geb. Kraus)` is the birth label's): the name
+    /// before marriage or the one used.
+    static func bracketedName(_ ts: TokenStream, after end: Int) -> Run? {
+        let toks = ts.tokens
+        guard end + 2 < toks.count, toks[end].isPunct("("), toks[end].line == toks[end - 1].line, toks[end + 1].glued,
+              toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper), toks[end + 1].letters >= 2,
+              isNameWord(ts, end + 1, strong: false), !looksLikeNoun(ts, toks[end + 1]) else { return nil }
+        let e = hyphenEnd(ts, end + 2, ts.lineEnd(toks[end].line))
+        guard e < toks.count, toks[e].isPunct(")"), toks[e].line == toks[end].line else { return nil }
+        var r = Run(first: end + 1, end: e)
+        r.names = 1
+        return r
+    }
+
+    /// The further cells of a row headed by a name label, after the value
+    /// taken from its first cell: each that is wholly a name, with a listed
+    /// word or of two words (one word under a given-name or surname label).
+    static func row(_ ts: TokenStream, of hit: LabelHit, after taken: Int, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        let lineEnd = ts.lineEnd(toks[hit.first].line)
+        let single = singleWordHeaders.contains(hit.label.words[0])
+        var c = taken + 1
+        while c < lineEnd {
+            defer { c += 1 }
+            guard toks[c].has(.cellStart), let r = run(ts, from: c, strong: true, connectors: true), r.first == c,
+                  !r.hitOrganisation, r.end >= lineEnd || toks[r.end].has(.cellStart) else { continue }
+            if r.listed > 0 || r.names >= 2 || (single && toks[c].has(.capitalised)) { emit(r) }
+        }
     }
 
     /// Whether a `:` follows the label and the rest of its line describes
@@ -866,15 +945,27 @@ enum NameRecognizer {
             if !ambiguous, givens == 1, j == k + 1, j == lineEnd, j < n, t.cell == 0, toks[j].line == t.line + 1, !toks[j].has(.gapBefore),
                toks[j].kind == .word, toks[j].has(.capitalised), toks[j].cell == 0, words.surnames.contains(toks[j].hash),
                !words.organisations.contains(toks[j].hash), !(j + 1 < n && toks[j + 1].line == toks[j].line && toks[j + 1].has(.cellStart)) {
-                var r = Run(first: k, end: j + 1)
+                // "Rhiannon⏎Pryce-Lewis": the surname's hyphenated parts with it.
+                var r = Run(first: k, end: hyphenEnd(ts, j + 1, ts.lineEnd(toks[j].line)))
                 r.names = 2
                 r.listed = 2
                 emit(r, true)
-                k = j + 1
+                k = r.end
                 continue
             }
-            // Particles before the surname ("Ludwig van Beethoven").
-            while j + 1 < lineEnd, toks[j].kind == .word, !toks[j].has(.initialUpper), words.particles.contains(toks[j].hash) { j += 1 }
+            // "TUITION CHILD AOIFE⏎ │ HAUGEN": a table cell wrapped between a
+            // listed given name ending the cell and a listed surname alone on
+            // the cell's next line.
+            if !ambiguous, givens == 1, j == k + 1, t.cell > 0, j == lineEnd || toks[j].has(.cellStart),
+               let (g, w) = wrappedCell(ts, k) {
+                emit(g, true)
+                emit(w, true)
+                k += 1
+                continue
+            }
+            // Particles before the surname ("Ludwig van Beethoven", "Ellis Ó Floinn").
+            while j + 1 < lineEnd, toks[j].kind == .word, !toks[j].has(.initialUpper) && words.particles.contains(toks[j].hash)
+                    || (toks[j].has(.spaceBefore) && isGaelicParticle(ts, j, lineEnd)) { j += 1 }
             guard j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].has(.spaceBefore),
                   !toks[j].has(.cellStart), toks[j].letters >= 2, !words.organisations.contains(toks[j].hash) else { k += 1; continue }
             let listed = words.surnames.contains(toks[j].hash)
@@ -910,6 +1001,27 @@ enum NameRecognizer {
                 k = p.end
             }
         }
+    }
+
+    /// The given name `k` ending its table cell, and a listed surname
+    /// alone in the same cell of the next line, a continuation row (its
+    /// first cell empty): the two as one name.
+    static func wrappedCell(_ ts: TokenStream, _ k: Int) -> (Run, Run)? {
+        let toks = ts.tokens
+        let t = toks[k]
+        let next = Int(t.line) + 1
+        guard next < ts.lineCount, !ts.hasGap(before: next), let first = ts.line(next).first, toks[first].cell > 0,
+              let c = TableRows.cellRange(ts, line: next, cell: t.cell), c.lowerBound == c.upperBound - 1 || toks[c.lowerBound + 1].kind == .punct else { return nil }
+        let j = c.lowerBound
+        guard toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].letters >= 2, words.surnames.contains(toks[j].hash),
+              t.has(.upper) == toks[j].has(.upper), !words.organisations.contains(toks[j].hash), isNameWord(ts, j, strong: false) else { return nil }
+        var g = Run(first: k, end: k + 1)
+        g.names = 1
+        g.listed = 1
+        var r = Run(first: j, end: j + 1)
+        r.names = 1
+        r.listed = 1
+        return (g, r)
     }
 
     @inline(__always) static func isAnd(_ ts: TokenStream, _ k: Int) -> Bool {
@@ -959,9 +1071,11 @@ extension NameRecognizer {
     /// Academic titles, not personal data: a name's span starts after them
     /// (`Dr. med.`, `Dipl.-Ing.`, `Mag.`). Without a dot only `Dr`, `Prof`.
     static let spanTitles = WordHash.set("""
-        Dr Prof Professor Dipl Ing Med Dent Vet Rer Nat Jur Phil Oec Pol Habil Mag Univ Priv Doz Dres Kfm Kffr
+        Dr Prof Professor Dipl Ing Med Dent Vet Rer Nat Jur Phil Oec Pol Habil Mag Univ Priv Doz Dres Kfm Kffr \
+        Kollege Kollegin Colleague
         """)
-    static let undottedTitles = WordHash.set("Dr Prof Professor Dres")
+    /// (`Frau Kollegin Haslwanter`: the colleague is no part of the name.)
+    static let undottedTitles = WordHash.set("Dr Prof Professor Dres Kollege Kollegin Colleague")
 
     /// The first token of a name span from `first` to `end`, past its titles;
     /// `first` when nothing of a name would be left.
@@ -1011,6 +1125,7 @@ extension NameRecognizer {
         surnameComma(ts, emit: { emit($0, 0.8, "surname, given name") })
         purposeColumn(ts, emit: { emit($0, 0.75, "given name in payment purpose") })
         fusedTitle(ts, emit: { emit($0, 0.8, "title") })
+        introducerPositions(ts, emit: emit)
     }
 
     static let purposeHeaders = LabelWords.set(LabelWords.purposeHeaders)
@@ -1073,10 +1188,13 @@ extension NameRecognizer {
     static func wrappedWord(_ ts: TokenStream, after r: Run, lowerCaseAfter: Bool = true) -> Run? {
         let toks = ts.tokens
         let g = r.end - 1
-        guard g >= 0, r.end < toks.count, r.end == ts.lineEnd(toks[g].line), toks[g].cell == 0 else { return nil }
+        guard g >= 0, r.end < toks.count, r.end == ts.lineEnd(toks[g].line) else { return nil }
         let j = r.end
         guard toks[j].line == toks[g].line + 1, !toks[j].has(.gapBefore), toks[j].kind == .word, toks[j].has(.capitalised),
               toks[j].cell == 0, plainNameWord(ts, j) else { return nil }
+        // After a later cell (`… · Geschäftsführer Korbinian⏎Loibl`) only when
+        // the next line is one cell: a footer wrapped, not a table's next row.
+        if toks[g].cell > 0, toks[ts.lineEnd(toks[j].line) - 1].cell > 0 { return nil }
         let e = hyphenEnd(ts, j + 1, ts.lineEnd(toks[j].line))
         guard e >= ts.lineEnd(toks[j].line) || toks[e].isPunct(",") || toks[e].isPunct(".") || toks[e].isPunct(";")
                 || toks[e].isPunct(")") || (lowerCaseAfter && toks[e].kind == .word && !toks[e].has(.initialUpper)) else { return nil }
@@ -1185,7 +1303,13 @@ extension NameRecognizer {
         mitarbeiter mitarbeiterin sekretariat sekretär sekretärin klassenlehrer klassenlehrerin lehrer lehrerin \
         leiter leiterin referent referentin assistent assistentin steuerberater steuerberaterin rechtsanwalt \
         rechtsanwältin fachärztin pflegefachkraft prokurist prokuristin teamleiter teamleiterin abteilungsleiter \
-        abteilungsleiterin filialleiter filialleiterin bearbeiter bearbeiterin disponent disponentin
+        abteilungsleiterin filialleiter filialleiterin bearbeiter bearbeiterin disponent disponentin \
+        counselor counsellor navigator practitioner physiotherapist dietitian dietician radiographer sonographer \
+        phlebotomist psychologist psychiatrist paediatrician pediatrician dentist hygienist optometrist podiatrist \
+        chaplain banker teller broker planner recruiter interviewer \
+        geschäftsführer geschäftsführerin sozialarbeiter sozialarbeiterin physiotherapeut physiotherapeutin \
+        oberarzt oberärztin assistenzarzt assistenzärztin stationsarzt stationsärztin kundenbetreuer kundenbetreuerin \
+        personalreferent personalreferentin
         """)
 
     /// A name set off by a comma and followed by a job: `Oyelola Banjo,
@@ -1268,8 +1392,11 @@ extension NameRecognizer {
                                                              || relationsAfter.contains(toks[k].hash)) {
             var s = k + 1
             if s < toks.count, toks[s].isPunct(","), toks[s].line == toks[k].line { s += 1 }
-            guard s < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, toks[s].has(.capitalised),
-                  !toks[s].has(.cellStart), let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s,
+            // "with her husband⏎Gareth.": running text wrapped after the relation.
+            let wrapped = s < toks.count && s == ts.lineEnd(toks[k].line) && toks[s].line == toks[k].line + 1
+                && toks[k].cell == 0 && toks[s].cell == 0 && !toks[s].has(.gapBefore) && relationsAfter.contains(toks[k].hash)
+            guard s < toks.count, toks[s].line == toks[k].line || wrapped, toks[s].kind == .word, toks[s].has(.capitalised),
+                  !toks[s].has(.cellStart) || wrapped, let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s,
                   !r.hitOrganisation else { continue }
             let lineEnd = ts.lineEnd(toks[s].line)
             let e = r.end
@@ -1282,8 +1409,10 @@ extension NameRecognizer {
             else { continue }
             if r.names < 2 {
                 // One word: a relation's child or partner (`Sohn Ayaan)`, `son Ayaan,`).
+                // After a wrap, a listed given name ending its sentence too (`husband⏎Gareth.`).
                 guard r.names == 1, relationsAfter.contains(toks[k].hash), e < lineEnd,
-                      toks[e].isPunct(")") || toks[e].isPunct(","), !words.surnames.contains(toks[s].hash) || words.given.contains(toks[s].hash)
+                      toks[e].isPunct(")") || toks[e].isPunct(",") || (wrapped && toks[e].isPunct(".") && words.isUnambiguousGiven(toks[s].hash)),
+                      !words.surnames.contains(toks[s].hash) || words.given.contains(toks[s].hash)
                 else { continue }
             }
             emit(r)
@@ -1339,6 +1468,7 @@ extension NameRecognizer {
     /// `Detective Sergeant Ann Cole`, `PC J. Hill`.
     static let rankWords = WordHash.set("""
         Officer Constable Sergeant Sgt Detective Det Inspector Insp Deputy Sheriff Trooper Captain Lieutenant \
+        Ofc Cpl Corporal Tpr Dep Supt Superintendent Lt Capt Cmdr Commander Marshal \
         Judge Justice Magistrate Kommissar Kommissarin Polizeikommissar Polizeikommissarin Polizeimeister Polizeimeisterin
         """)
 
@@ -1352,7 +1482,12 @@ extension NameRecognizer {
         for k in toks.indices where toks[k].kind == .word
             && (toks[k].has(.capitalised) && rankWords.contains(toks[k].hash) || toks[k].has(.upper) && rankAbbreviations.contains(toks[k].hash)) {
             var s = k + 1
-            while s < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, rankWords.contains(toks[s].hash) { s += 1 }
+            // "Ofc. Marisol …", "Det. Sgt. …": a rank abbreviated with its dot.
+            if s < toks.count, toks[s].glued, toks[s].isPunct(".") { s += 1 }
+            while s < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, rankWords.contains(toks[s].hash) {
+                s += 1
+                if s < toks.count, toks[s].glued, toks[s].isPunct(".") { s += 1 }
+            }
             // "PC 4417 Fraser Abernethy": the officer's collar number between.
             if s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].kind == .number, toks[s].digits <= 6 { s += 1 }
             guard s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].has(.spaceBefore), !toks[s].has(.cellStart),

@@ -78,7 +78,8 @@ enum CommonWords {
         Academy Nursery Library Museum Hotel Restaurant Garage Motors Estates Lettings Properties Homes Housing \
         Association Society Federation Partnership Associates Solicitors Accountants Surveyors Chambers Laboratory \
         Laboratories Labs Pharma Union Community Resources Payroll Operations Admissions Billing Claims Accounts \
-        Gymnasium Realschule Grundschule Gesamtschule Hauptschule Mittelschule Berufsschule Volksschule Lyzeum
+        Gymnasium Realschule Grundschule Gesamtschule Hauptschule Mittelschule Berufsschule Volksschule Lyzeum \
+        Division Precinct
         """
 
     static let notNames = """

@@ -1,0 +1,198 @@
+/// Positions that introduce a person without a label, added for held-out
+/// documents: a transfer's counterparty, a SEPA purpose field, an
+/// electronic signature, the `I, NAME,` of a declaration and Vietnamese
+/// names written given names first.
+extension NameRecognizer {
+    static func introducerPositions(_ ts: TokenStream, emit: (Run, Double, String) -> Void) {
+        transferParty(ts, emit: { emit($0, 0.8, "transfer counterparty") })
+        sepaPurpose(ts, emit: { emit($0, 0.75, "name in payment purpose") })
+        electronicSignature(ts, emit: { emit($0, 0.85, "signature") })
+        declarant(ts, emit: { emit($0, 0.8, "declarant") })
+        vietnameseGivenFirst(ts, emit: { emit($0, 0.8, "given names + surname") })
+        addressedNote(ts, emit: { emit($0, 0.75, "addressee of a note") })
+    }
+
+    static let requests = WordHash.set("please pls plz bitte kindly can could")
+
+    /// A note to a colleague: a listed given name opening its line, a dash
+    /// or comma, a request (`Darnell – please call …`, `Anna, bitte …`).
+    static func addressedNote(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && toks[k].has(.lineStart) && toks[k].has(.capitalised) {
+            guard k + 2 < ts.lineEnd(toks[k].line), words.isUnambiguousGiven(toks[k].hash), !wordLikeGiven.contains(toks[k].hash),
+                  toks[k + 1].isPunct("\u{2013}") || toks[k + 1].isPunct("-") || toks[k + 1].isPunct(","),
+                  toks[k + 2].kind == .word, !toks[k + 2].has(.initialUpper), requests.contains(toks[k + 2].hash) else { continue }
+            var r = Run(first: k, end: k + 1)
+            r.names = 1
+            r.listed = 1
+            emit(r)
+        }
+    }
+
+    /// Person-to-person transfers on a statement: a payment app or a wire,
+    /// then `TO` or `FROM` (`ZELLE TO`, `VENMO FROM`, `WIRE IN FROM`,
+    /// `INCOMING WIRE FROM`): the party is a person or a firm, and a firm's
+    /// name of two or three words is no personal data lost.
+    static let transferServices = WordHash.set("ZELLE VENMO PAYPAL CASHAPP WIRE")
+    static let transferFillers = WordHash.set("IN OUT TRANSFER PAYMENT PMT INCOMING OUTGOING INTL INTERNATIONAL")
+    static let transferDirections = WordHash.set("TO FROM")
+    /// Words of a booking text that end the party's name (`CONF# …`, `REF …`).
+    static let bookingStops = WordHash.set("CONF REF MEMO ID ON FOR VIA TRN IBAN ACCT ACCOUNT BIC SWIFT BANK")
+
+    static func transferParty(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && toks[k].has(.initialUpper) && transferServices.contains(toks[k].hash) {
+            let upper = toks[k].has(.upper)
+            let lineEnd = ts.lineEnd(toks[k].line)
+            var d = k + 1
+            var fillers = 0
+            while d < lineEnd, fillers < 2, toks[d].kind == .word, transferFillers.contains(toks[d].hash), !toks[d].has(.cellStart) {
+                d += 1
+                fillers += 1
+            }
+            guard d + 1 < lineEnd, toks[d].kind == .word, transferDirections.contains(toks[d].hash), !toks[d].has(.cellStart),
+                  toks[d].has(.upper) == upper else { continue }
+            let s = d + 1
+            var e = s
+            var names = 0
+            var ends: [Int] = []
+            while e < lineEnd, names < 4, !toks[e].has(.cellStart) || e == s {
+                if isGaelicParticle(ts, e, lineEnd) { e += 1; continue }
+                let t = toks[e]
+                guard t.kind == .word, t.letters >= 2, t.has(.spaceBefore), upper ? t.has(.upper) : t.has(.capitalised),
+                      !bookingStops.contains(t.hash), isNameWord(ts, e, strong: false), !looksLikeNoun(ts, t) else { break }
+                // `CONF#`, `REF:`: a field's code glued to its mark.
+                if e + 1 < lineEnd, toks[e + 1].glued, toks[e + 1].isPunct("#") || toks[e + 1].isPunct(":") { break }
+                e = hyphenEnd(ts, e + 1, lineEnd)
+                names += 1
+                ends.append(e)
+            }
+            guard names >= 2 else { continue }
+            // More than three words is a firm or a place after the name: the
+            // first two only when a listed given name opens them.
+            guard names <= 3 || words.isGiven(toks[s].hash) else { continue }
+            emit(upperRun(s, names <= 3 ? ends[names - 1] : ends[1]))
+        }
+    }
+
+    /// The SEPA purpose field (`SVWZ:`, `SVWZ+`, `Verwendungszweck:`) of a
+    /// booking text names whom the money is for: a listed given name alone
+    /// (`Nachhilfe Mathe Elif Okt.`) and `Surname, Given` (`Entgelt 09/2025
+    /// Aydogan, Deniz`), up to the end of the cell or the next field code.
+    static let purposeCodes = WordHash.set("SVWZ Verwendungszweck")
+    static let sepaFields = WordHash.set("EREF MREF CRED SVWZ ABWA ABWE KREF IBAN BIC PURP")
+    /// Occasions of a gift or an allowance, before whom it is for.
+    static let occasions = WordHash.set("Geburtstag Namenstag Taschengeld Geburtstagsgeschenk Birthday Bday")
+
+    static func sepaPurpose(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && purposeCodes.contains(toks[k].hash) && toks[k].has(.initialUpper) {
+            guard k + 1 < toks.count, toks[k + 1].glued, toks[k + 1].isPunct(":") || toks[k + 1].isPunct("+") else { continue }
+            let lineEnd = ts.lineEnd(toks[k].line)
+            var j = k + 2
+            while j < lineEnd, !toks[j].has(.cellStart) {
+                let t = toks[j]
+                if t.kind == .word, t.has(.upper), sepaFields.contains(t.hash), j + 1 < lineEnd, toks[j + 1].isPunct(":") { break }
+                guard t.kind == .word, t.has(.capitalised), t.letters >= 3 else { j += 1; continue }
+                let next = j + 1 < lineEnd && !toks[j + 1].has(.cellStart) ? j + 1 : -1
+                // "Aydogan, Deniz": a surname, a comma, a listed given name.
+                if next > 0, toks[next].isPunct(","), next + 1 < lineEnd, toks[next + 1].kind == .word, toks[next + 1].has(.capitalised),
+                   !toks[next + 1].has(.cellStart), words.isUnambiguousGiven(toks[next + 1].hash), plainNameWord(ts, j) {
+                    var r = Run(first: j, end: next + 2)
+                    r.names = 2
+                    r.listed = 1
+                    emit(r)
+                    j = next + 2
+                    continue
+                }
+                // "Geburtstag Kasia", "Taschengeld Zofia": a name-shaped word after
+                // an occasion of a gift is whom it is for, listed or not.
+                if j > k + 2, toks[j - 1].kind == .word, occasions.contains(toks[j - 1].hash), plainNameWord(ts, j),
+                   !relationsAfter.contains(t.hash), !words.organisations.contains(t.hash) {
+                    var r = Run(first: j, end: j + 1)
+                    r.names = 1
+                    emit(r)
+                    j += 1
+                    continue
+                }
+                // A given name before a surname is the pair's to take.
+                if words.isUnambiguousGiven(t.hash), !wordLikeGiven.contains(t.hash), !words.notNames.contains(t.hash),
+                   !(next > 0 && toks[next].kind == .word && toks[next].has(.initialUpper) && words.surnames.contains(toks[next].hash)) {
+                    var r = Run(first: j, end: j + 1)
+                    r.names = 1
+                    r.listed = 1
+                    emit(r)
+                }
+                j += 1
+            }
+        }
+    }
+
+    /// The US electronic signature `/s/ M. Ybarra`: the name after the mark.
+    static func electronicSignature(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].isPunct("/") && k + 3 < toks.count {
+            guard ts.isWord(k + 1, "s"), toks[k + 1].glued, toks[k + 2].isPunct("/"), toks[k + 2].glued,
+                  toks[k + 3].line == toks[k].line, !toks[k + 3].glued,
+                  let r = run(ts, from: k + 3, strong: true, maxNames: 3), r.first == k + 3, !r.hitOrganisation,
+                  r.names >= 2 || r.listed > 0 || r.end - r.first > r.names else { continue }
+            emit(r)
+        }
+    }
+
+    /// `I, Jane Roe, authorize …`, `I, the undersigned …`: the declarant's
+    /// name between the commas after `I`, two to four name-shaped words.
+    static func declarant(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && toks[k].letters == 1 && ts.isWord(k, "i") && toks[k].has(.upper) {
+            let s = k + 2
+            guard s < toks.count, toks[k + 1].isPunct(","), toks[s].line == toks[k].line, toks[s].kind == .word,
+                  toks[s].has(.initialUpper), let r = run(ts, from: s, strong: false, maxNames: 4), r.first == s,
+                  !r.hitOrganisation, r.names >= 2, r.end < ts.lineEnd(toks[s].line), toks[r.end].isPunct(","),
+                  (s..<r.end).allSatisfy({ toks[$0].kind != .word || toks[$0].letters == 1 || plainNameWord(ts, $0) }) else { continue }
+            emit(r)
+        }
+    }
+
+    /// Vietnamese names written the Western way, given names first: the
+    /// middle name `Thi`/`Van`, one or two more name words, a common
+    /// Vietnamese surname (`Thi Bich Ngoc Nguyen`, `Van Long Tran`); and the
+    /// same after the surname and a comma (`Nguyen, Thi Bich Ngoc`).
+    static func vietnameseGivenFirst(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        func nameWord(_ j: Int, _ lineEnd: Int) -> Bool {
+            j < lineEnd && toks[j].kind == .word && toks[j].has(.initialUpper) && toks[j].has(.spaceBefore) && !toks[j].has(.cellStart)
+                && toks[j].letters >= 2 && !words.organisations.contains(toks[j].hash) && !looksLikeNoun(ts, toks[j])
+                && (vietnameseMiddle.contains(toks[j].hash) || isNameWord(ts, j, strong: false)
+                    || words.given.contains(toks[j].hash) || words.givenAmbiguous.contains(toks[j].hash))
+        }
+        var k = 0
+        while k < toks.count {
+            defer { k += 1 }
+            let t = toks[k]
+            guard t.kind == .word, t.has(.initialUpper) else { continue }
+            let lineEnd = ts.lineEnd(t.line)
+            if vietnameseMiddle.contains(t.hash) {
+                var e = k + 1
+                while e < min(lineEnd, k + 3), nameWord(e, lineEnd), !vietnameseSurnames.contains(toks[e].hash) { e += 1 }
+                guard e > k + 1, nameWord(e, lineEnd), vietnameseSurnames.contains(toks[e].hash) else { continue }
+                var r = Run(first: k, end: e + 1)
+                r.names = e + 1 - k
+                r.listed = 1
+                emit(r)
+                k = e
+            } else if vietnameseSurnames.contains(t.hash), k + 2 < lineEnd, toks[k + 1].isPunct(","),
+                      toks[k + 2].kind == .word, vietnameseMiddle.contains(toks[k + 2].hash), toks[k + 2].has(.initialUpper) {
+                var e = k + 3
+                while e < min(lineEnd, k + 5), nameWord(e, lineEnd) { e += 1 }
+                // The given names fill the field: nothing name-like after them.
+                guard e >= lineEnd || toks[e].has(.cellStart) || toks[e].kind != .word else { continue }
+                var r = Run(first: k, end: e)
+                r.names = e - k - 1
+                r.listed = 1
+                emit(r)
+                k = e - 1
+            }
+        }
+    }
+}
