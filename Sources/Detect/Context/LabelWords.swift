@@ -114,7 +114,7 @@ enum LabelWords {
             + "versicherungsschein|policennummer|police nr|policen nr|schadennummer|schaden nr|"
             + "polizze|polizzennummer|polizzen nr|polizze nr|policy number|policy no|policy|claim number|claim no|claim reference"
             + "|subscriber id|subscriber number|subscriber no|claim ref"
-            + "|versicherten nr|vers nr|familien nr|familiennummer", "Versicherungsnummer", 0.9),
+            + "|versicherten nr|vers nr|familien nr|familiennummer|group no|group number", "Versicherungsnummer", 0.9),
         ("mitgliedsnummer|mitglieds nr|mitglieds nummer|mitgliedsnr|mitglied nr|mitgl nr|mitgl nummer|member id|member number|membership number|"
             + "membership no", "Mitgliedsnummer", 0.9),
         ("personalnummer|personal nr|personal nummer|personalnr|pers nr|persnr|employee id|employee number|employee no|staff number|"
@@ -127,8 +127,9 @@ enum LabelWords {
             + "ubrn|unique booking reference number|auftragsnummer|auftrags nr|auftragsnr|labornummer|labor nr|"
             + "probennummer|proben nr|befundnummer|befund nr|lab no|lab number|specimen no|specimen id|"
             + "medicaid id|medicaid number|medicaid no|"
-            + "upn|student id|student number|client index no|client index number", "Patientennummer", 0.9),
-        ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|"
+            + "upn|student id|student number|client index no|client index number"
+            + "|aufnahmezahl|aufnahmenummer|aufnahme nr|candidate number|candidate no|candidate id", "Patientennummer", 0.9),
+        ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|mref|"
             + "buchungsnummer|buchungs nr|booking reference|booking number|zählernummer|zähler nr|"
             + "zählpunkt|meter number|antragsnummer|antrags nr|application number|vorgangsnummer|vorgang nr|"
             + "vorgangs nr|ticketnummer|ticket nr|ticket|transferticket|zähler|zähler nummer|meter serial|"
@@ -175,6 +176,12 @@ enum LabelWords {
         ("vorgang|claim|dea|betreibung|zahl", "Vorgangsnummer", 0.85),
         ("ausweis|ausweisnummer", "Ausweisnummer", 0.85),
         ("license|licence|dl", "Führerscheinnummer", 0.85),
+        // A deposit, a loan, a Swiss insurance policy (`Police 3A-…`), a
+        // police file's evidence or packet: the code after the word.
+        ("depot|certificate of deposit", "Kontonummer", 0.85),
+        ("loan", "Vertragsnummer", 0.85),
+        ("police", "Versicherungsnummer", 0.85),
+        ("evidence|evidence item|evidence tag|property tag|packet", "Vorgangsnummer", 0.85),
     ]
 
     /// Titles that open a name when written with their dot (`Dr.`).
@@ -184,7 +191,9 @@ enum LabelWords {
         kennzeichen|amtl kennzeichen|amtliches kennzeichen|kfz kennzeichen|fahrzeugkennzeichen|\
         polizeiliches kennzeichen|registration|registration number|registration no|reg no|reg nr|vrn|\
         vehicle registration|vehicle registration number|number plate|licence plate|license plate|\
-        plate number|vehicle reg|immatriculation|kenteken|vehicle|fahrzeug|motorrad|pkw|plate|plate state|kfz vers|kfz versicherung|privat kfz|dienst kfz|firmenwagen
+        plate number|vehicle reg|immatriculation|kenteken|vehicle|fahrzeug|motorrad|pkw|plate|plate state|kfz vers|kfz versicherung|privat kfz|dienst kfz|firmenwagen|\
+        kontrollschild|kontrollschilder|nummernschild|autokennzeichen|geschäftsfahrzeug|dienstfahrzeug|firmenfahrzeug|\
+        geschäftswagen|dienstwagen|motorcycle
         """
 
     static let closings = """

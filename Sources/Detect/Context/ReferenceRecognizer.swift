@@ -79,6 +79,8 @@ enum ReferenceRecognizer {
         bookingTexts(ts, into: &out)
         capitalAbbreviations(ts, into: &out)
         accountColumns(ts, into: &out)
+        courtFileNumbers(ts, into: &out)
+        personNumbers(ts, into: &out)
     }
 
     /// Other numbers in a labelled number's format on the page (`PCN
@@ -115,7 +117,11 @@ enum ReferenceRecognizer {
         }
     }
 
-    static let bookingCodes = WordHash.set("dd ddr so sto")
+    /// `ACH` is the US electronic debit or credit (`ACH DEBIT VENMO PAYMENT
+    /// 1032885541`): the long number in it is the individual's ID at the
+    /// originator, except the originator's own after `ID` (`PPD ID`, `WEB ID`).
+    static let bookingCodes = WordHash.set("dd ddr so sto ach")
+    static let originatorIDWords = WordHash.set("id")
     static let bookingLabels = LabelWords.set(LabelWords.bookingLabels)
 
     /// A direct debit or standing order on a statement (`DD OVO ENERGY CUST
@@ -152,6 +158,7 @@ enum ReferenceRecognizer {
                         || (j > 0 && u.glued && toks[j - 1].kind == .punct)
                     if amount { break }
                     if u.digits >= 6, j + 1 >= lineEnd || !toks[j + 1].glued {
+                        if toks[j - 1].kind == .word, originatorIDWords.contains(toks[j - 1].hash) { j += 1; continue }
                         var a = j
                         if j - 1 > k, !u.has(.cellStart), toks[j - 1].kind == .word, bookingLabels.contains(toks[j - 1].hash) { a = j - 1 }
                         out.append(Detection(category: .reference, range: ts.span(a, j), confidence: 0.8,
@@ -169,22 +176,40 @@ enum ReferenceRecognizer {
     /// Label abbreviations as banks and payroll systems print them in a
     /// booking text, in capitals and without their `Nr.` (`LOHN/GEHALT
     /// 08/2025 PERS 55120`, `BEITRAG MITGL 20417`, `KD 448120`).
-    static let capitalLabels = WordHash.set("pers persnr pnr kd kdnr kundennr mitgl mitglnr vertr vertrnr vsnr")
+    /// The US ones as ACH and card descriptors print them (`EMP 118842`,
+    /// `CONF# P25090544172`, `LOAN 0081447720`, `MBR 20417`).
+    static let capitalLabels = WordHash.set("""
+        pers persnr pnr kd kdnr kundennr mitgl mitglnr vertr vertrnr vsnr emp empl conf loan mbr
+        """)
 
-    /// A capitals abbreviation of `capitalLabels` and the number of four
-    /// to twelve digits right after it in its cell: the employee's,
-    /// customer's or member's number (not an amount: `KD 1.250,00`).
+    /// A capitals abbreviation of `capitalLabels` (a `#` may follow it) and
+    /// right after it in its cell the number of four to twelve digits, or a
+    /// code of letters and digits (`VSNR HR-4410-2281-07`): the employee's,
+    /// customer's, member's or contract's number (not an amount: `KD
+    /// 1.250,00`).
     static func capitalAbbreviations(_ ts: TokenStream, into out: inout [Detection]) {
         let toks = ts.tokens
         for k in toks.indices where toks[k].kind == .word && toks[k].has(.upper) && toks[k].letters >= 2
             && capitalLabels.contains(toks[k].hash) {
-            guard k + 1 < toks.count, toks[k + 1].line == toks[k].line, toks[k + 1].has(.spaceBefore), !toks[k + 1].has(.cellStart),
-                  toks[k + 1].kind == .number, (4...12).contains(toks[k + 1].count) else { continue }
-            let e = k + 2
-            if e < toks.count, toks[e].glued, toks[e].kind != .punct { continue }
-            if e + 1 < toks.count, toks[e].glued, toks[e].isPunct(",") || toks[e].isPunct("."), toks[e + 1].glued,
-               toks[e + 1].kind == .number { continue }
-            out.append(Detection(category: .reference, range: toks[k + 1].range, confidence: 0.8, reason: .context,
+            var c = k + 1
+            if c + 1 < toks.count, toks[c].glued, toks[c].isPunct("#") || toks[c].isPunct(":") { c += 1 }
+            guard c < toks.count, toks[c].line == toks[k].line, toks[c].has(.spaceBefore) || c > k + 1,
+                  !toks[c].has(.cellStart) else { continue }
+            var e = c + 1
+            if toks[c].kind == .number, (4...12).contains(toks[c].count) {
+                if e < toks.count, toks[e].glued, toks[e].kind != .punct { continue }
+                if e + 1 < toks.count, toks[e].glued, toks[e].isPunct(",") || toks[e].isPunct("."), toks[e + 1].glued,
+                   toks[e + 1].kind == .number { continue }
+                if e + 1 < toks.count, toks[e].glued, toks[e].isPunct("-") || toks[e].isPunct("/"), toks[e + 1].glued,
+                   let v = value(ts, at: c), isLooseCode(ts, c, v) {
+                    e = v
+                }
+            } else if let v = value(ts, at: c), isCode(ts, c, v), isWhole(ts, v) {
+                e = v
+            } else {
+                continue
+            }
+            out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.8, reason: .context,
                                  kind: "booking text"))
         }
     }
@@ -498,6 +523,21 @@ enum ReferenceRecognizer {
                 if c < next.upperBound, toks[c].isPunct(".") || toks[c].isPunct(":") { c += 1 }
             }
             if let e = value(ts, at: c), (isCode(ts, c, e) && whole(e)) || isFileNumber(ts, c, e) || afterNumberWord(ts, c) {
+                return (c, e)
+            }
+        }
+        // One capitalised word naming the institution between the label and
+        // its code, which may open the next line (`Vertrag Pensionskasse⏎PK-…`).
+        if !invoice, hit.end < lineEnd, toks[hit.end].kind == .word, toks[hit.end].has(.initialUpper), !toks[hit.end].has(.cellStart),
+           !LabelTable.shared.isLabelWord(toks[hit.end].hash), !Fields.numberWords.contains(toks[hit.end].hash) {
+            var c = hit.end + 1
+            var wrapped = false
+            if c == lineEnd, Int(line) + 1 < ts.lineCount, !ts.hasGap(before: Int(line) + 1) {
+                c = ts.line(Int(line) + 1).lowerBound
+                wrapped = true
+            }
+            if c < toks.count, wrapped || (c < lineEnd && !toks[c].has(.cellStart) && toks[c].has(.spaceBefore)),
+               let e = value(ts, at: c), isCode(ts, c, e), whole(e) {
                 return (c, e)
             }
         }
