@@ -77,3 +77,35 @@ final class SwissPlateTests: XCTestCase {
         XCTAssertEqual(plates("Beleg (ZG 71442) der Gemeinde"), [])
     }
 }
+
+/// Columns that a wrapped row or OCR's lost rule would end too early.
+final class ColumnPastBreakTests: XCTestCase {
+    func testALoginColumnPastARowThePageWrapped() {
+        let table = """
+            | Username | Role | Action |
+            |---|---|---|
+            | qbrandt | Clerk | password reset, MFA
+            | re-enrolled |
+            | zolawale7 | Analyst | none |
+            | mfenwick | Lecturer | blocked by MFA |
+            """
+        let found = texts(table, .name)
+        for n in ["qbrandt", "zolawale7", "mfenwick"] { XCTAssertTrue(found.contains(n), "\(n) in \(found)") }
+    }
+
+    func testAReferenceColumnPastTheGapOCRLeavesUnderItsHeader() {
+        let table = """
+            | Raum | Zählernummer | Stand | Verbrauch |
+
+            | Küche | 5KW-20-0031177 | 12,40 | 3,1 m3 |
+            | Bad | 5WW-20-0031178 | 8,02 | 2,2 m3 |
+            | Flur | 72 5510 394 | – | 118 Einh. |
+            """
+        XCTAssertEqual(texts(table, .reference), ["5KW-20-0031177", "5WW-20-0031178", "72 5510 394"])
+    }
+
+    func testAFileNumberOCRReadWithAZeroIsNoIBAN() {
+        XCTAssertEqual(texts("Geschäftszahl: PK-0Ö/2024/5512207", .reference), ["PK-0Ö/2024/5512207"])
+        XCTAssertEqual(texts("Referenz: DE89 3704 0044 0532 0130 00", .reference), [])
+    }
+}

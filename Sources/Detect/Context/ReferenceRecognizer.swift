@@ -67,7 +67,14 @@ enum ReferenceRecognizer {
             // value in it (a payroll register, a member list).
             // (Not `Account⇥40917736`: a label whose value is beside it heads no column.)
             if isColumnHeader(ts, hit), taken.map({ toks[$0].line != toks[hit.first].line }) ?? true {
-                for c in TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell) where c != taken {
+                var rows = TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell)
+                // OCR drops the rule under a header and leaves a gap there: the
+                // first row, found below the header past it, leads the others.
+                if rows.isEmpty, let t = taken, toks[t].line > toks[hit.first].line, toks[t].has(.cellStart),
+                   toks[t].cell == toks[hit.first].cell {
+                    rows = TableRows.column(ts, header: Int(toks[t].line), cell: toks[t].cell)
+                }
+                for c in rows where c != taken {
                     // Date-shaped values count here: a sort code (`11-07-36`) is one.
                     guard let e = value(ts, at: c, dateShaped: true) else { continue }
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
@@ -625,8 +632,12 @@ enum ReferenceRecognizer {
             let s = ts.text
             let a = Int(t.start)
             // Only where the two letters are a country with IBANs: `FA1129-…`
-            // is a mandate reference, not an IBAN.
-            if s[a].value.isASCIILetter, s[a + 1].value.isASCIILetter, a + 3 < s.count, s[a + 2].value.isDigit || s[a + 3].value.isDigit,
+            // is a mandate reference, not an IBAN; and where two check
+            // digits follow them (`DE89…`, `DE 89…`): OCR's `PK-0Ö/2025/…`
+            // is a file number.
+            let checkDigits = a + 4 < s.count
+                && (s[a + 2].value.isDigit || (s[a + 3].value.isDigit && s[a + 4].value.isDigit))
+            if s[a].value.isASCIILetter, s[a + 1].value.isASCIILetter, checkDigits,
                IBANRegistry.length(s[a].value, s[a + 1].value) > 0 {
                 return nil
             }
