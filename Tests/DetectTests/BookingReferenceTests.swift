@@ -19,6 +19,9 @@ final class BookingReferenceTests: XCTestCase {
         XCTAssertEqual(refs("| 03/17 | ZELLE TO JANE ROE CONF# Q55012233407 \"rent\" | | 60.00 |"), ["Q55012233407"])
         XCTAssertEqual(refs("| 03/18 | ACH DEBIT FIRST MTG PYMT LOAN 7730012291 | | 900.00 |"), ["7730012291"])
         XCTAssertEqual(refs("| 15.10. | LASTSCHRIFT SVWZ: Hausrat VSNR KV-2201-7731-02 | 21,37 |"), ["KV-2201-7731-02"])
+        // A bank that spells the NACHA fields out: the individual's ID, not the originator's.
+        XCTAssertEqual(refs("ORIG CO NAME:STATE TAX ORIG ID:9000000001 SEC:PPD IND ID:55012294471 IND NAME:JANE ROE"),
+                       ["55012294471"])
     }
 
     func testSepaMandateReferenceAndAWrappedCell() {
@@ -41,6 +44,8 @@ final class BookingReferenceTests: XCTestCase {
     func testACodeAfterTheInstitutionsName() {
         XCTAssertEqual(refs("Einkauf durch die Arbeitnehmerin, Vertrag Vorsorgekasse\nVK-BE-55120/01."), ["VK-BE-55120/01"])
         XCTAssertEqual(refs("Kundennummer Stadtwerke KS-4471-2"), ["KS-4471-2"])
+        // Not after an everyday word, nor a form's name.
+        XCTAssertEqual(refs("ask the employer to file Form W-2c with the agency"), [])
     }
 
     func testCourtFileNumbers() {
@@ -107,5 +112,39 @@ final class ColumnPastBreakTests: XCTestCase {
     func testAFileNumberOCRReadWithAZeroIsNoIBAN() {
         XCTAssertEqual(texts("Geschäftszahl: PK-0Ö/2024/5512207", .reference), ["PK-0Ö/2024/5512207"])
         XCTAssertEqual(texts("Referenz: DE89 3704 0044 0532 0130 00", .reference), [])
+    }
+}
+
+/// Values that open the next line, written like dates or led by a state.
+final class WrappedValueTests: XCTestCase {
+    func refs(_ s: String) -> [String] { texts(s, .reference) }
+
+    func testASortCodeIsWrittenLikeADate() {
+        XCTAssertEqual(refs("Sort code: 11-03-27"), ["11-03-27"])
+        XCTAssertEqual(refs("are paid by direct debit from sort code\n11-03-27, account number 55120934."), ["11-03-27", "55120934"])
+        XCTAssertEqual(refs("Reference: 11-03-27"), [])
+    }
+
+    func testALicenceNumberBelowItsLabelPastTheState() {
+        XCTAssertEqual(refs("Driver's license no.\nMI K 552 118 740 336\nPolicy no."), ["K 552 118 740 336"])
+    }
+
+    func testARegisterNumberOpeningTheNextLine() {
+        XCTAssertEqual(refs("Die Urkunde des Standesamts (Registernummer\nE 5512/2024) lag vor."), ["E 5512/2024"])
+    }
+
+    func testAnOfficersCollarNumber() {
+        XCTAssertEqual(refs("Statement taken by:   PC 5520 Morven Example"), ["5520"])
+        XCTAssertEqual(refs("Sgt 771, the custody officer"), ["771"])
+        XCTAssertEqual(refs("a pc 5520 Morven"), [])
+    }
+}
+
+final class USStatePlateTests: XCTestCase {
+    func testAStatesCodeAndAPlateNearACar() {
+        XCTAssertEqual(texts("2019 Honda Fit, OR KXR-5512; parked", .licencePlate), ["KXR-5512"])
+        // A ZIP code has no letters; no car, no plate.
+        XCTAssertEqual(texts("2019 Honda Fit, Salem, OR 97301", .licencePlate), [])
+        XCTAssertEqual(texts("Form filed, OR KXR-5512 attached", .licencePlate), [])
     }
 }

@@ -103,7 +103,8 @@ enum LabelWords {
             + "unser aktenzeichen|ihr aktenzeichen|zeichen|geschäftszahl", "Aktenzeichen", 0.9),
         ("kundennummer|kunden nr|kundennr|kd nr|kdnr|kunden nummer|kunden id|kundenkennung|kundenkonto|"
             + "abonummer|abo nr|abonnementnummer|abonnement nr|beitragsnummer|beitrags nr|membership id|"
-            + "customer id|customer number|customer no|customer ref|customer reference|client number|client id|client no",
+            + "customer id|customer number|customer no|customer ref|customer reference|client number|client id|client no"
+            + "|ind id|individual id|individual id number",
             "Kundennummer", 0.9),
         ("vertragsnummer|vertrags nr|vertrags nummer|vertragsnr|vertrag nr|vertragskonto|contract number|contract no|"
             + "lease no|lease number|lease id|lease ref|lease reference|tenancy no|tenancy number|tenancy ref|"
@@ -114,7 +115,7 @@ enum LabelWords {
             + "versicherungsschein|policennummer|police nr|policen nr|schadennummer|schaden nr|"
             + "polizze|polizzennummer|polizzen nr|polizze nr|policy number|policy no|policy|claim number|claim no|claim reference"
             + "|subscriber id|subscriber number|subscriber no|claim ref"
-            + "|versicherten nr|vers nr|familien nr|familiennummer|group no|group number", "Versicherungsnummer", 0.9),
+            + "|versicherten nr|vers nr|familien nr|familiennummer", "Versicherungsnummer", 0.9),
         ("mitgliedsnummer|mitglieds nr|mitglieds nummer|mitgliedsnr|mitglied nr|mitgl nr|mitgl nummer|member id|member number|membership number|"
             + "membership no", "Mitgliedsnummer", 0.9),
         ("personalnummer|personal nr|personal nummer|personalnr|pers nr|persnr|employee id|employee number|employee no|staff number|"
@@ -151,7 +152,8 @@ enum LabelWords {
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
             + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
             + "driver licence number|drivers license|driver license|driving licence"
-            + "|driver's license|driver's licence|driver's license number|dl num", "Führerscheinnummer", 0.9),
+            + "|driver's license|driver's licence|driver's license number|dl num"
+            + "|driver's license no|driver's licence no|drivers license no|driver license no", "Führerscheinnummer", 0.9),
         ("kontonummer|konto nr|konto nummer|kontonr|kto nr|ktonr|konto|account number|account no|account|acct|acct no|"
             + "sort code|routing|routing number|routing no|aba|aba number|bsb|bankleitzahl|blz", "Kontonummer", 0.85),
         ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
@@ -181,7 +183,7 @@ enum LabelWords {
         ("depot|certificate of deposit", "Kontonummer", 0.85),
         ("loan", "Vertragsnummer", 0.85),
         ("police", "Versicherungsnummer", 0.85),
-        ("evidence|evidence item|evidence tag|property tag|packet", "Vorgangsnummer", 0.85),
+        ("evidence|evidence item|evidence tag|packet", "Vorgangsnummer", 0.85),
     ]
 
     /// Titles that open a name when written with their dot (`Dr.`).

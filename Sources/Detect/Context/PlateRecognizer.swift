@@ -51,6 +51,11 @@ enum PlateRecognizer {
                 out.append(Detection(category: .licencePlate, range: ts.span(k, e - 1), confidence: 0.8, reason: .pattern,
                                      kind: "plate"))
                 k = e - 1
+            } else if let e = usStatePlate(ts, at: k), !isSample(ts, k) {
+                // The state's code is not the plate.
+                out.append(Detection(category: .licencePlate, range: ts.span(k + 1, e - 1), confidence: 0.8, reason: .pattern,
+                                     kind: "plate"))
+                k = e - 1
             }
         }
     }

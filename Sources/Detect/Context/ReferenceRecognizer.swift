@@ -39,7 +39,8 @@ enum ReferenceRecognizer {
             guard case .reference(let confidence) = hit.label.role else { continue }
             var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
-                if let e = value(ts, at: c), !hit.label.needsCode || (isCode(ts, c, e) && isWhole(ts, e)) || afterNumberWord(ts, c),
+                if let e = value(ts, at: c, dateShaped: isSortCode(ts, hit)),
+                   !hit.label.needsCode || (isCode(ts, c, e) && isWhole(ts, e)) || afterNumberWord(ts, c),
                    !isSample(ts, c), !partsOnlyKinds.contains(hit.label.kind) || e > c + 1 {
                     // `Driver's license PA 27 914 338`: the state is not the number.
                     let c = hit.label.kind == licenceKind ? afterStateCode(ts, c, e) : c
@@ -51,6 +52,7 @@ enum ReferenceRecognizer {
             }
             if taken == nil, !partsOnlyKinds.contains(hit.label.kind), let (c, e) = fieldBelow(ts, hit), !isSample(ts, c),
                !hit.label.needsCode || isCode(ts, c, e) {
+                let c = hit.label.kind == licenceKind ? afterStateCode(ts, c, e) : c
                 out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
                                      reason: .context, kind: hit.label.kind))
                 taken = c
@@ -315,9 +317,12 @@ enum ReferenceRecognizer {
     /// spaced number (the code is not part of the licence number).
     static func afterStateCode(_ ts: TokenStream, _ c: Int, _ e: Int) -> Int {
         let toks = ts.tokens
-        guard c + 1 < e, toks[c].kind == .word, toks[c].has(.upper), toks[c].count == 2,
-              toks[c + 1].has(.spaceBefore), toks[c + 1].kind == .number else { return c }
-        return c + 1
+        guard c + 1 < e, toks[c].kind == .word, toks[c].has(.upper), toks[c].count == 2, toks[c + 1].has(.spaceBefore)
+        else { return c }
+        // (Michigan's and others' numbers open with a letter: `MI N 526 418 903 117`.)
+        let letter = toks[c + 1].kind == .word && toks[c + 1].has(.upper) && toks[c + 1].count == 1 && c + 2 < e
+            && toks[c + 2].kind == .number
+        return toks[c + 1].kind == .number || letter ? c + 1 : c
     }
 
     /// Whether the value `c..<e` is a code rather than a count, an amount or
@@ -372,6 +377,11 @@ enum ReferenceRecognizer {
         return code > 0
     }
 
+    /// `Sort code`: its value is written like a date (`09-01-29`).
+    static func isSortCode(_ ts: TokenStream, _ hit: LabelHit) -> Bool {
+        hit.end == hit.first + 2 && ts.isWord(hit.first, "sort") && ts.isWord(hit.first + 1, "code")
+    }
+
     /// `(Nr. B-VA 4417/93)`: the value follows `Nr.`, `No.`, `Nummer`.
     static func afterNumberWord(_ ts: TokenStream, _ c: Int) -> Bool {
         let toks = ts.tokens
@@ -397,7 +407,10 @@ enum ReferenceRecognizer {
         let toks = ts.tokens
         let line = Int(toks[hit.first].line)
         let r = ts.line(line)
-        guard hit.end == r.upperBound, line + 1 < ts.lineCount, !ts.hasGap(before: line + 1),
+        // (`Driver's license no.⏎…`: the label's own dot or colon may end the line.)
+        var end = hit.end
+        while end < r.upperBound, end < hit.end + 2, toks[end].isPunct(".") || toks[end].isPunct(":") { end += 1 }
+        guard end == r.upperBound, line + 1 < ts.lineCount, !ts.hasGap(before: line + 1),
               (r.lowerBound..<hit.first).allSatisfy({ toks[$0].kind == .word && possessives.contains(toks[$0].hash) }),
               hit.first - r.lowerBound <= 1 else { return nil }
         let next = ts.line(line + 1)
@@ -529,13 +542,17 @@ enum ReferenceRecognizer {
                 c += 2
                 if c < next.upperBound, toks[c].isPunct(".") || toks[c].isPunct(":") { c += 1 }
             }
-            if let e = value(ts, at: c), (isCode(ts, c, e) && whole(e)) || isFileNumber(ts, c, e) || afterNumberWord(ts, c) {
+            if let e = value(ts, at: c, dateShaped: isSortCode(ts, hit)),
+               (isCode(ts, c, e) && whole(e)) || isFileNumber(ts, c, e) || fileNumber(ts, at: c, chamber: false) == e
+                || afterNumberWord(ts, c) || isSortCode(ts, hit) {
                 return (c, e)
             }
         }
         // One capitalised word naming the institution between the label and
         // its code, which may open the next line (`Vertrag Pensionskasse⏎PK-…`).
-        if !invoice, hit.end < lineEnd, toks[hit.end].kind == .word, toks[hit.end].has(.initialUpper), !toks[hit.end].has(.cellStart),
+        // (Not after an everyday word: `file Form W-2c`.)
+        if !invoice, !hit.label.needsCode, hit.end < lineEnd, toks[hit.end].kind == .word, toks[hit.end].has(.initialUpper),
+           !toks[hit.end].has(.cellStart),
            !LabelTable.shared.isLabelWord(toks[hit.end].hash), !Fields.numberWords.contains(toks[hit.end].hash) {
             var c = hit.end + 1
             var wrapped = false
@@ -544,7 +561,7 @@ enum ReferenceRecognizer {
                 wrapped = true
             }
             if c < toks.count, wrapped || (c < lineEnd && !toks[c].has(.cellStart) && toks[c].has(.spaceBefore)),
-               let e = value(ts, at: c), isCode(ts, c, e), whole(e) {
+               let e = value(ts, at: c), isCode(ts, c, e), whole(e), toks[c..<e].reduce(0, { $0 + Int($1.digits) }) >= 4 {
                 return (c, e)
             }
         }

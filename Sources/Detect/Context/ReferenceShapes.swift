@@ -42,22 +42,26 @@ extension ReferenceRecognizer {
     }
 
     /// The end of a court file number starting at token `c`.
-    static func fileNumber(_ ts: TokenStream, at c: Int) -> Int? {
+    /// Without `chamber`, a register's number may open it (`G 1418/2025`,
+    /// a register office's).
+    static func fileNumber(_ ts: TokenStream, at c: Int, chamber: Bool = true) -> Int? {
         let toks = ts.tokens
         guard c < toks.count else { return nil }
         let lineEnd = ts.lineEnd(toks[c].line)
         let t = toks[c]
-        guard (t.kind == .number && t.count <= 3) || (t.kind == .word && t.has(.upper) && t.count <= 4 && isRoman(ts, c)) else {
+        var k = c
+        if (t.kind == .number && t.count <= 3) || (t.kind == .word && t.has(.upper) && t.count <= 4 && isRoman(ts, c)) {
+            k += 1
+        } else if chamber {
             return nil
         }
-        var k = c + 1
         var codes = 0
         while k < lineEnd, codes < 2, toks[k].kind == .word, toks[k].has(.initialUpper), toks[k].count <= 3,
-              toks[k].has(.spaceBefore), !toks[k].has(.cellStart) {
+              toks[k].has(.spaceBefore) || k == c, !toks[k].has(.cellStart) || k == c {
             k += 1
             codes += 1
         }
-        guard codes > 0, k + 2 < lineEnd, toks[k].kind == .number, toks[k].count <= 6, toks[k].has(.spaceBefore),
+        guard codes > 0, k - c > codes || !chamber, k + 2 < lineEnd, toks[k].kind == .number, toks[k].count <= 6, toks[k].has(.spaceBefore),
               !toks[k].has(.cellStart), toks[k + 1].isPunct("/"), toks[k + 1].glued, toks[k + 2].glued,
               toks[k + 2].kind == .number, toks[k + 2].count == 2 || toks[k + 2].count == 4 else { return nil }
         let e = k + 3
@@ -76,22 +80,33 @@ extension ReferenceRecognizer {
         kandidat kandidatin schüler schülerin häftling teilnehmer teilnehmerin mitglied
         """)
 
+    /// Police ranks before an officer's collar or badge number (`PC 4417
+    /// Fraser …`, `Sgt 2291`); the two-letter ones only in capitals.
+    static let rankWords = WordHash.set("pc dc ps sgt constable officer deputy trooper detective")
+
     /// A person noun and right after it a number of four to ten digits (not
     /// a year) that ends there (`candidate 4471, Ellis …`, `pupil 20417)`):
     /// the person's number in the school's, prison's or club's register.
     static func personNumbers(_ ts: TokenStream, into out: inout [Detection]) {
         let toks = ts.tokens
-        for k in toks.indices where toks[k].kind == .word && personNouns.contains(toks[k].hash) {
+        for k in toks.indices where toks[k].kind == .word
+            && (personNouns.contains(toks[k].hash) || rankWords.contains(toks[k].hash)) {
+            if toks[k].count <= 2, !toks[k].has(.upper) { continue }
             let c = k + 1
             guard c < toks.count, toks[c].line == toks[k].line, toks[c].has(.spaceBefore), !toks[c].has(.cellStart),
-                  toks[c].kind == .number, (4...10).contains(toks[c].count) else { continue }
+                  toks[c].kind == .number, (3...10).contains(toks[c].count) else { continue }
+            if toks[c].count == 3, !rankWords.contains(toks[k].hash) { continue }
             if toks[c].count == 4, let y = ts.number(c), y >= 1900, y <= 2099 { continue }
             let e = c + 1
             let lineEnd = ts.lineEnd(toks[c].line)
             let ends = e >= lineEnd || toks[e].has(.cellStart)
                 || (toks[e].glued && (toks[e].isPunct(",") || toks[e].isPunct(";") || toks[e].isPunct(")")
                     || (toks[e].isPunct(".") && (e + 1 >= lineEnd || !toks[e + 1].glued))))
-            guard ends else { continue }
+            // After a rank the officer's name may follow the number.
+            let rank = rankWords.contains(toks[k].hash) && (toks[k].count > 2 || toks[k].has(.upper))
+            let named = rank && (3...6).contains(toks[c].count) && e < lineEnd && toks[e].has(.spaceBefore)
+                && toks[e].kind == .word && toks[e].has(.initialUpper)
+            guard ends || named else { continue }
             out.append(Detection(category: .reference, range: toks[c].range, confidence: 0.8, reason: .context,
                                  kind: "number of a person"))
         }
