@@ -38,7 +38,15 @@ final class BookingReferenceTests: XCTestCase {
         XCTAssertEqual(refs("logged as evidence item E24-1102-03."), ["E24-1102-03"])
         XCTAssertEqual(refs("see DUI packet DUI-24-0117. He was"), ["DUI-24-0117"])
         XCTAssertEqual(refs("Member ID: QX5512     Group no.: 55120-07"), ["QX5512", "55120-07"])
+        // The form puts the values below their labels.
+        XCTAssertEqual(refs("Member ID:\tGroup no.:\nQX5512\t55120-07"), ["QX5512", "55120-07"])
+        XCTAssertEqual(refs("Plan:\tTelefon:\nGold\t0301-234567"), [])
+        XCTAssertEqual(refs("Vorgangs-ID:    QT24-0551-07-2291\nDatum:    01.02.2024"), ["QT24-0551-07-2291"])
         XCTAssertEqual(refs("The police were called at 21:40 to the depot 4."), [])
+        XCTAssertEqual(refs("Encounter no. E-7731204"), ["E-7731204"])
+        XCTAssertEqual(refs("Citation No. CT-2024-551208"), ["CT-2024-551208"])
+        XCTAssertEqual(refs("Buchungszeichen 5.7712.044812.3"), ["5.7712.044812.3"])
+        XCTAssertEqual(refs("Beitragskonto: 552 1209 4"), ["552 1209 4"])
     }
 
     func testACodeAfterTheInstitutionsName() {

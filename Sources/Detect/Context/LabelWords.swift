@@ -100,9 +100,9 @@ enum LabelWords {
         ("aktenzeichen|akten zeichen|az|akz|geschäftszeichen|gz|gesch z|unser zeichen|ihr zeichen|unser az|ihr az|"
             + "aktenzahl|geschäftsnummer|bearbeitungsnummer|bearbeitungs nr|matter number|matter no|matter ref|"
             + "docket number|docket no|"
-            + "unser aktenzeichen|ihr aktenzeichen|zeichen|geschäftszahl", "Aktenzeichen", 0.9),
+            + "unser aktenzeichen|ihr aktenzeichen|zeichen|geschäftszahl|buchungszeichen", "Aktenzeichen", 0.9),
         ("kundennummer|kunden nr|kundennr|kd nr|kdnr|kunden nummer|kunden id|kundenkennung|kundenkonto|"
-            + "abonummer|abo nr|abonnementnummer|abonnement nr|beitragsnummer|beitrags nr|membership id|"
+            + "abonummer|abo nr|abonnementnummer|abonnement nr|beitragsnummer|beitrags nr|beitragskonto|membership id|"
             + "customer id|customer number|customer no|customer ref|customer reference|client number|client id|client no"
             + "|ind id|individual id|individual id number",
             "Kundennummer", 0.9),
@@ -129,7 +129,8 @@ enum LabelWords {
             + "probennummer|proben nr|befundnummer|befund nr|lab no|lab number|specimen no|specimen id|"
             + "medicaid id|medicaid number|medicaid no|"
             + "upn|student id|student number|client index no|client index number"
-            + "|aufnahmezahl|aufnahmenummer|aufnahme nr|candidate number|candidate no|candidate id", "Patientennummer", 0.9),
+            + "|aufnahmezahl|aufnahmenummer|aufnahme nr|candidate number|candidate no|candidate id"
+            + "|encounter no|encounter number|encounter id|visit no|visit number|visit id", "Patientennummer", 0.9),
         ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|mref|"
             + "buchungsnummer|buchungs nr|booking reference|booking number|zählernummer|zähler nr|"
             + "zählpunkt|meter number|antragsnummer|antrags nr|application number|vorgangsnummer|vorgang nr|"
@@ -148,7 +149,7 @@ enum LabelWords {
             + "zmr zahl|zmr nr|betreibungsnummer|betreibungs nr|betreibung nr|registernummer|register nr|"
             + "mpan|mprn|meter point reference|supply number|driver number|driver no|docket|"
             + "confirmation code|confirmation number|confirmation no|booking code|reservation number|reservation code|"
-            + "reservation no", "Vorgangsnummer", 0.85),
+            + "reservation no|citation no|citation number", "Vorgangsnummer", 0.85),
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
             + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
             + "driver licence number|drivers license|driver license|driving licence"

@@ -441,7 +441,7 @@ enum ReferenceRecognizer {
                 j += 1
             }
             // A known label inside it has had its say (`Ihre Versichertennummer:`).
-            guard words >= 1, words <= 4, j + 1 < lineEnd, toks[j].isPunct(":"), !(k..<j).contains(where: labelled.contains) else { continue }
+            guard words >= 1, words <= 4, j < lineEnd, toks[j].isPunct(":"), !(k..<j).contains(where: labelled.contains) else { continue }
             var last = j - 1
             while last > k, toks[last].kind == .punct, !toks[last].isPunct("#") { last -= 1 }
             let says = toks[last].isPunct("#") || (toks[last].kind == .word
@@ -449,8 +449,22 @@ enum ReferenceRecognizer {
                     || endsInNumberWord(ts, toks[last])))
             guard says, !(k...last).contains(where: { i in toks[i].kind == .word && (notPersonalNumbers.contains(toks[i].hash)
                     || notPersonalPrefixes.contains { word(ts, i).hasPrefix($0) }) }) else { continue }
-            let c = j + 1
-            guard let e = value(ts, at: c), isLooseCode(ts, c, e) || isCode(ts, c, e), isWhole(ts, e) else { continue }
+            func code(_ c: Int) -> Int? {
+                guard c < toks.count, let e = value(ts, at: c), isLooseCode(ts, c, e) || isCode(ts, c, e), isWhole(ts, e) else { return nil }
+                return e
+            }
+            var c = j + 1
+            var e = c < lineEnd ? code(c) : nil
+            if e == nil, c >= lineEnd || toks[c].has(.cellStart) {
+                // A form that puts the value below its label, in the same cell
+                // (`Member ID: ⇥ Group no.:⏎BFH… ⇥ 77410-02`).
+                let below = Int(toks[k].line) + 1
+                if below < ts.lineCount, !ts.hasGap(before: below), let b = TableRows.cellToken(ts, line: below, cell: toks[k].cell) {
+                    c = b
+                    e = code(b)
+                }
+            }
+            guard let e else { continue }
             out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.8, reason: .context,
                                  kind: "number label"))
         }
