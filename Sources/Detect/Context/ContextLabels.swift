@@ -341,6 +341,13 @@ enum Fields {
             // that cell's column (below).
             out.append((ts.line(Int(line) + 1).lowerBound, true))
         }
+        // A label ending its cell inside a row whose cell wrapped onto the next
+        // line (`LASTSCHRIFT MREF:⇥128,00⏎⇥⇥⇥SWS-V-…`): the value opens that cell there.
+        if !toks[first].has(.cellStart), j >= lineEnd || toks[j].cell != toks[end - 1].cell, toks[end - 1].cell > 0,
+           Int(line) + 1 < ts.lineCount, let c = TableRows.cellToken(ts, line: Int(line) + 1, cell: toks[end - 1].cell),
+           c == ts.line(Int(line) + 1).lowerBound, !out.contains(where: { $0.0 == c }) {
+            out.append((c, true))
+        }
         // A header row that lost its column spacing (OCR: "Patient Geburtsdatum
         // Kasse"): the first column's value opens the next line.
         if toks[first].has(.lineStart), j < lineEnd, toks[j].kind == .word, LabelTable.shared.isLabelWord(toks[j].hash),

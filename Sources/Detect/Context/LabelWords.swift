@@ -103,10 +103,11 @@ enum LabelWords {
         ("aktenzeichen|akten zeichen|az|akz|geschäftszeichen|gz|gesch z|unser zeichen|ihr zeichen|unser az|ihr az|"
             + "aktenzahl|geschäftsnummer|bearbeitungsnummer|bearbeitungs nr|matter number|matter no|matter ref|"
             + "docket number|docket no|"
-            + "unser aktenzeichen|ihr aktenzeichen|zeichen|geschäftszahl", "Aktenzeichen", 0.9),
+            + "unser aktenzeichen|ihr aktenzeichen|zeichen|geschäftszahl|buchungszeichen", "Aktenzeichen", 0.9),
         ("kundennummer|kunden nr|kundennr|kd nr|kdnr|kunden nummer|kunden id|kundenkennung|kundenkonto|"
-            + "abonummer|abo nr|abonnementnummer|abonnement nr|beitragsnummer|beitrags nr|membership id|"
-            + "customer id|customer number|customer no|customer ref|customer reference|client number|client id|client no",
+            + "abonummer|abo nr|abonnementnummer|abonnement nr|beitragsnummer|beitrags nr|beitragskonto|membership id|"
+            + "customer id|customer number|customer no|customer ref|customer reference|client number|client id|client no"
+            + "|ind id|individual id|individual id number",
             "Kundennummer", 0.9),
         ("vertragsnummer|vertrags nr|vertrags nummer|vertragsnr|vertrag nr|vertragskonto|contract number|contract no|"
             + "lease no|lease number|lease id|lease ref|lease reference|tenancy no|tenancy number|tenancy ref|"
@@ -130,8 +131,10 @@ enum LabelWords {
             + "ubrn|unique booking reference number|auftragsnummer|auftrags nr|auftragsnr|labornummer|labor nr|"
             + "probennummer|proben nr|befundnummer|befund nr|lab no|lab number|specimen no|specimen id|"
             + "medicaid id|medicaid number|medicaid no|"
-            + "upn|student id|student number|client index no|client index number", "Patientennummer", 0.9),
-        ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|"
+            + "upn|student id|student number|client index no|client index number"
+            + "|aufnahmezahl|aufnahmenummer|aufnahme nr|candidate number|candidate no|candidate id"
+            + "|encounter no|encounter number|encounter id|visit no|visit number|visit id", "Patientennummer", 0.9),
+        ("mandantennummer|mandanten nr|mandatsreferenz|mandats referenz|mandate reference|mref|"
             + "buchungsnummer|buchungs nr|booking reference|booking number|zählernummer|zähler nr|"
             + "zählpunkt|meter number|antragsnummer|antrags nr|application number|vorgangsnummer|vorgang nr|"
             + "vorgangs nr|ticketnummer|ticket nr|ticket|transferticket|zähler|zähler nummer|meter serial|"
@@ -149,11 +152,12 @@ enum LabelWords {
             + "zmr zahl|zmr nr|betreibungsnummer|betreibungs nr|betreibung nr|registernummer|register nr|"
             + "mpan|mprn|meter point reference|supply number|driver number|driver no|docket|"
             + "confirmation code|confirmation number|confirmation no|booking code|reservation number|reservation code|"
-            + "reservation no", "Vorgangsnummer", 0.85),
+            + "reservation no|citation no|citation number", "Vorgangsnummer", 0.85),
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
             + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
             + "driver licence number|drivers license|driver license|driving licence"
-            + "|driver's license|driver's licence|driver's license number|dl num", "Führerscheinnummer", 0.9),
+            + "|driver's license|driver's licence|driver's license number|dl num"
+            + "|driver's license no|driver's licence no|drivers license no|driver license no", "Führerscheinnummer", 0.9),
         ("kontonummer|konto nr|konto nummer|kontonr|kto nr|ktonr|konto|account number|account no|account|acct|acct no|"
             + "sort code|routing|routing number|routing no|aba|aba number|bsb|bankleitzahl|blz", "Kontonummer", 0.85),
         ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
@@ -178,6 +182,12 @@ enum LabelWords {
         ("vorgang|claim|dea|betreibung|zahl", "Vorgangsnummer", 0.85),
         ("ausweis|ausweisnummer", "Ausweisnummer", 0.85),
         ("license|licence|dl", "Führerscheinnummer", 0.85),
+        // A deposit, a loan, a Swiss insurance policy (`Police 3A-…`), a
+        // police file's evidence or packet: the code after the word.
+        ("depot|certificate of deposit", "Kontonummer", 0.85),
+        ("loan", "Vertragsnummer", 0.85),
+        ("police", "Versicherungsnummer", 0.85),
+        ("evidence|evidence item|evidence tag|packet", "Vorgangsnummer", 0.85),
     ]
 
     /// Titles that open a name when written with their dot (`Dr.`).
@@ -187,7 +197,9 @@ enum LabelWords {
         kennzeichen|amtl kennzeichen|amtliches kennzeichen|kfz kennzeichen|fahrzeugkennzeichen|\
         polizeiliches kennzeichen|registration|registration number|registration no|reg no|reg nr|vrn|\
         vehicle registration|vehicle registration number|number plate|licence plate|license plate|\
-        plate number|vehicle reg|immatriculation|kenteken|vehicle|fahrzeug|motorrad|pkw|plate|plate state|kfz vers|kfz versicherung|privat kfz|dienst kfz|firmenwagen
+        plate number|vehicle reg|immatriculation|kenteken|vehicle|fahrzeug|motorrad|pkw|plate|plate state|kfz vers|kfz versicherung|privat kfz|dienst kfz|firmenwagen|\
+        kontrollschild|kontrollschilder|nummernschild|autokennzeichen|geschäftsfahrzeug|dienstfahrzeug|firmenfahrzeug|\
+        geschäftswagen|dienstwagen|motorcycle
         """
 
     static let closings = """

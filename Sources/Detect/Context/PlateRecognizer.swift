@@ -47,8 +47,13 @@ enum PlateRecognizer {
             defer { k += 1 }
             let t = toks[k]
             guard t.kind != .punct, t.has(.upper) || t.kind == .alnum, k == 0 || !toks[k].glued || toks[k - 1].isPunct("(") else { continue }
-            if let e = ukPlate(ts, at: k) ?? germanPlate(ts, at: k), !isSample(ts, k) {
+            if let e = ukPlate(ts, at: k) ?? germanPlate(ts, at: k) ?? swissPlate(ts, at: k), !isSample(ts, k) {
                 out.append(Detection(category: .licencePlate, range: ts.span(k, e - 1), confidence: 0.8, reason: .pattern,
+                                     kind: "plate"))
+                k = e - 1
+            } else if let e = usStatePlate(ts, at: k), !isSample(ts, k) {
+                // The state's code is not the plate.
+                out.append(Detection(category: .licencePlate, range: ts.span(k + 1, e - 1), confidence: 0.8, reason: .pattern,
                                      kind: "plate"))
                 k = e - 1
             }
@@ -129,7 +134,8 @@ enum PlateRecognizer {
         Halter Halterin Fahrer Fahrerin Unfallgegner geparkt parkte Parkverstoß Kombi Limousine Cabrio SUV \
         vehicle vehicles car van motorcycle truck lorry driver parked registered plate reg \
         VW Volkswagen BMW Audi Mercedes Opel Ford Skoda Škoda Seat Toyota Renault Fiat Peugeot Citroën Citroen Tesla \
-        Hyundai Kia Volvo Mazda Nissan Honda Dacia Porsche Mini Smart Golf Passat Polo Astra Corsa Focus Fiesta
+        Hyundai Kia Volvo Mazda Nissan Honda Dacia Porsche Mini Smart Golf Passat Polo Astra Corsa Focus Fiesta \
+        Kontrollschild Nummernschild Motorfahrzeug Motorfahrzeuge
         """)
 
     /// The end of a plate starting at token `k`.

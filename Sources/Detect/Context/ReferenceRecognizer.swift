@@ -39,7 +39,8 @@ enum ReferenceRecognizer {
             guard case .reference(let confidence) = hit.label.role else { continue }
             var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
-                if let e = value(ts, at: c), !hit.label.needsCode || (isCode(ts, c, e) && isWhole(ts, e)) || afterNumberWord(ts, c),
+                if let e = value(ts, at: c, dateShaped: isSortCode(ts, hit)),
+                   !hit.label.needsCode || (isCode(ts, c, e) && isWhole(ts, e)) || afterNumberWord(ts, c),
                    !isSample(ts, c), !partsOnlyKinds.contains(hit.label.kind) || e > c + 1 {
                     // `Driver's license PA 27 914 338`: the state is not the number.
                     let c = hit.label.kind == licenceKind ? afterStateCode(ts, c, e) : c
@@ -51,6 +52,7 @@ enum ReferenceRecognizer {
             }
             if taken == nil, !partsOnlyKinds.contains(hit.label.kind), let (c, e) = fieldBelow(ts, hit), !isSample(ts, c),
                !hit.label.needsCode || isCode(ts, c, e) {
+                let c = hit.label.kind == licenceKind ? afterStateCode(ts, c, e) : c
                 out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
                                      reason: .context, kind: hit.label.kind))
                 taken = c
@@ -67,7 +69,14 @@ enum ReferenceRecognizer {
             // value in it (a payroll register, a member list).
             // (Not `Account⇥40917736`: a label whose value is beside it heads no column.)
             if isColumnHeader(ts, hit), taken.map({ toks[$0].line != toks[hit.first].line }) ?? true {
-                for c in TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell) where c != taken {
+                var rows = TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell)
+                // OCR drops the rule under a header and leaves a gap there: the
+                // first row, found below the header past it, leads the others.
+                if rows.isEmpty, let t = taken, toks[t].line > toks[hit.first].line, toks[t].has(.cellStart),
+                   toks[t].cell == toks[hit.first].cell {
+                    rows = TableRows.column(ts, header: Int(toks[t].line), cell: toks[t].cell)
+                }
+                for c in rows where c != taken {
                     // Date-shaped values count here: a sort code (`11-07-36`) is one.
                     guard let e = value(ts, at: c, dateShaped: true) else { continue }
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
@@ -79,6 +88,8 @@ enum ReferenceRecognizer {
         bookingTexts(ts, into: &out)
         capitalAbbreviations(ts, into: &out)
         accountColumns(ts, into: &out)
+        courtFileNumbers(ts, into: &out)
+        personNumbers(ts, into: &out)
     }
 
     /// Other numbers in a labelled number's format on the page (`PCN
@@ -115,7 +126,11 @@ enum ReferenceRecognizer {
         }
     }
 
-    static let bookingCodes = WordHash.set("dd ddr so sto")
+    /// `ACH` is the US electronic debit or credit (`ACH DEBIT VENMO PAYMENT
+    /// 1032885541`): the long number in it is the individual's ID at the
+    /// originator, except the originator's own after `ID` (`PPD ID`, `WEB ID`).
+    static let bookingCodes = WordHash.set("dd ddr so sto ach")
+    static let originatorIDWords = WordHash.set("id")
     static let bookingLabels = LabelWords.set(LabelWords.bookingLabels)
 
     /// A direct debit or standing order on a statement (`DD OVO ENERGY CUST
@@ -152,6 +167,7 @@ enum ReferenceRecognizer {
                         || (j > 0 && u.glued && toks[j - 1].kind == .punct)
                     if amount { break }
                     if u.digits >= 6, j + 1 >= lineEnd || !toks[j + 1].glued {
+                        if toks[j - 1].kind == .word, originatorIDWords.contains(toks[j - 1].hash) { j += 1; continue }
                         var a = j
                         if j - 1 > k, !u.has(.cellStart), toks[j - 1].kind == .word, bookingLabels.contains(toks[j - 1].hash) { a = j - 1 }
                         out.append(Detection(category: .reference, range: ts.span(a, j), confidence: 0.8,
@@ -169,22 +185,40 @@ enum ReferenceRecognizer {
     /// Label abbreviations as banks and payroll systems print them in a
     /// booking text, in capitals and without their `Nr.` (`LOHN/GEHALT
     /// 08/2025 PERS 55120`, `BEITRAG MITGL 20417`, `KD 448120`).
-    static let capitalLabels = WordHash.set("pers persnr pnr kd kdnr kundennr mitgl mitglnr vertr vertrnr vsnr")
+    /// The US ones as ACH and card descriptors print them (`EMP 118842`,
+    /// `CONF# P25090544172`, `LOAN 0081447720`, `MBR 20417`).
+    static let capitalLabels = WordHash.set("""
+        pers persnr pnr kd kdnr kundennr mitgl mitglnr vertr vertrnr vsnr emp empl conf loan mbr
+        """)
 
-    /// A capitals abbreviation of `capitalLabels` and the number of four
-    /// to twelve digits right after it in its cell: the employee's,
-    /// customer's or member's number (not an amount: `KD 1.250,00`).
+    /// A capitals abbreviation of `capitalLabels` (a `#` may follow it) and
+    /// right after it in its cell the number of four to twelve digits, or a
+    /// code of letters and digits (`VSNR HR-4410-2281-07`): the employee's,
+    /// customer's, member's or contract's number (not an amount: `KD
+    /// 1.250,00`).
     static func capitalAbbreviations(_ ts: TokenStream, into out: inout [Detection]) {
         let toks = ts.tokens
         for k in toks.indices where toks[k].kind == .word && toks[k].has(.upper) && toks[k].letters >= 2
             && capitalLabels.contains(toks[k].hash) {
-            guard k + 1 < toks.count, toks[k + 1].line == toks[k].line, toks[k + 1].has(.spaceBefore), !toks[k + 1].has(.cellStart),
-                  toks[k + 1].kind == .number, (4...12).contains(toks[k + 1].count) else { continue }
-            let e = k + 2
-            if e < toks.count, toks[e].glued, toks[e].kind != .punct { continue }
-            if e + 1 < toks.count, toks[e].glued, toks[e].isPunct(",") || toks[e].isPunct("."), toks[e + 1].glued,
-               toks[e + 1].kind == .number { continue }
-            out.append(Detection(category: .reference, range: toks[k + 1].range, confidence: 0.8, reason: .context,
+            var c = k + 1
+            if c + 1 < toks.count, toks[c].glued, toks[c].isPunct("#") || toks[c].isPunct(":") { c += 1 }
+            guard c < toks.count, toks[c].line == toks[k].line, toks[c].has(.spaceBefore) || c > k + 1,
+                  !toks[c].has(.cellStart) else { continue }
+            var e = c + 1
+            if toks[c].kind == .number, (4...12).contains(toks[c].count) {
+                if e < toks.count, toks[e].glued, toks[e].kind != .punct { continue }
+                if e + 1 < toks.count, toks[e].glued, toks[e].isPunct(",") || toks[e].isPunct("."), toks[e + 1].glued,
+                   toks[e + 1].kind == .number { continue }
+                if e + 1 < toks.count, toks[e].glued, toks[e].isPunct("-") || toks[e].isPunct("/"), toks[e + 1].glued,
+                   let v = value(ts, at: c), isLooseCode(ts, c, v) {
+                    e = v
+                }
+            } else if let v = value(ts, at: c), isCode(ts, c, v), isWhole(ts, v) {
+                e = v
+            } else {
+                continue
+            }
+            out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.8, reason: .context,
                                  kind: "booking text"))
         }
     }
@@ -283,9 +317,12 @@ enum ReferenceRecognizer {
     /// spaced number (the code is not part of the licence number).
     static func afterStateCode(_ ts: TokenStream, _ c: Int, _ e: Int) -> Int {
         let toks = ts.tokens
-        guard c + 1 < e, toks[c].kind == .word, toks[c].has(.upper), toks[c].count == 2,
-              toks[c + 1].has(.spaceBefore), toks[c + 1].kind == .number else { return c }
-        return c + 1
+        guard c + 1 < e, toks[c].kind == .word, toks[c].has(.upper), toks[c].count == 2, toks[c + 1].has(.spaceBefore)
+        else { return c }
+        // (Michigan's and others' numbers open with a letter: `MI N 526 418 903 117`.)
+        let letter = toks[c + 1].kind == .word && toks[c + 1].has(.upper) && toks[c + 1].count == 1 && c + 2 < e
+            && toks[c + 2].kind == .number
+        return toks[c + 1].kind == .number || letter ? c + 1 : c
     }
 
     /// Whether the value `c..<e` is a code rather than a count, an amount or
@@ -340,6 +377,11 @@ enum ReferenceRecognizer {
         return code > 0
     }
 
+    /// `Sort code`: its value is written like a date (`09-01-29`).
+    static func isSortCode(_ ts: TokenStream, _ hit: LabelHit) -> Bool {
+        hit.end == hit.first + 2 && ts.isWord(hit.first, "sort") && ts.isWord(hit.first + 1, "code")
+    }
+
     /// `(Nr. B-VA 4417/93)`: the value follows `Nr.`, `No.`, `Nummer`.
     static func afterNumberWord(_ ts: TokenStream, _ c: Int) -> Bool {
         let toks = ts.tokens
@@ -365,7 +407,10 @@ enum ReferenceRecognizer {
         let toks = ts.tokens
         let line = Int(toks[hit.first].line)
         let r = ts.line(line)
-        guard hit.end == r.upperBound, line + 1 < ts.lineCount, !ts.hasGap(before: line + 1),
+        // (`Driver's license no.⏎…`: the label's own dot or colon may end the line.)
+        var end = hit.end
+        while end < r.upperBound, end < hit.end + 2, toks[end].isPunct(".") || toks[end].isPunct(":") { end += 1 }
+        guard end == r.upperBound, line + 1 < ts.lineCount, !ts.hasGap(before: line + 1),
               (r.lowerBound..<hit.first).allSatisfy({ toks[$0].kind == .word && possessives.contains(toks[$0].hash) }),
               hit.first - r.lowerBound <= 1 else { return nil }
         let next = ts.line(line + 1)
@@ -396,7 +441,7 @@ enum ReferenceRecognizer {
                 j += 1
             }
             // A known label inside it has had its say (`Ihre Versichertennummer:`).
-            guard words >= 1, words <= 4, j + 1 < lineEnd, toks[j].isPunct(":"), !(k..<j).contains(where: labelled.contains) else { continue }
+            guard words >= 1, words <= 4, j < lineEnd, toks[j].isPunct(":"), !(k..<j).contains(where: labelled.contains) else { continue }
             var last = j - 1
             while last > k, toks[last].kind == .punct, !toks[last].isPunct("#") { last -= 1 }
             let says = toks[last].isPunct("#") || (toks[last].kind == .word
@@ -404,8 +449,22 @@ enum ReferenceRecognizer {
                     || endsInNumberWord(ts, toks[last])))
             guard says, !(k...last).contains(where: { i in toks[i].kind == .word && (notPersonalNumbers.contains(toks[i].hash)
                     || notPersonalPrefixes.contains { word(ts, i).hasPrefix($0) }) }) else { continue }
-            let c = j + 1
-            guard let e = value(ts, at: c), isLooseCode(ts, c, e) || isCode(ts, c, e), isWhole(ts, e) else { continue }
+            func code(_ c: Int) -> Int? {
+                guard c < toks.count, let e = value(ts, at: c), isLooseCode(ts, c, e) || isCode(ts, c, e), isWhole(ts, e) else { return nil }
+                return e
+            }
+            var c = j + 1
+            var e = c < lineEnd ? code(c) : nil
+            if e == nil, c >= lineEnd || toks[c].has(.cellStart) {
+                // A form that puts the value below its label, in the same cell
+                // (`Member ID: ⇥ Group no.:⏎BFH… ⇥ 77410-02`).
+                let below = Int(toks[k].line) + 1
+                if below < ts.lineCount, !ts.hasGap(before: below), let b = TableRows.cellToken(ts, line: below, cell: toks[k].cell) {
+                    c = b
+                    e = code(b)
+                }
+            }
+            guard let e else { continue }
             out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.8, reason: .context,
                                  kind: "number label"))
         }
@@ -497,7 +556,26 @@ enum ReferenceRecognizer {
                 c += 2
                 if c < next.upperBound, toks[c].isPunct(".") || toks[c].isPunct(":") { c += 1 }
             }
-            if let e = value(ts, at: c), (isCode(ts, c, e) && whole(e)) || isFileNumber(ts, c, e) || afterNumberWord(ts, c) {
+            if let e = value(ts, at: c, dateShaped: isSortCode(ts, hit)),
+               (isCode(ts, c, e) && whole(e)) || isFileNumber(ts, c, e) || fileNumber(ts, at: c, chamber: false) == e
+                || afterNumberWord(ts, c) || isSortCode(ts, hit) {
+                return (c, e)
+            }
+        }
+        // One capitalised word naming the institution between the label and
+        // its code, which may open the next line (`Vertrag Pensionskasse⏎PK-…`).
+        // (Not after an everyday word: `file Form W-2c`.)
+        if !invoice, !hit.label.needsCode, hit.end < lineEnd, toks[hit.end].kind == .word, toks[hit.end].has(.initialUpper),
+           !toks[hit.end].has(.cellStart),
+           !LabelTable.shared.isLabelWord(toks[hit.end].hash), !Fields.numberWords.contains(toks[hit.end].hash) {
+            var c = hit.end + 1
+            var wrapped = false
+            if c == lineEnd, Int(line) + 1 < ts.lineCount, !ts.hasGap(before: Int(line) + 1) {
+                c = ts.line(Int(line) + 1).lowerBound
+                wrapped = true
+            }
+            if c < toks.count, wrapped || (c < lineEnd && !toks[c].has(.cellStart) && toks[c].has(.spaceBefore)),
+               let e = value(ts, at: c), isCode(ts, c, e), whole(e), toks[c..<e].reduce(0, { $0 + Int($1.digits) }) >= 4 {
                 return (c, e)
             }
         }
@@ -585,8 +663,12 @@ enum ReferenceRecognizer {
             let s = ts.text
             let a = Int(t.start)
             // Only where the two letters are a country with IBANs: `FA1129-…`
-            // is a mandate reference, not an IBAN.
-            if s[a].value.isASCIILetter, s[a + 1].value.isASCIILetter, a + 3 < s.count, s[a + 2].value.isDigit || s[a + 3].value.isDigit,
+            // is a mandate reference, not an IBAN; and where two check
+            // digits follow them (`DE89…`, `DE 89…`): OCR's `PK-0Ö/2025/…`
+            // is a file number.
+            let checkDigits = a + 4 < s.count
+                && (s[a + 2].value.isDigit || (s[a + 3].value.isDigit && s[a + 4].value.isDigit))
+            if s[a].value.isASCIILetter, s[a + 1].value.isASCIILetter, checkDigits,
                IBANRegistry.length(s[a].value, s[a + 1].value) > 0 {
                 return nil
             }

@@ -38,7 +38,7 @@ enum UserNameRecognizer {
                 break
             }
             if header {
-                for c in TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell) where c != taken {
+                for c in columnPastWrappedRows(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell) where c != taken {
                     if let e = value(ts, at: c, anyCase: true, wholeCell: true) { emit(c, e, 0.85) }
                 }
             }
@@ -104,6 +104,25 @@ enum UserNameRecognizer {
                 k = e - 1
             }
         }
+    }
+
+    /// The column's cells (`TableRows.column`), also past a row whose last
+    /// cell the page wrapped onto a line of its own (`| password reset, MFA
+    /// re-enrolled |` in a plain-text table), when the rows below go on in
+    /// as many cells as the header: that one-cell line ends no table.
+    static func columnPastWrappedRows(_ ts: TokenStream, header: Int, cell: Int16) -> [Int] {
+        let toks = ts.tokens
+        var rows = TableRows.column(ts, header: header, cell: cell)
+        let cells = TableRows.cellCount(ts, header)
+        for _ in 0..<20 {
+            let next = (rows.last.map { Int(toks[$0].line) } ?? header) + 1
+            guard cells >= 3, next + 1 < ts.lineCount, !ts.hasGap(before: next), !ts.hasGap(before: next + 1),
+                  TableRows.cellCount(ts, next) == 1, TableRows.cellCount(ts, next + 1) == cells else { break }
+            let more = TableRows.column(ts, header: next, cell: cell)
+            if more.isEmpty { break }
+            rows += more
+        }
+        return rows
     }
 
     /// The end of a login name starting at token `k`.

@@ -308,9 +308,31 @@ enum IdentifierRecognizer {
                 if clean { set.formUnion(label.set); continue }
             }
             if anchor == nil { anchor = formLabelAnchor(s, p) ?? -1 }
-            if label.start == anchor! { set.formUnion(label.set) }
+            if label.start == anchor! || endsWrappedCell(s, label.start, label.end, p) { set.formUnion(label.set) }
         }
         return set
+    }
+
+    /// A table row whose cell wrapped (`UEBERWEISUNG SVWZ: StNr⇥618,00⏎⇥⇥⇥41/218/…`):
+    /// the label ends its cell, the value opens the same cell (as many tabs
+    /// in) on the next line, and the amount in the cell beside the label is
+    /// no part of the way from one to the other.
+    static func endsWrappedCell(_ s: Text, _ start: Int, _ end: Int, _ p: Int) -> Bool {
+        guard let vs = lineStart(s, p), vs > end else { return false }
+        var k = end
+        while k < vs, s[k].value != 0x09, s[k].value != 0x0A, s[k].value != 0x2028 {
+            if s[k].value.isASCIIAlnum { return false }
+            k += 1
+        }
+        // The label's line runs on to the line break right before the value's.
+        var b = k
+        while b < vs, s[b].value != 0x0A, s[b].value != 0x2028 { b += 1 }
+        guard b + 1 == vs || (b + 2 == vs && s[b].value == 0x0D) else { return false }
+        func tabs(_ a: Int, _ z: Int) -> Int { (a..<z).reduce(0) { $0 + (s[$1].value == 0x09 ? 1 : 0) } }
+        var ls = start
+        while ls > 0, s[ls - 1].value != 0x0A, s[ls - 1].value != 0x2028 { ls -= 1 }
+        let cell = tabs(ls, start)
+        return cell > 0 && cell == tabs(vs, p)
     }
 
     /// For a value at `p` that begins its line: the first non-space scalar
