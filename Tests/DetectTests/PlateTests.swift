@@ -23,6 +23,9 @@ final class PlateTests: XCTestCase {
         XCTAssertEqual(plates("(vehicle KR21 PLM, paid)"), ["KR21 PLM"])
         // The word alone proves nothing: the value must be plate-shaped.
         XCTAssertEqual(plates("Fahrzeug Golf 7, Baujahr 2019"), [])
+        // A statute cited after a vehicle word goes on past `46`: not a plate.
+        XCTAssertEqual(plates("Offense: collision with a parked vehicle (RCW 46.61.502), minor damage"), [])
+        XCTAssertEqual(plates("Fahrzeug B-AB 1234."), ["B-AB 1234"])
     }
 
     func testAColumnOfPlatesAndPlateWords() {

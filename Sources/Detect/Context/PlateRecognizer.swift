@@ -124,7 +124,8 @@ enum PlateRecognizer {
     static func end(_ ts: TokenStream, _ e: Int) -> Int? {
         let toks = ts.tokens
         if e < toks.count, toks[e].line == toks[e - 1].line, toks[e].glued, toks[e].kind != .punct { return nil }
-        if e < toks.count, toks[e].line == toks[e - 1].line, toks[e].glued, toks[e].isPunct("-") || toks[e].isPunct("/"),
+        if e < toks.count, toks[e].line == toks[e - 1].line, toks[e].glued,
+           toks[e].isPunct("-") || toks[e].isPunct("/") || toks[e].isPunct("."),
            e + 1 < toks.count, toks[e + 1].glued, toks[e + 1].kind != .punct { return nil }
         return e
     }
@@ -161,7 +162,8 @@ enum PlateRecognizer {
         var cut = chars.count
         for p in pieces.indices.reversed() {
             let shape = chars[0..<cut].filter { $0 != 0x7C }
-            if isPlate(shape, pieces: p + 1) { return pieces[p] }
+            // A plate ends where its code ends: `(RCW 46.52.020)` is a statute, not `RCW 46`.
+            if isPlate(shape, pieces: p + 1) { return end(ts, pieces[p]) }
             // drop the last piece
             cut -= 1
             while cut > 0, chars[cut - 1] != 0x7C { cut -= 1 }
