@@ -395,4 +395,17 @@ final class AddressSession8Tests: XCTestCase {
         XCTAssertEqual(texts("Wir kommen. Am Montag 3 Gäste (und Kinder).", .address), [])
         XCTAssertEqual(texts("Die Sitzung. Im Kreis 4 (alle) stimmten zu.", .address), [])
     }
+
+    func testAFieldThatNamesTheAddressPartsIsALabel() {
+        // An Austrian registration form asks for the parts one by one; the label line names them.
+        let form = "Angaben zur Unterkunft\nStraße bzw. Ort (wenn keine Straßennamen) / Haus-Nr. / Stiege / Tür\n"
+            + "Grazer Gasse 57 / Stiege 2 / Tür 9\n8010 Graz\nIst diese Unterkunft Hauptwohnsitz?\nja"
+        XCTAssertEqual(texts(form, .address, region: "AT"), ["Grazer Gasse 57 / Stiege 2 / Tür 9", "8010 Graz"])
+        XCTAssertTrue(texts("Street / City / State / ZIP\n88 Example Ave\nSpringfield, IL 62704", .address, region: "US")
+            .contains("88 Example Ave"))
+        // The label of a previous address is not the addressee's name.
+        XCTAssertEqual(texts("Bisheriger Hauptwohnsitz\nBeispielweg 9/4, 4020 Linz", .name, region: "AT"), [])
+        // A sentence that lists address parts has no separators of fields.
+        XCTAssertEqual(texts("Bitte Straße und Ort angeben. Danke.", .address), [])
+    }
 }

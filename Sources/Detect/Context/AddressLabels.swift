@@ -18,6 +18,7 @@ enum AddressLabels {
         Home Postal Mailing Residential Current Previous Permanent Former Forwarding Private Main Billing \
         Correspondence Contact Usual Full New Old for of the property let patient tenant landlord applicant \
         employee member owner Neue Alte Bisherige Aktuelle Frühere Derzeitige des der Mieters Vermieters \
+        Neuer Alter Bisheriger Aktueller Früherer Derzeitiger Weiterer Weitere \
         Patienten Versicherten Antragstellers Kindes
         """)
 
@@ -25,6 +26,7 @@ enum AddressLabels {
     /// maybe with its colon: `Home address`, `Anschrift:`.
     static func isLabel(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
         let toks = ts.tokens
+        if isFieldList(ts, r) { return true }
         guard !r.isEmpty, r.count <= 7 else { return false }
         var e = r.upperBound
         if toks[e - 1].isPunct(":") { e -= 1 }
@@ -37,6 +39,29 @@ enum AddressLabels {
             if heads.contains(t.hash) { head = true } else if !qualifiers.contains(t.hash) { return false }
         }
         return head
+    }
+
+    /// The parts of an address a form asks for, one field per part.
+    static let partWords = WordHash.set("""
+        Straße Strasse Str Hausnummer Hausnr Haus-Nr Nr Stiege Stg Tür Top Stock PLZ Postleitzahl Ort Wohnort Gemeinde \
+        Land Street House Number Apt Apartment Unit Flat City Town State ZIP Postcode County Country
+        """)
+
+    /// A form's address field that names its parts (`Straße / Haus-Nr. /
+    /// Stiege / Tür`, `Straße bzw. Ort (wenn keine Straßennamen) / Haus-Nr.`,
+    /// `Street, City, State, ZIP`): no digit, at least two separators, at least
+    /// three of the parts. (A value has digits; a sentence has no such list.)
+    static func isFieldList(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard r.count >= 5, r.count <= 24 else { return false }
+        var parts = 0, separators = 0
+        for k in r {
+            let t = toks[k]
+            if t.kind == .number || t.kind == .alnum { return false }
+            if t.isPunct("/") || t.isPunct(",") { separators += 1 }
+            if t.kind == .word, partWords.contains(t.hash) { parts += 1 }
+        }
+        return separators >= 2 && parts >= 3
     }
 
     /// Whether line `l` is only an address label (the value below it).

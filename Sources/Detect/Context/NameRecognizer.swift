@@ -694,6 +694,8 @@ enum NameRecognizer {
         // Only the first cell: the rest of the line may be another column.
         if let c = toks[(a + 1)..<b].firstIndex(where: { $0.has(.cellStart) }) { b = c }
         while b > a, toks[b - 1].isPunct(",") || toks[b - 1].isPunct(";") { b -= 1 }
+        // `Bisheriger Hauptwohnsitz⏎Example-Straße 9, …`: the field's label, not the addressee.
+        if AddressLabels.isLabel(ts, a..<b) { return nil }
         var introduced = false
         // c/o, z. Hd., Attn
         if b - a > 3, ts.isWord(a, "c"), toks[a + 1].isPunct("/"), ts.isWord(a + 2, "o") { a += 3; introduced = true }
