@@ -435,6 +435,13 @@ final class HeldOutNameTests: XCTestCase {
         XCTAssertEqual(names("Approved: /s/ T. Weatherby #1187"), ["T. Weatherby"])
     }
 
+    func testGermanAndAustrianPoliceRanks() {
+        XCTAssertEqual(names("Beweismittel: Messgerät TX-3, Gerätenr. 5512, Messbeamter PHK Anton Weißgerber."), ["Anton Weißgerber"])
+        XCTAssertEqual(names("Die Anzeige nahm GrInsp Verena Holzleitner auf."), ["Verena Holzleitner"])
+        // Upper case only: a word that happens to be spelled like one is not a rank.
+        XCTAssertEqual(names("Das Pk Modell wurde geliefert."), [])
+    }
+
     func testRoleNounsBeforeAName() {
         XCTAssertEqual(names("Our financial counselor Margit Lindqvist can help you apply."), ["Margit Lindqvist"])
         XCTAssertEqual(names("Negotiator: Morwenna Trebilcock, direct 01234 555 111"), ["Morwenna Trebilcock"])

@@ -1471,11 +1471,16 @@ extension NameRecognizer {
     static let rankWords = WordHash.set("""
         Officer Constable Sergeant Sgt Detective Det Inspector Insp Deputy Sheriff Trooper Captain Lieutenant \
         Ofc Cpl Corporal Tpr Dep Supt Superintendent Lt Capt Cmdr Commander Marshal \
-        Judge Justice Magistrate Kommissar Kommissarin Polizeikommissar Polizeikommissarin Polizeimeister Polizeimeisterin
+        Judge Justice Magistrate Kommissar Kommissarin Polizeikommissar Polizeikommissarin Polizeimeister Polizeimeisterin \
+        Polizeiobermeister Polizeihauptmeister Polizeioberkommissar Polizeihauptkommissar Kriminalkommissar \
+        Kriminaloberkommissar Kriminalhauptkommissar Inspektor Inspektorin Revierinspektor Gruppeninspektor \
+        Bezirksinspektor Abteilungsinspektor Chefinspektor RevInsp GrInsp BezInsp AbtInsp ChefInsp
         """)
 
-    /// British police ranks as written before a name (`PC 4417 Fraser Abernethy`, `DS Kaur`).
-    static let rankAbbreviations = WordHash.set("PC DC DS DI DCI PCSO WPC SGT")
+    /// Police ranks as written before a name: British (`PC 4417 Fraser Abernethy`,
+    /// `DS Kaur`) and German (`PHK Jan Beispiel` in a speed camera's
+    /// evidence line, `KOK Muster` in a police letter).
+    static let rankAbbreviations = WordHash.set("PC DC DS DI DCI PCSO WPC SGT PM POM PHM PK POK PHK EPHK KK KOK KHK EKHK")
 
     /// After a capitalised rank: initials and a surname, or a given name and
     /// a surname (one of them listed).
