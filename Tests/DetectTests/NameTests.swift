@@ -438,6 +438,7 @@ final class HeldOutNameTests: XCTestCase {
     func testGermanAndAustrianPoliceRanks() {
         XCTAssertEqual(names("Beweismittel: Messgerät TX-3, Gerätenr. 5512, Messbeamter PHK Anton Weißgerber."), ["Anton Weißgerber"])
         XCTAssertEqual(names("Die Anzeige nahm GrInsp Verena Holzleitner auf."), ["Verena Holzleitner"])
+        XCTAssertEqual(names("Gerätenr. 5512, Messbeamter PHK Anton\nWeißgerber.\n"), ["Anton", "Weißgerber"])
         // Upper case only: a word that happens to be spelled like one is not a rank.
         XCTAssertEqual(names("Das Pk Modell wurde geliefert."), [])
     }

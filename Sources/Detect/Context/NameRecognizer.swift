@@ -1500,6 +1500,12 @@ extension NameRecognizer {
             guard s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].has(.spaceBefore), !toks[s].has(.cellStart),
                   let r = run(ts, from: s, strong: false, maxNames: 2), r.first == s, !r.hitOrganisation else { continue }
             let initialled = toks[s].letters == 1 && toks[s + 1].isPunct(".")
+            // "Messbeamter PHK Tobias⏎Beispiel.": the line wrap cut the name.
+            if r.names == 1, !initialled, let w = wrappedSurname(ts, after: r) {
+                emit(r)
+                emit(w)
+                continue
+            }
             guard r.names >= 1, initialled || (r.names == 2 && r.listed > 0),
                   (s..<r.end).allSatisfy({ toks[$0].kind != .word || toks[$0].letters == 1 || plainNameWord(ts, $0) }) else { continue }
             emit(r)
