@@ -435,6 +435,14 @@ final class HeldOutNameTests: XCTestCase {
         XCTAssertEqual(names("Approved: /s/ T. Weatherby #1187"), ["T. Weatherby"])
     }
 
+    func testAPaperFormCaptionWithAQualifier() {
+        // Captions in capitals with a hint after them; the value is the next line.
+        XCTAssertEqual(names("VORNAME lt. Geburtsurkunde\nKatharina\nGESCHLECHT\nweiblich"), ["Katharina"])
+        XCTAssertEqual(texts("GEBURTSDATUM (TT.MM.JJJJ)\n04.11.1979\nGESCHLECHT\nmännlich", .dateOfBirth), ["04.11.1979"])
+        // A caption in prose case is a sentence's start, not a caption.
+        XCTAssertEqual(names("Vorname bitte angeben\nDanke"), [])
+    }
+
     func testGermanAndAustrianPoliceRanks() {
         XCTAssertEqual(names("Beweismittel: Messgerät TX-3, Gerätenr. 5512, Messbeamter PHK Anton Weißgerber."), ["Anton Weißgerber"])
         XCTAssertEqual(names("Die Anzeige nahm GrInsp Verena Holzleitner auf."), ["Verena Holzleitner"])

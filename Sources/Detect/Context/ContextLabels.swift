@@ -341,6 +341,17 @@ enum Fields {
             // that cell's column (below).
             out.append((ts.line(Int(line) + 1).lowerBound, true))
         }
+        // A paper form's caption in capitals with a qualifier after it
+        // (`VORNAME lt. Geburtsurkunde`, `FAMILIENNAME vor der ersten
+        // Eheschließung`, `NAME (in Blockschrift)`): the value opens the next line.
+        // (Or the caption alone on its line: `FAMILIENNAME⏎Beispiel`.)
+        if toks[first].has(.lineStart), toks[first].has(.upper), toks[first].letters >= 3, lineEnd - j <= 8,
+           j >= lineEnd || toks[j].isPunct("(") || (toks[j].kind == .word && !toks[j].has(.initialUpper)),
+           toks[j..<lineEnd].allSatisfy({ $0.kind == .word || $0.isPunct("(") || $0.isPunct(")") || $0.isPunct(".") }),
+           Int(line) + 1 < ts.lineCount, !ts.hasGap(before: Int(line) + 1) {
+            let c = ts.line(Int(line) + 1).lowerBound
+            if !out.contains(where: { $0.0 == c }) { out.append((c, true)) }
+        }
         // A label ending its cell inside a row whose cell wrapped onto the next
         // line (`LASTSCHRIFT MREF:⇥128,00⏎⇥⇥⇥SWS-V-…`): the value opens that cell there.
         if !toks[first].has(.cellStart), j >= lineEnd || toks[j].cell != toks[end - 1].cell, toks[end - 1].cell > 0,
