@@ -27,14 +27,22 @@ extension PlateRecognizer {
         guard (1...6).contains(digits), end(ts, e) != nil else { return nil }
         if e < lineEnd, toks[e].glued, toks[e].isPunct(".") || toks[e].isPunct(","), e + 1 < lineEnd, toks[e + 1].glued,
            toks[e + 1].kind == .number { return nil }
+        return opensValueNearVehicle(ts, at: k) ? e : nil
+    }
+
+    /// Whether token `k` opens a value (a line, a cell, after `(`, `,`, `:` or
+    /// a vehicle word) on a line that, or whose line before, speaks of a
+    /// vehicle: a short code is a plate only there.
+    static func opensValueNearVehicle(_ ts: TokenStream, at k: Int) -> Bool {
+        let toks = ts.tokens
+        let t = toks[k]
         let opens = t.has(.lineStart) || t.has(.cellStart)
             || (k > 0 && (toks[k - 1].isPunct("(") || toks[k - 1].isPunct(",") || toks[k - 1].isPunct(":")))
             || (k > 0 && toks[k - 1].kind == .word && isVehicleWord(ts, toks[k - 1]))
-        guard opens else { return nil }
+        guard opens else { return false }
         let line = Int(t.line)
         let lines = (max(0, line - 1)...line).flatMap { Array(ts.line($0)) }
-        guard lines.contains(where: { toks[$0].kind == .word && isVehicleWord(ts, toks[$0]) }) else { return nil }
-        return e
+        return lines.contains(where: { toks[$0].kind == .word && isVehicleWord(ts, toks[$0]) })
     }
 
     /// A vehicle word, or a compound ending in one (`Geschäftsfahrzeug`, `Dienstwagen`).

@@ -21,13 +21,6 @@ extension PlateRecognizer {
         guard (k + 1..<e).contains(where: { toks[$0].letters > 0 }), (k + 1..<e).contains(where: { toks[$0].digits > 0 }) else {
             return nil
         }
-        let opens = t.has(.lineStart) || t.has(.cellStart)
-            || (k > 0 && (toks[k - 1].isPunct("(") || toks[k - 1].isPunct(",") || toks[k - 1].isPunct(":")))
-            || (k > 0 && toks[k - 1].kind == .word && isVehicleWord(ts, toks[k - 1]))
-        guard opens else { return nil }
-        let line = Int(t.line)
-        let lines = (max(0, line - 1)...line).flatMap { Array(ts.line($0)) }
-        guard lines.contains(where: { toks[$0].kind == .word && isVehicleWord(ts, toks[$0]) }) else { return nil }
-        return e
+        return opensValueNearVehicle(ts, at: k) ? e : nil
     }
 }
