@@ -22,9 +22,7 @@ extension NameRecognizer {
             guard k + 2 < ts.lineEnd(toks[k].line), words.isUnambiguousGiven(toks[k].hash), !wordLikeGiven.contains(toks[k].hash),
                   toks[k + 1].isPunct("\u{2013}") || toks[k + 1].isPunct("-") || toks[k + 1].isPunct(","),
                   toks[k + 2].kind == .word, !toks[k + 2].has(.initialUpper), requests.contains(toks[k + 2].hash) else { continue }
-            var r = Run(first: k, end: k + 1)
-            r.names = 1
-            r.listed = 1
+            let r = Run.word(k)
             emit(r)
         }
     }
@@ -109,8 +107,7 @@ extension NameRecognizer {
                 // an occasion of a gift is whom it is for, listed or not.
                 if j > k + 2, toks[j - 1].kind == .word, occasions.contains(toks[j - 1].hash), plainNameWord(ts, j),
                    !relationsAfter.contains(t.hash), !words.organisations.contains(t.hash) {
-                    var r = Run(first: j, end: j + 1)
-                    r.names = 1
+                    let r = Run.word(j, listed: false)
                     emit(r)
                     j += 1
                     continue
@@ -118,9 +115,7 @@ extension NameRecognizer {
                 // A given name before a surname is the pair's to take.
                 if words.isUnambiguousGiven(t.hash), !wordLikeGiven.contains(t.hash), !words.notNames.contains(t.hash),
                    !(next > 0 && toks[next].kind == .word && toks[next].has(.initialUpper) && words.surnames.contains(toks[next].hash)) {
-                    var r = Run(first: j, end: j + 1)
-                    r.names = 1
-                    r.listed = 1
+                    let r = Run.word(j)
                     emit(r)
                 }
                 j += 1

@@ -48,6 +48,12 @@ enum NameRecognizer {
         var names = 0
         var listed = 0
         var hitOrganisation = false
+
+        /// One name word at token `k`, listed (a given name or surname the
+        /// lists know) unless `listed` is false.
+        static func word(_ k: Int, listed: Bool = true) -> Run {
+            Run(first: k, end: k + 1, names: 1, listed: listed ? 1 : 0)
+        }
     }
 
     static let words = WordSets.shared
@@ -380,8 +386,7 @@ enum NameRecognizer {
                     var e = c + 1
                     if e < toks.count, toks[e].glued, toks[e].isPunct(".") { e += 1 }
                     if e >= ts.lineEnd(toks[c].line) || toks[e].has(.cellStart) {
-                        var r = Run(first: c, end: c + 1)
-                        r.names = 1
+                        let r = Run.word(c, listed: false)
                         emit(r, 0.8, .context, hit.label.kind)
                         taken = c
                     }
@@ -727,9 +732,7 @@ enum NameRecognizer {
             // "thanks monique": a message signed in lower case, a listed given name ending the line.
             if j < toks.count, toks[j].line == line, toks[j].kind == .word, !toks[j].has(.initialUpper),
                words.isUnambiguousGiven(toks[j].hash), j + 1 == ts.lineEnd(Int32(line)) || toks[j + 1].isPunct(".") {
-                var r = Run(first: j, end: j + 1)
-                r.names = 1
-                r.listed = 1
+                let r = Run.word(j)
                 emit(r)
                 return
             }
@@ -911,12 +914,8 @@ enum NameRecognizer {
             guard ambiguous || words.isUnambiguousGiven(t.hash) else { k += 1; continue }
             // "Bitte keine Nüsse: Leon und Amira": two listed given names joined.
             if !ambiguous, let y = coordinated(ts, k) {
-                var a = Run(first: k, end: k + 1)
-                a.names = 1
-                a.listed = 1
-                var b = Run(first: y, end: y + 1)
-                b.names = 1
-                b.listed = 1
+                let a = Run.word(k)
+                let b = Run.word(y)
                 emit(a, true)
                 emit(b, true)
                 k = y + 1
@@ -1017,12 +1016,8 @@ enum NameRecognizer {
         let j = c.lowerBound
         guard toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].letters >= 2, words.surnames.contains(toks[j].hash),
               t.has(.upper) == toks[j].has(.upper), !words.organisations.contains(toks[j].hash), isNameWord(ts, j, strong: false) else { return nil }
-        var g = Run(first: k, end: k + 1)
-        g.names = 1
-        g.listed = 1
-        var r = Run(first: j, end: j + 1)
-        r.names = 1
-        r.listed = 1
+        let g = Run.word(k)
+        let r = Run.word(j)
         return (g, r)
     }
 
@@ -1149,9 +1144,7 @@ extension NameRecognizer {
                        !wordLikeGiven.contains(t.hash),
                        !(j + 1 < lineEnd && toks[j + 1].kind == .word && toks[j + 1].has(.initialUpper) && !toks[j + 1].has(.cellStart)
                          && words.surnames.contains(toks[j + 1].hash)) {
-                        var r = Run(first: j, end: j + 1)
-                        r.names = 1
-                        r.listed = 1
+                        let r = Run.word(j)
                         emit(r)
                     }
                     j += 1
@@ -1275,9 +1268,7 @@ extension NameRecognizer {
             else if ts.text.hasPrefix("prof", at: a), t.count > 6, TokenStream.isUpper(ts.text[a + 4]) { n = 4 }
             else { continue }
             guard words.isUnambiguousGiven(WordHash.hash(ts.text, (a + n)..<Int(t.end))) else { continue }
-            var r = Run(first: k, end: k + 1)
-            r.names = 1
-            r.listed = 1
+            var r = Run.word(k)
             if k + 1 < ts.lineEnd(t.line), toks[k + 1].has(.spaceBefore), !toks[k + 1].has(.cellStart), plainNameWord(ts, k + 1) {
                 r.end = hyphenEnd(ts, k + 2, ts.lineEnd(t.line))
                 r.names = 2
