@@ -85,7 +85,9 @@ public struct Detector: Sendable {
                 // Also e-mail, URL, IP and MAC addresses: their digits are never
                 // a phone number's, and log lines are full of them.
                 let certain = ids.filter { $0.reason == .checksum || $0.reason == .context || $0.category == .mac }
-                let known = (found.map(\.range) + certain.map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
+                // (Not a code found by its shape alone: its digits may well be a phone number's.)
+                let labelled = found.filter { $0.kind != UnlabelledCodes.kind }
+                let known = (labelled.map(\.range) + certain.map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
                 PhoneRecognizer.find(in: text, region: phoneRegion, known: known, ocr: ocrText, into: &phones)
                 phones.removeAll { phone in
                     ibans.contains { $0.range.overlaps(phone.range) }
@@ -95,6 +97,7 @@ public struct Detector: Sendable {
             }
             if findIDs { IdentifierRecognizer.settle(ids, in: text, into: &found) }
             GroupedRuns.settle(text, enabled: enabled, &found)
+            UnlabelledCodes.settle(&found)
         }
         return Self.mergedAndSorted(found)
     }

@@ -75,6 +75,9 @@ final class ContextDocumentTests: XCTestCase {
             "name:Werner Gottschalk",
             "birthdate:14.02.1951",
             "address:Brunnenweg 3, 51063 Köln",
+            // A labelled number that fails its check digit is still someone's (a typo, a
+            // format the check does not know): blacked by its shape, as a reference.
+            "reference:A123456789",
             "name:Arnold",
             "name:Ulrike Brandstätter",
         ])
@@ -316,6 +319,7 @@ final class ContextDocumentTests: XCTestCase {
         check(text, [
             "name:Gülcan Yıldırım-Schäfer",
             "address:Karl-Marx-Allee 90 A", "address:10243 Berlin",
+            "reference:X123456789",  // fails its check digit; blacked by its shape
             "name:Yıldırım-Schäfer",
             "birthdate:17.08.1985",
         ])

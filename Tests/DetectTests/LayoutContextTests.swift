@@ -263,4 +263,13 @@ final class LayoutContextTests: XCTestCase {
         XCTAssertEqual(addresses(text), [])
         XCTAssertEqual(names(text), ["Kasimir Oeltjen", "Weber", "Marisol Quiroga", "Weber"])
     }
+
+    func testALabelInsideAHeaderCellThatItsColonEnds() {
+        // A letter's reference block: captions in one row, values under them.
+        let text = "Bei Antwort bitte Aktenzeichen angeben:\tBearbeiterin:\tDatum:\nKLN3-S-24 55120/1\tIngrid Wallner\t04.11.2025\n"
+        XCTAssertEqual(texts(text, .reference), ["KLN3-S-24 55120/1"])
+        XCTAssertEqual(names(text), ["Ingrid Wallner"])
+        // Not a sentence that asks for a number and goes on below.
+        XCTAssertEqual(texts("Bitte geben Sie Ihre Kundennummer an:\nWir danken Ihnen.\n", .reference), [])
+    }
 }

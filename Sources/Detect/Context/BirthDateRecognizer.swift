@@ -155,6 +155,16 @@ enum BirthDateRecognizer {
         while e < lineEnd, toks[e].isPunct(":") || toks[e].isPunct("/") || toks[e].isPunct(")") || toks[e].isPunct("(") {
             e += 1
         }
+        // `Kontonummer / Vertragsnummer`: a second label after a slash shares the column.
+        if e < lineEnd, e > hit.end, toks[e - 1].isPunct("/"), !toks[e].has(.cellStart) {
+            var f = e
+            var words = 0
+            while f < lineEnd, !toks[f].has(.cellStart), toks[f].kind == .word || toks[f].isPunct(".") || toks[f].isPunct("-") {
+                if toks[f].kind == .word { words += 1 }
+                f += 1
+            }
+            if words <= 3 { e = f }
+        }
         // `Geburtsdatum (TT.MM.JJJJ)`: a format hint in the header cell.
         if e < lineEnd, !toks[e].has(.cellStart), toks[e - 1].isPunct("(") {
             while e < lineEnd, !toks[e].has(.cellStart), !toks[e].isPunct(")") { e += 1 }

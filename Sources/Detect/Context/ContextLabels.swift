@@ -372,10 +372,20 @@ enum Fields {
         let opensCell = toks[first].has(.cellStart)
             || (first > 0 && toks[first - 1].line == line && toks[first - 1].has(.cellStart) && toks[first - 1].kind == .word
                 && toks[first - 1].has(.initialUpper) && toks[first - 1].cell == cell)
-        if opensCell, j >= lineEnd || toks[j].cell != cell, Int(line) + 1 < ts.lineCount {
+        // Or the label stands inside its cell and the cell's colon ends it, past
+        // at most one word (`Bei Antwort bitte Geschäftszahl angeben:⇥Datum:`
+        // over a row of values): a header row of a letter's reference block.
+        var cellEnd = end
+        var trailing = 0
+        while cellEnd < lineEnd, !toks[cellEnd].has(.cellStart) {
+            if toks[cellEnd].kind == .word { trailing += 1 }
+            cellEnd += 1
+        }
+        let colonEndsCell = cellEnd > end && cellEnd < lineEnd && toks[cellEnd - 1].isPunct(":") && trailing <= 1
+        if opensCell && (j >= lineEnd || toks[j].cell != cell) || colonEndsCell, Int(line) + 1 < ts.lineCount {
             let next = ts.line(Int(line) + 1)
             if toks[first].cell > 0 || j < lineEnd {
-                for c in next where toks[c].cell == cell && toks[c].has(.cellStart) {
+                for c in next where toks[c].cell == cell && (toks[c].has(.cellStart) || toks[c].has(.lineStart)) {
                     if !out.contains(where: { $0.0 == c }) { out.append((c, true)) }
                     break
                 }

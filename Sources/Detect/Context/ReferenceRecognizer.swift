@@ -90,6 +90,8 @@ enum ReferenceRecognizer {
         accountColumns(ts, into: &out)
         courtFileNumbers(ts, into: &out)
         personNumbers(ts, into: &out)
+        NumberWordValues.find(ts, into: &out)
+        UnlabelledCodes.find(ts, into: &out)
     }
 
     /// Other numbers in a labelled number's format on the page (`PCN

@@ -1,0 +1,172 @@
+import RedactCore
+
+/// Identifiers found by their shape alone, wherever they stand: the fail-
+/// closed end of reference detection.
+///
+/// Forms, letters and statements name the numbers that find a person's
+/// record in endless ways (`Rahmennummern:`, `certificate MGIC-…`, `Your
+/// Allpay card`, `holder's number`, a column nobody labelled), and each new
+/// kind of document brings labels no list has seen: on documents the rules
+/// had never met, two in five references were missed, nearly all of them
+/// labelled in words no rule knew. What such numbers share is their shape,
+/// and few things that are no one's have it:
+///   - a code: one group of capitals and digits, joined by `-`, `/`, `.`
+///     or `_`, with five or more digits (`WAW4417830K`, `AP-55190287`,
+///     `R117452/25/06`, `285FK417092`);
+///   - a bare number of eight or more digits (`19077342`, `509123784`).
+/// A missed identifier is a leak; a blacked order number costs a reader a
+/// glance. So these are redacted unless the line says what they are and
+/// that is no one's (an invoice, order, shipment, article, tax or bank
+/// code, a page, a company's register number), or they are a sample.
+/// Amounts, dates, times, postcodes and phone numbers do not have the
+/// shape (no letters, and fewer than eight digits in one run) or are
+/// another recognizer's. Lower-case letters are words, hashes and file
+/// names, not codes; `O` and `I` standing for digits are OCR's, and the
+/// number they damage is read elsewhere.
+enum UnlabelledCodes {
+    static let confidence = 0.6
+    static let kind = "identifier by its shape"
+    static let minimumCodeDigits = 5
+    static let minimumNumberDigits = 8
+    /// The longest IBAN; longer runs are barcodes and noise.
+    static let maximumLength = 34
+
+    static func find(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        var k = 0
+        while k < toks.count {
+            let t = toks[k]
+            // A group starts at a word or number not glued to one before it
+            // or to a joiner (`-`, `/`, `.`, `_` inside a code).
+            guard t.kind != .punct, !(k > 0 && t.glued && (toks[k - 1].kind != .punct || isJoiner(toks[k - 1]))) else {
+                k += 1
+                continue
+            }
+            let lineEnd = ts.lineEnd(t.line)
+            guard let g = ReferenceRecognizer.group(ts, k, lineEnd) else { k += 1; continue }
+            defer { k = max(k + 1, g.end) }
+            guard isIdentifierShaped(ts, k, g.end, digits: g.digits), !saysNotPersonal(ts, k),
+                  !ReferenceRecognizer.isSample(ts, k) else { continue }
+            out.append(Detection(category: .reference, range: ts.span(k, g.end - 1), confidence: confidence,
+                                 reason: .pattern, kind: kind))
+        }
+    }
+
+    /// Numbers found by shape or by a number word in running text yield to
+    /// what any other rule found on the same scalars: an IBAN, an ID with its
+    /// check digit, a labelled identifier, a field of a licence's barcode
+    /// text. They are the net under the other rules, not a second opinion.
+    static func settle(_ found: inout [Detection]) {
+        let weak = found.indices.filter { found[$0].kind == kind || found[$0].kind == NumberWordValues.kind }
+        guard !weak.isEmpty else { return }
+        var drop: Set<Int> = []
+        for i in weak {
+            let d = found[i]
+            let shape = d.kind == kind
+            if found.indices.contains(where: { j in
+                j != i && found[j].range.overlaps(d.range)
+                    && (found[j].category != .reference || (shape && found[j].kind != kind))
+            }) { drop.insert(i) }
+        }
+        if drop.isEmpty { return }
+        found = found.indices.filter { !drop.contains($0) }.map { found[$0] }
+    }
+
+    @inline(__always) static func isJoiner(_ t: Token) -> Bool {
+        t.isPunct("-") || t.isPunct("/") || t.isPunct(".") || t.isPunct("_")
+    }
+
+    /// Tokens `c..<e` (one glued group) as a code or a long bare number.
+    static func isIdentifierShaped(_ ts: TokenStream, _ c: Int, _ e: Int, digits: Int) -> Bool {
+        let toks = ts.tokens
+        let s = ts.text
+        var letters = 0
+        var onlyLookAlikes = true
+        var joined = false
+        for k in c..<e {
+            let t = toks[k]
+            if t.kind == .punct { joined = true; continue }
+            guard t.letters == 0 || t.has(.upper) else { return false }
+            letters += Int(t.letters)
+            if t.letters > 0 {
+                for i in t.range where s[i].value.isASCIILetter && s[i] != "O" && s[i] != "I" { onlyLookAlikes = false }
+            }
+        }
+        // (A group glued on to a word is part of that word: `44781Bochum`.)
+        if e < toks.count, toks[e].glued, toks[e].kind != .punct { return false }
+        let length = Int(toks[e - 1].end - toks[c].start)
+        if letters == 0 {
+            // One unbroken run: `4.118.270` and `12-34-56` are amounts, dates, sort codes.
+            return !joined && e == c + 1 && (minimumNumberDigits...maximumLength).contains(digits)
+        }
+        guard length <= maximumLength, !isCheckedShape(ts, c, e, length: length) else { return false }
+        guard digits >= minimumCodeDigits, !onlyLookAlikes else { return false }
+        // A short code in one piece is a name more often than a number
+        // (`ED25519`, a key type; `X11`); a person's code is longer or joined.
+        guard joined || length >= 8 else { return false }
+        return !isParcelTracking(ts, c, e) && !isTimestamp(ts, c, e)
+    }
+
+    /// Shapes whose recognizer decides by a check: an IBAN (two letters, two
+    /// digits, fifteen or more characters in all) and a GB driving licence
+    /// number (sixteen characters, five of them letters or `9` first). What
+    /// fails its check there is a near miss, a sample or a typo, and stays.
+    static func isCheckedShape(_ ts: TokenStream, _ c: Int, _ e: Int, length: Int) -> Bool {
+        let s = ts.text
+        let a = Int(ts.tokens[c].start)
+        func letter(_ i: Int) -> Bool { s[a + i].value >= 0x41 && s[a + i].value <= 0x5A }
+        if length >= 15, letter(0), letter(1), s[a + 2].value.isDigit, s[a + 3].value.isDigit { return true }
+        if length == 16, e == c + 1 || ts.tokens[c + 1..<e].allSatisfy({ $0.glued && $0.kind != .punct }),
+           (0..<5).allSatisfy({ letter($0) || s[a + $0] == "9" }), letter(0) {
+            return true
+        }
+        return false
+    }
+
+    /// An ISO 8601 time stamp as logs write it (`2024-05-14T09`, then `:12:33Z`).
+    static func isTimestamp(_ ts: TokenStream, _ c: Int, _ e: Int) -> Bool {
+        let toks = ts.tokens
+        guard e - c >= 5, toks[c].kind == .number, toks[c].count == 4, toks[c + 1].isPunct("-") else { return false }
+        for k in c..<e where toks[k].letters > 0 {
+            for i in toks[k].range where ts.text[i].value.isASCIILetter && ts.text[i] != "T" && ts.text[i] != "Z" { return false }
+        }
+        return true
+    }
+
+    /// A UPS shipment number (`1Z` and sixteen capitals and digits): a
+    /// parcel's, printed on every label, not its recipient's.
+    static func isParcelTracking(_ ts: TokenStream, _ c: Int, _ e: Int) -> Bool {
+        let toks = ts.tokens
+        guard e == c + 1 || (e == c + 2 && toks[c + 1].glued), toks[e - 1].end - toks[c].start == 18 else { return false }
+        let a = Int(toks[c].start)
+        return ts.text[a] == "1" && ts.text[a + 1] == "Z"
+    }
+
+    /// Numbers of firms, forms, batches and standards, beyond
+    /// `ReferenceRecognizer.notPersonalNumbers`.
+    static let registerWords = WordHash.set("""
+        registered company companies handelsregister amtsgericht hrb hra fn firmenbuch uid betriebsnummer betriebs bsnr \
+        eref kref ppd ccd web iat orig originator sha md5 isbn issn doi batch omb form formular vordruck template vorlage \
+        partnership llp authority regulation regulated authorised authorized bgbl lgbl gvbl abl
+        """)
+
+    /// Whether the words before the code on its line (up to six, within its
+    /// cell) say it is a number that is no one's own.
+    static func saysNotPersonal(_ ts: TokenStream, _ c: Int) -> Bool {
+        let toks = ts.tokens
+        var k = c - 1
+        var words = 0
+        while k >= 0, toks[k].line == toks[c].line, words < 6 {
+            let t = toks[k]
+            if t.kind == .word {
+                words += 1
+                if ReferenceRecognizer.notPersonalNumbers.contains(t.hash) || registerWords.contains(t.hash) { return true }
+                let w = ReferenceRecognizer.word(ts, k)
+                if ReferenceRecognizer.notPersonalPrefixes.contains(where: { w.hasPrefix($0) }) { return true }
+            }
+            if t.has(.cellStart) { break }
+            k -= 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,75 @@
+import RedactCore
+import XCTest
+
+@testable import Detect
+
+/// Identifiers by their shape (`UnlabelledCodes`), values after a number
+/// word in running text (`NumberWordValues`), account tails, and a column
+/// headed by two labels. All numbers invented.
+final class UnlabelledCodeTests: XCTestCase {
+    func refs(_ text: String, region: String = "DE") -> [String] { texts(text, .reference, region: region) }
+
+    func testCodesOfCapitalsAndDigitsWhereverTheyStand() {
+        XCTAssertEqual(refs("Die Rahmennummern der Räder: KTX5520193B und ein zweites."), ["KTX5520193B"])
+        XCTAssertEqual(refs("Your loan has mortgage insurance (certificate PMIC-3301-77420-5) until then."),
+                       ["PMIC-3301-77420-5"])
+        XCTAssertEqual(refs("AutoPay enrollment: QP-66120493, started in May."), ["QP-66120493"])
+        XCTAssertEqual(refs("Acas certificate T228193/24/11 - same respondent."), ["T228193/24/11"])
+        XCTAssertEqual(refs("Vehicle 1HGBH41JXMN109186 was sold."), ["1HGBH41JXMN109186"])
+    }
+
+    func testLongNumbersStandingAlone() {
+        XCTAssertEqual(refs("Führerschein: Nr. 30188245, ausgestellt 2001"), ["30188245"])
+        XCTAssertEqual(refs("| Premium Bonds | holder's number 661204937 | 4,000.00 |"), ["661204937"])
+    }
+
+    func testWhatHasTheShapeButIsNoOnes() {
+        // Invoices, orders, shipments, firms, forms, samples.
+        XCTAssertEqual(refs("Bestellnummer BX-2024-88120 vom 3. Mai"), [])
+        XCTAssertEqual(refs("Tracking 1Z9F44E20391128847 (UPS)"), [])
+        XCTAssertEqual(refs("Registered in England and Wales no. 09912204."), [])
+        XCTAssertEqual(refs("OMB No. 1545-2119"), [])
+        XCTAssertEqual(refs("Beispiel: AB1234567"), [])
+        // Short names of things, time stamps, words, hashes, OCR's digits.
+        XCTAssertEqual(refs("key type ED25519 accepted"), [])
+        XCTAssertEqual(refs("2024-05-14T09:12:33Z sshd started"), [])
+        XCTAssertEqual(refs("see report-2025-26.xlsx and Bochum44781"), [])
+        XCTAssertEqual(refs("Zeitraum O1.O9.1975-31.O8.1978"), [])
+        // Amounts, dates, postcodes, a joined short number.
+        XCTAssertEqual(refs("Betrag 12.345.678,00 EUR am 12.03.2024 in 44787 Bochum, Los 2024-117"), [])
+    }
+
+    func testShapeDoesNotHideAPhoneNumber() {
+        let found = Detector(config: DetectorConfig(enabled: [.phone, .reference])).detect(
+            scalars("Tagsüber bin ich unter 0176 55123390 zu erreichen."))
+        XCTAssertTrue(found.contains { $0.category == .phone }, "\(found)")
+    }
+
+    func testValuesAfterANumberWordInRunningText() {
+        XCTAssertEqual(refs("Ausweis-Nr. F 5520 3318, gültig bis 14.05.2030"), ["F 5520 3318"])
+        XCTAssertEqual(refs("Nr. KM 4 118 220 907 vom 12.03.2024 (Parken) - bezahlt."), ["KM 4 118 220 907"])
+        XCTAssertEqual(refs("Your Allpay card number is 6622 9018 4471 0023 19; pay at any shop."),
+                       ["6622 9018 4471 0023 19"])
+        XCTAssertEqual(refs("Versicherungsbestätigung (eVB-Nr.): K3P9Z2W, Versicherer Nordstern"), ["K3P9Z2W"])
+        // Not a telephone's, a house's, an invoice's or a sample's number.
+        XCTAssertEqual(refs("Telefonnummer 0221 4471 882 oder Hausnummer 12"), [])
+        XCTAssertEqual(refs("Ihre Bestell-Nr. 4471 2291 88 bitte angeben"), [])
+        XCTAssertEqual(refs("die Musternummer 12 345 678 901 ist ungültig"), [])
+    }
+
+    func testAccountTails() {
+        XCTAssertEqual(refs("Payments come from your account ending 40917 each month.", region: "US"), ["40917"])
+        XCTAssertEqual(refs("Your card ending in 4471 was charged.", region: "US"), ["4471"])
+        XCTAssertEqual(refs("Abbuchung vom Konto endend auf 3390."), ["3390"])
+        XCTAssertEqual(refs("The lease ending 2026 will renew.", region: "US"), [])
+    }
+
+    func testAColumnHeadedByTwoLabels() {
+        let table = """
+            | Vertragspartner | Art | Kontonummer / Vertragsnummer | Datum |
+            | Nordbank AG | Girokonto | 4471 229 018 | 03.05.2016 |
+            | Quelle Finanz GmbH | Rahmenkredit | QF 8812 4471 02 | 08.11.2023 |
+            """
+        XCTAssertEqual(refs(table), ["4471 229 018", "QF 8812 4471 02"])
+    }
+}
