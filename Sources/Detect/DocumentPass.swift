@@ -16,6 +16,11 @@ public struct DocumentEvidence: Sendable, Equatable {
     /// Folded values (see `TermMatcher`) with the category they were found as.
     var values: [Value] = []
     var seen: Set<Value> = []
+    /// Folded towns of the document's addresses (the word after a postcode):
+    /// a one-word "name" that is one of them was a place read as a name
+    /// (`Ort, Datum, Unterschrift: Göttingen, 16.10.2025`), and carrying it
+    /// would black the town in every letterhead and footer.
+    var places: Set<String> = []
 
     struct Value: Hashable, Sendable {
         var text: String
@@ -44,6 +49,7 @@ public struct DocumentEvidence: Sendable, Equatable {
     /// Adds the values of one page's detections.
     public mutating func add(_ found: [Detection], in text: PageText) {
         let words = WordSets.shared
+        for d in found where d.category == .address { addPlaces(Array(text.scalars[d.range.clamped(to: 0..<text.scalars.count)])) }
         for d in found where Self.carried.contains(d.category) && d.confidence >= Self.minConfidence {
             let r = d.range.clamped(to: 0..<text.scalars.count)
             let scalars = Array(text.scalars[r])
@@ -102,6 +108,32 @@ public struct DocumentEvidence: Sendable, Equatable {
     /// Adds another document part's evidence.
     public mutating func merge(_ other: DocumentEvidence) {
         for v in other.values where seen.insert(v).inserted { values.append(v) }
+        places.formUnion(other.places)
+    }
+
+    /// The towns in an address: a capitalised word right after a run of four
+    /// or five digits (`37085 Göttingen`, `8400 Winterthur`).
+    mutating func addPlaces(_ s: [Unicode.Scalar]) {
+        var i = 0
+        while i < s.count {
+            guard s[i].properties.numericType != nil, i == 0 || !TokenStream.isWordScalar(s[i - 1]) else { i += 1; continue }
+            var j = i
+            while j < s.count, s[j].properties.numericType != nil { j += 1 }
+            var k = j
+            while k < s.count, s[k] == " " || s[k] == "\u{A0}" { k += 1 }
+            if (4...5).contains(j - i), k > j, k < s.count, s[k].properties.isUppercase {
+                var e = k
+                while e < s.count, s[e].properties.isAlphabetic || s[e] == "-" { e += 1 }
+                places.insert(Self.folded(Array(s[k..<e])))
+            }
+            i = max(j, i + 1)
+        }
+    }
+
+    static func folded(_ s: [Unicode.Scalar]) -> String {
+        var v = String.UnicodeScalarView()
+        v.append(contentsOf: Folded(s).scalars)
+        return String(v)
     }
 
     private mutating func insert(_ scalars: [Unicode.Scalar], _ category: Category, weak: Bool = false, piece: Bool = false) {
@@ -144,7 +176,10 @@ public struct DocumentEvidence: Sendable, Equatable {
     /// Values are sorted first: pages arrive in any order from several
     /// workers, and the output must not depend on it.
     public func matcher() -> DocumentMatcher {
-        DocumentMatcher(values.sorted {
+        let values = places.isEmpty ? values : values.filter {
+            $0.category != .name || $0.text.contains(" ") || !places.contains(Self.folded(Array($0.text.unicodeScalars)))
+        }
+        return DocumentMatcher(values.sorted {
             ($0.category, $0.text, ($0.weak ? 1 : 0) + ($0.piece ? 2 : 0)) < ($1.category, $1.text, ($1.weak ? 1 : 0) + ($1.piece ? 2 : 0))
         })
     }

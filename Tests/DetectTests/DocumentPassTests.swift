@@ -103,6 +103,18 @@ final class DocumentPassTests: XCTestCase {
         XCTAssertEqual(texts(ev.matcher().additions(in: page(p2), existing: []), in: p2),
                        ["Rebeccas", "O'SULLIVAN D", "MEISSNER", "LUKAS", "Mai"])
     }
+
+    func testATownReadAsANameIsNotCarriedWhereTheAddressesNameIt() {
+        // The signature field's place taken for a name must not black the town everywhere.
+        let p1 = "Anschrift\tLindenweg 4, 29221 Celle\nOrt, Datum, Unterschrift: Celle, 03.02.2025, Jörg Abeling\n"
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .address, range: range(of: "Lindenweg 4, 29221 Celle", in: p1), confidence: 0.9, reason: .context),
+                Detection(category: .name, range: range(of: "Celle", in: p1, from: 50), confidence: 0.8, reason: .context),
+                Detection(category: .name, range: range(of: "Jörg Abeling", in: p1), confidence: 0.9, reason: .context)],
+               in: page(p1))
+        let p2 = "Landkreis Celle · Zulassungsstelle\nHerr Abeling, Celle\n"
+        XCTAssertEqual(texts(ev.matcher().additions(in: page(p2), existing: []), in: p2), ["Abeling"])
+    }
 }
 
 final class GivenNameBeforeCarriedSurnameTests: XCTestCase {
