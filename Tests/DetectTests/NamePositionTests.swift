@@ -23,12 +23,23 @@ final class NamePositionTests: XCTestCase {
                        ["Marisol Wentworth"])
         XCTAssertEqual(names("Ihre Sachbearbeiterin ist Hedwig Brandauer.\n"), ["Hedwig Brandauer"])
         XCTAssertEqual(names("The manager is responsible for the rota.\n", region: "US"), [])
+        // A form puts the value in its own field; running text wraps.
+        XCTAssertEqual(names("Your account representative is     Marisol Wentworth, direct line below.\n", region: "US"),
+                       ["Marisol Wentworth"])
+        XCTAssertEqual(names("Your account representative is\nMarisol Wentworth, direct line below.\n", region: "US"),
+                       ["Marisol Wentworth"])
+        XCTAssertEqual(names("Your account representative is Hannah\nQuillfeather, direct line below.\n", region: "US"),
+                       ["Hannah", "Quillfeather"])
     }
 
     func testLowerCaseDegreesBeforeAName() {
         XCTAssertEqual(names("Praxis Sonnhalde · med. vet. Gian-Reto Tschudin\n"), ["Gian-Reto Tschudin"])
         XCTAssertEqual(names("Überwiesen von: Kleintierpraxis, lic. iur. Urs Gadmer\n"), ["Urs Gadmer"])
         XCTAssertEqual(names("Die med. Versorgung ist gesichert.\n"), [])
+        // Wrapped running text.
+        XCTAssertEqual(names("Dr. med. vet. Ilaria Gadient · med. vet. Gian\nTschudin\nHauptgasse 3\n"),
+                       ["Ilaria Gadient", "Gian", "Tschudin"])
+        XCTAssertEqual(names("Überwiesen von: Kleintierpraxis Muttenz, med.\nvet. Reto Casutt\n"), ["Reto Casutt"])
     }
 
     func testInitialsAfterBy() {
@@ -49,6 +60,11 @@ final class NamePositionTests: XCTestCase {
         XCTAssertEqual(names("Last name: Quennell-Abara     First: Ottilie     M.I.: R.\n", region: "US"),
                        ["Quennell-Abara", "Ottilie"])
         XCTAssertEqual(names("First: Class\n", region: "US"), [])
+        // The values below their fields, or the line wrapped after the field.
+        XCTAssertEqual(names("Last name:     First:     M.I.:\nQuennell-Abara     Ottilie     R.\n", region: "US"),
+                       ["Quennell-Abara", "Ottilie"])
+        XCTAssertEqual(names("Last name: Quennell-Abara     First:\nOttilie     M.I.: R.\n", region: "US"),
+                       ["Quennell-Abara", "Ottilie"])
     }
 
     func testMaidenAndCompanyNameLabels() {
@@ -67,5 +83,43 @@ final class NamePositionTests: XCTestCase {
         XCTAssertEqual(names("References\n2. Leopold Fairweather, Manager, Bramble Lane Day Nursery - received 04/07/2025\n", region: "UK"),
                        ["Leopold Fairweather"])
         XCTAssertEqual(names("b) Ottilie Marchbanks, Kundenberaterin\n"), ["Ottilie Marchbanks"])
+    }
+
+    // Over-redaction seen on the development set, with invented words.
+
+    func testRoleBeforeANameSaysNothingOfTheWordsBeforeTheComma() {
+        XCTAssertEqual(names("Referral: physical therapy, Riverside Motion Physio, therapist Hannah Quillfeather, DPT\n", region: "US"),
+                       ["Hannah Quillfeather"])
+    }
+
+    func testEmployerAfterARoleAndAComma() {
+        XCTAssertEqual(names("Referee: Ottilie Marchbanks, Manager, Little Meadow Day Nursery, Leeds\n", region: "UK"),
+                       ["Ottilie Marchbanks"])
+    }
+
+    func testMixedCaseAcronymInBracketsIsNoBirthName() {
+        XCTAssertEqual(names("Line manager: Hannah Quillfeather (SENCo)\n", region: "UK"), ["Hannah Quillfeather"])
+    }
+
+    func testCountyOfficeIsNoPayee() {
+        let table = """
+            | Payee | Parcel | Due | Amount |
+            |---|---|---|---|
+            | Mercer County Tax Claim Bureau | 11-20-0001 | 03/2026 | $900.00 |
+            | Hannah Quillfeather | 11-20-0002 | 04/2026 | $120.00 |
+
+            """
+        XCTAssertEqual(names(table, region: "US"), ["Hannah Quillfeather"])
+    }
+
+    func testLicenceFieldHoldsAFewWordsNotASentence() {
+        let text = """
+            Documents seen: passport, driving licence
+            References
+            1. Dr Hannah Quillfeather, Programme Leader, BA Media Studies, Northgate University -
+               received 02/07/2025
+
+            """
+        XCTAssertEqual(names(text, region: "UK"), ["Hannah Quillfeather"])
     }
 }

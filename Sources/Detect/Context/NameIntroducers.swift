@@ -31,13 +31,25 @@ extension NameRecognizer {
         while k < toks.count {
             defer { k += 1 }
             guard part(k), !(k >= 1 && toks[k - 1].isPunct(".")) else { continue }
+            // Running text may wrap inside the degree or the name (`med.⏎vet. Urs Gadmer`,
+            // `med. vet. Urs⏎Gadmer`): a line below with no blank line between.
+            func sameText(_ j: Int) -> Bool {
+                toks[j].line == toks[j - 1].line || (toks[j].line == toks[j - 1].line + 1 && !toks[j].has(.gapBefore) && toks[j].cell == 0)
+            }
             var s = k
             var parts = 0
-            while part(s), toks[s].line == toks[k].line { s += 2; parts += 1 }
-            guard s < toks.count, toks[s].line == toks[k].line, toks[s].has(.spaceBefore), toks[s].has(.capitalised),
-                  let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s, !r.hitOrganisation, r.names >= 2,
+            while part(s), s == k || sameText(s) { s += 2; parts += 1 }
+            guard s < toks.count, sameText(s), toks[s].has(.capitalised), !(toks[s].line == toks[s - 1].line && !toks[s].has(.spaceBefore)),
+                  let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s, !r.hitOrganisation,
                   words.isUnambiguousGiven(toks[s].hash) || (parts >= 2 && r.listed > 0),
                   (s..<r.end).allSatisfy({ toks[$0].kind != .word || plainNameWord(ts, $0) }) else { k = s - 1; continue }
+            if r.names == 1 {
+                guard let w = wrappedSurname(ts, after: r) else { k = s - 1; continue }
+                emit(r)
+                emit(w)
+                k = w.end - 1
+                continue
+            }
             emit(r)
             k = r.end - 1
         }
@@ -87,8 +99,21 @@ extension NameRecognizer {
         for k in toks.indices where toks[k].kind == .word && toks[k].has(.capitalised) && shortNameFields.contains(toks[k].hash) {
             let line = toks[k].line
             let lineEnd = ts.lineEnd(line)
-            let s = k + 2
-            guard s < lineEnd, toks[k + 1].isPunct(":"), toks[k + 1].glued else { continue }
+            guard k + 1 < lineEnd, toks[k + 1].isPunct(":"), toks[k + 1].glued else { continue }
+            var s = k + 2
+            if s >= lineEnd || toks[s].has(.cellStart) {
+                // The value below: in the field's cell of the next row when other
+                // fields follow (`Last name: │ First: │ M.I.:`), or opening the
+                // next line when the field ends its line (wrapped text).
+                let next = Int(line) + 1
+                guard next < ts.lineCount, !ts.hasGap(before: next) else { continue }
+                if s < lineEnd {
+                    guard let c = TableRows.cellToken(ts, line: next, cell: toks[k].cell) else { continue }
+                    s = c
+                } else {
+                    s = ts.line(next).lowerBound
+                }
+            }
             // Another name field on the line: a field word before `:` or `name:`.
             let others = ts.line(Int(line)).contains { m in
                 guard m != k, toks[m].kind == .word, nameFieldWords.contains(toks[m].hash), m + 1 < lineEnd else { return false }
@@ -96,7 +121,7 @@ extension NameRecognizer {
                 return m + 2 < lineEnd && ts.isWord(m + 1, "name") && toks[m + 2].isPunct(":")
             }
             guard others, toks[s].kind == .word, toks[s].has(.initialUpper), let r = run(ts, from: s, strong: true, maxNames: 3),
-                  r.first == s, !r.hitOrganisation, r.end >= lineEnd || toks[r.end].has(.cellStart) else { continue }
+                  r.first == s, !r.hitOrganisation, r.end >= ts.lineEnd(toks[s].line) || toks[r.end].has(.cellStart) else { continue }
             emit(r)
         }
     }

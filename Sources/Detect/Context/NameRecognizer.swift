@@ -501,13 +501,20 @@ enum NameRecognizer {
     static func bracketedName(_ ts: TokenStream, after end: Int) -> Run? {
         let toks = ts.tokens
         guard end + 2 < toks.count, toks[end].isPunct("("), toks[end].line == toks[end - 1].line, toks[end + 1].glued,
-              toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper), toks[end + 1].letters >= 2,
+              toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper), toks[end + 1].letters >= 2, !isAcronym(ts, toks[end + 1]),
               isNameWord(ts, end + 1, strong: false), !looksLikeNoun(ts, toks[end + 1]) else { return nil }
         let e = hyphenEnd(ts, end + 2, ts.lineEnd(toks[end].line))
         guard e < toks.count, toks[e].isPunct(")"), toks[e].line == toks[end].line else { return nil }
         var r = Run(first: end + 1, end: e)
         r.names = 1
         return r
+    }
+
+    /// A mixed-case acronym (`SENCo`, `GPhC`, `NHSmail`): two capitals
+    /// opening a word that has lower case too; a name has one (`McAllister`).
+    static func isAcronym(_ ts: TokenStream, _ t: Token) -> Bool {
+        guard t.has(.capitalised), t.count >= 3 else { return false }
+        return TokenStream.isUpper(ts.text[Int(t.start) + 1])
     }
 
     /// The further cells of a row headed by a name label, after the value
@@ -1357,7 +1364,10 @@ extension NameRecognizer {
                 if words.notNames.contains(toks[j].hash) || toks[j].letters < 2 { break }
                 j += 1
             }
-            guard role else { continue }
+            // "Capital Physio, therapist Jonah Pryce": a role followed by a name
+            // introduces that name, it says nothing of the words before the comma.
+            guard role, !(j + 1 < lineEnd && toks[j + 1].kind == .word && toks[j + 1].has(.capitalised) && !toks[j + 1].has(.cellStart)
+                          && words.isGiven(toks[j + 1].hash)) else { continue }
             var best: Run?
             for s in stride(from: max(0, c - 5), to: c, by: 1) where toks[s].line == line && toks[s].kind == .word {
                 guard let r = run(ts, from: s, strong: false), r.first == s, r.end == c, !r.hitOrganisation,
@@ -1416,15 +1426,18 @@ extension NameRecognizer {
         for k in toks.indices where toks[k].kind == .word && (roleNouns.contains(toks[k].hash) || roleBeforeNouns.contains(toks[k].hash)
                                                              || relationsAfter.contains(toks[k].hash) || isRoleCompound(ts, toks[k])) {
             var s = k + 1
+            var copula = false
             if s < toks.count, toks[s].isPunct(","), toks[s].line == toks[k].line { s += 1 }
-            // "Your account representative is Leontyne Marsh": the role, a copula, the person.
+            // "Your account representative is Leontyne Marsh": the role, a copula,
+            // the person (on a form, maybe in the next field).
             else if s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, copulas.contains(toks[s].hash),
-                    !relationsAfter.contains(toks[k].hash) { s += 1 }
-            // "with her husband⏎Gareth.": running text wrapped after the relation.
+                    !relationsAfter.contains(toks[k].hash) { s += 1; copula = true }
+            // "with her husband⏎Gareth.", "representative is⏎Leontyne Marsh": running
+            // text wrapped after the relation or the copula.
             let wrapped = s < toks.count && s == ts.lineEnd(toks[k].line) && toks[s].line == toks[k].line + 1
-                && toks[k].cell == 0 && toks[s].cell == 0 && !toks[s].has(.gapBefore) && relationsAfter.contains(toks[k].hash)
+                && toks[k].cell == 0 && toks[s].cell == 0 && !toks[s].has(.gapBefore) && (relationsAfter.contains(toks[k].hash) || copula)
             guard s < toks.count, toks[s].line == toks[k].line || wrapped, toks[s].kind == .word, toks[s].has(.capitalised),
-                  !toks[s].has(.cellStart) || wrapped, let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s,
+                  !toks[s].has(.cellStart) || wrapped || copula, let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s,
                   !r.hitOrganisation else { continue }
             let lineEnd = ts.lineEnd(toks[s].line)
             let e = r.end
@@ -1435,6 +1448,14 @@ extension NameRecognizer {
             // job as well (`Sachbearbeiterin Individuelle Konten`).
             guard ends, r.listed > 0 || r.names == 1, (s..<e).allSatisfy({ toks[$0].kind != .word || (plainNameWord(ts, $0) && !toks[$0].has(.upper)) })
             else { continue }
+            // "representative is Leontyne⏎Marsh,": the line wrap cut the name; one
+            // of its two words listed.
+            if r.names == 1, !relationsAfter.contains(toks[k].hash), e >= lineEnd, let w = wrappedWord(ts, after: r, lowerCaseAfter: false),
+               r.listed > 0 || words.surnames.contains(toks[w.first].hash) {
+                emit(r)
+                emit(w)
+                continue
+            }
             if r.names < 2 {
                 // One word: a relation's child or partner (`Sohn Ayaan)`, `son Ayaan,`).
                 // After a wrap, a listed given name ending its sentence too (`husband⏎Gareth.`).

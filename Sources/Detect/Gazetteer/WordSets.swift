@@ -79,7 +79,7 @@ enum CommonWords {
         Association Society Federation Partnership Associates Solicitors Accountants Surveyors Chambers Laboratory \
         Laboratories Labs Pharma Union Community Resources Payroll Operations Admissions Billing Claims Accounts \
         Gymnasium Realschule Grundschule Gesamtschule Hauptschule Mittelschule Berufsschule Volksschule Lyzeum \
-        Division Precinct
+        Division Precinct County Bureau Borough Township Municipality
         """
 
     static let notNames = """
