@@ -30,6 +30,8 @@ final class NamePositionTests: XCTestCase {
                        ["Marisol Wentworth"])
         XCTAssertEqual(names("Your account representative is Hannah\nQuillfeather, direct line below.\n", region: "US"),
                        ["Hannah", "Quillfeather"])
+        XCTAssertEqual(names("although the log was signed by the driver,\nHannah Quillfeather. I was not told.\n", region: "UK"),
+                       ["Hannah Quillfeather"])
     }
 
     func testLowerCaseDegreesBeforeAName() {
@@ -53,6 +55,8 @@ final class NamePositionTests: XCTestCase {
         XCTAssertEqual(names("re the estate of the late Nora Quillfeather, who died\n", region: "UK"), ["Nora Quillfeather"])
         XCTAssertEqual(names("Verlassenschaft nach Hermine Zöchbauer, verstorben am 3.4.2025\n"), ["Hermine Zöchbauer"])
         XCTAssertEqual(names("The real estate of Grand Harbour Holdings was sold.\n", region: "UK"), [])
+        XCTAssertEqual(names("Re: The Estate of Edwin Lisle Parfitt Deceased\n", region: "UK"), ["Edwin Lisle Parfitt"])
+        XCTAssertEqual(names("THE ESTATE OF EDWIN LISLE PARFITT DECEASED\n", region: "UK"), ["EDWIN LISLE PARFITT"])
         XCTAssertEqual(names("Deceased: Edwin Lisle Parfitt, born 9 May 1931\n", region: "UK"), ["Edwin Lisle Parfitt"])
     }
 

@@ -62,6 +62,7 @@ extension NameRecognizer {
     static let estateWords = WordHash.set("estate nachlass nachlasssache verlassenschaft verlassenschaftssache")
     static let estateLinks = WordHash.set("of nach des der von")
     static let lateWords = WordHash.set("the late verstorbenen verstorbene verst")
+    static let deceasedWords = WordHash.set("deceased dec decd verstorben")
 
     static func estate(_ ts: TokenStream, emit: (Run) -> Void) {
         let toks = ts.tokens
@@ -81,8 +82,9 @@ extension NameRecognizer {
                   let r = run(ts, from: s, strong: false, maxNames: 4), r.first == s, !r.hitOrganisation, r.names >= 2,
                   nameWordsOnly(ts, r) else { continue }
             let e = r.end
+            // `Estate of Edwin Parfitt Deceased`: a heading capitalises the word after the name.
             guard e >= lineEnd || toks[e].kind == .punct || (toks[e].kind == .word && !toks[e].has(.initialUpper)) || toks[e].has(.cellStart)
-            else { continue }
+                    || deceasedWords.contains(toks[e].hash) else { continue }
             emit(r)
         }
     }

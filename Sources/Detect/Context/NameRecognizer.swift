@@ -1427,15 +1427,18 @@ extension NameRecognizer {
                                                              || relationsAfter.contains(toks[k].hash) || isRoleCompound(ts, toks[k])) {
             var s = k + 1
             var copula = false
-            if s < toks.count, toks[s].isPunct(","), toks[s].line == toks[k].line { s += 1 }
+            var comma = false
+            if s < toks.count, toks[s].isPunct(","), toks[s].line == toks[k].line { s += 1; comma = true }
             // "Your account representative is Leontyne Marsh": the role, a copula,
             // the person (on a form, maybe in the next field).
             else if s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, copulas.contains(toks[s].hash),
                     !relationsAfter.contains(toks[k].hash) { s += 1; copula = true }
-            // "with her husband⏎Gareth.", "representative is⏎Leontyne Marsh": running
-            // text wrapped after the relation or the copula.
+            // "with her husband⏎Gareth.", "representative is⏎Leontyne Marsh", "the
+            // driver,⏎Conall Breen.": running text wrapped after the relation, the
+            // copula or the role's comma.
             let wrapped = s < toks.count && s == ts.lineEnd(toks[k].line) && toks[s].line == toks[k].line + 1
-                && toks[k].cell == 0 && toks[s].cell == 0 && !toks[s].has(.gapBefore) && (relationsAfter.contains(toks[k].hash) || copula)
+                && toks[k].cell == 0 && toks[s].cell == 0 && !toks[s].has(.gapBefore)
+                && (relationsAfter.contains(toks[k].hash) || copula || comma)
             guard s < toks.count, toks[s].line == toks[k].line || wrapped, toks[s].kind == .word, toks[s].has(.capitalised),
                   !toks[s].has(.cellStart) || wrapped || copula, let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s,
                   !r.hitOrganisation else { continue }
