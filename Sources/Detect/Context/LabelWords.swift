@@ -33,7 +33,9 @@ enum LabelWords {
         attn|attention|addressee|spouse|partner name|guarantor|borrower|claimant|contact person|\
         nom|prénom|naam|voornaam|achternaam|gez|gezeichnet|signed|signature|holder signature|cardholder signature|\
         known as|preferred name|nickname|display name|sachbearbeitung|first name and initial|first name and middle initial|\
-        middle initial|unterstützte person|unterstützte personen|betreute person|pflegebedürftige person
+        middle initial|unterstützte person|unterstützte personen|betreute person|pflegebedürftige person|\
+        ledigname|mädchenname|maiden name|birth name|name at birth|former name|former surname|previous surname|\
+        name oder firmenname|name oder firma|name firma|name firmenname
         """
 
     /// Roles and relations whose value is a person (`Treasurer`, `husband`,
@@ -87,7 +89,8 @@ enum LabelWords {
         contact|kontakt|verfasser|author|ausgestellt für|issued to|prepared for|erstellt für|mi|\
         occupant|occupants|household members|dependants|dependents|reviewer|approver|requester|assignee|\
         reported by|requested by|liable person|liable persons|account holders|statement of|deponent|declarant|\
-        vidiert|vidiert von|vidiert durch
+        vidiert|vidiert von|vidiert durch|\
+        deceased|name of deceased|name of the deceased|decedent|decedent name|verstorbene|verstorbener|erblasser|erblasserin
         """
 
     static let birth = """

@@ -43,7 +43,9 @@ enum LicenceFields {
                 guard !value.isEmpty else { continue }
                 switch field {
                 case 1, 2:
-                    guard enabled.contains(.name),
+                    // A name is a few words (`1. Dr Helena …, Programme Leader, …` in a
+                    // list of referees is a sentence, not a licence field).
+                    guard enabled.contains(.name), toks[value].filter({ $0.kind == .word }).count <= 4,
                           toks[value].allSatisfy({ $0.kind == .word && $0.has(.initialUpper) || $0.isPunct("-") || $0.isPunct(",") })
                     else { continue }
                     out.append(Detection(category: .name, range: ts.span(value.lowerBound, value.upperBound - 1),

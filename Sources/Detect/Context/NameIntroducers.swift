@@ -10,6 +10,139 @@ extension NameRecognizer {
         declarant(ts, emit: { emit($0, 0.8, "declarant") })
         vietnameseGivenFirst(ts, emit: { emit($0, 0.8, "given names + surname") })
         addressedNote(ts, emit: { emit($0, 0.75, "addressee of a note") })
+        lowerCaseTitles(ts, emit: { emit($0, 0.8, "title") })
+        estate(ts, emit: { emit($0, 0.8, "estate of") })
+        splitNameFields(ts, emit: { emit($0, 0.85, "name field") })
+        greetingLine(ts, emit: { emit($0, 0.8, "greeting") })
+    }
+
+    /// Swiss and Austrian degrees written in lower case before a name,
+    /// without `Dr.` (`med. vet. Ilaria Gadient`, `lic. iur. Reto Casutt`):
+    /// two or three name-shaped words after the degree, opening with a listed
+    /// given name or after a degree of two parts with a listed word. (After
+    /// `Dr.` the title rule takes the whole.)
+    static func lowerCaseTitles(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        func part(_ j: Int) -> Bool {
+            j + 1 < toks.count && toks[j].kind == .word && !toks[j].has(.initialUpper) && toks[j].letters >= 2
+                && words.titles.contains(toks[j].hash) && toks[j + 1].glued && toks[j + 1].isPunct(".")
+        }
+        var k = 0
+        while k < toks.count {
+            defer { k += 1 }
+            guard part(k), !(k >= 1 && toks[k - 1].isPunct(".")) else { continue }
+            // Running text may wrap inside the degree or the name (`med.⏎vet. Urs Gadmer`,
+            // `med. vet. Urs⏎Gadmer`): a line below with no blank line between.
+            func sameText(_ j: Int) -> Bool {
+                toks[j].line == toks[j - 1].line || (toks[j].line == toks[j - 1].line + 1 && !toks[j].has(.gapBefore) && toks[j].cell == 0)
+            }
+            var s = k
+            var parts = 0
+            while part(s), s == k || sameText(s) { s += 2; parts += 1 }
+            guard s < toks.count, sameText(s), toks[s].has(.capitalised), !(toks[s].line == toks[s - 1].line && !toks[s].has(.spaceBefore)),
+                  let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s, !r.hitOrganisation,
+                  words.isUnambiguousGiven(toks[s].hash) || (parts >= 2 && r.listed > 0),
+                  (s..<r.end).allSatisfy({ toks[$0].kind != .word || plainNameWord(ts, $0) }) else { k = s - 1; continue }
+            if r.names == 1 {
+                guard let w = wrappedSurname(ts, after: r) else { k = s - 1; continue }
+                emit(r)
+                emit(w)
+                k = w.end - 1
+                continue
+            }
+            emit(r)
+            k = r.end - 1
+        }
+    }
+
+    /// The person whose estate it is: `The Estate of Edwin Lisle Parfitt
+    /// deceased`, `estate of the late Nora Quill`, `Nachlass nach Ida Wimmer`,
+    /// `Verlassenschaft nach …` (Austria). Two to four name-shaped words
+    /// ending where a name ends (punctuation, the line, a lower-case word).
+    static let estateWords = WordHash.set("estate nachlass nachlasssache verlassenschaft verlassenschaftssache")
+    static let estateLinks = WordHash.set("of nach des der von")
+    static let lateWords = WordHash.set("the late verstorbenen verstorbene verst")
+    static let deceasedWords = WordHash.set("deceased dec decd verstorben")
+
+    static func estate(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && estateWords.contains(toks[k].hash) {
+            // `real estate of`: property, no person's estate.
+            if k > 0, ts.isWord(k - 1, "real") { continue }
+            let lineEnd = ts.lineEnd(toks[k].line)
+            var s = k + 1
+            guard s < lineEnd, toks[s].kind == .word, estateLinks.contains(toks[s].hash), !toks[s].has(.initialUpper) || toks[k].has(.upper)
+            else { continue }
+            s += 1
+            while s < lineEnd, toks[s].kind == .word, lateWords.contains(toks[s].hash), !toks[s].has(.initialUpper) || toks[s].has(.upper) {
+                s += 1
+                if s < lineEnd, toks[s].glued, toks[s].isPunct(".") { s += 1 }
+            }
+            guard s < lineEnd, toks[s].kind == .word, toks[s].has(.initialUpper),
+                  let r = run(ts, from: s, strong: false, maxNames: 4), r.first == s, !r.hitOrganisation, r.names >= 2,
+                  nameWordsOnly(ts, r) else { continue }
+            let e = r.end
+            // `Estate of Edwin Parfitt Deceased`: a heading capitalises the word after the name.
+            guard e >= lineEnd || toks[e].kind == .punct || (toks[e].kind == .word && !toks[e].has(.initialUpper)) || toks[e].has(.cellStart)
+                    || deceasedWords.contains(toks[e].hash) else { continue }
+            emit(r)
+        }
+    }
+
+    /// A form's row of short name fields (`Last name: Quennell   First: Ottilie
+    /// M.I.: R.`): `First:`, `Last:`, `Middle:` alone are everyday words, but
+    /// on a line that holds another name field they are the given name,
+    /// surname and middle name.
+    static let shortNameFields = WordHash.set("first last middle given")
+    static let nameFieldWords = WordHash.set("first last middle given surname forename forenames nachname vorname familienname")
+
+    static func splitNameFields(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && toks[k].has(.capitalised) && shortNameFields.contains(toks[k].hash) {
+            let line = toks[k].line
+            let lineEnd = ts.lineEnd(line)
+            guard k + 1 < lineEnd, toks[k + 1].isPunct(":"), toks[k + 1].glued else { continue }
+            var s = k + 2
+            if s >= lineEnd || toks[s].has(.cellStart) {
+                // The value below: in the field's cell of the next row when other
+                // fields follow (`Last name: │ First: │ M.I.:`), or opening the
+                // next line when the field ends its line (wrapped text).
+                let next = Int(line) + 1
+                guard next < ts.lineCount, !ts.hasGap(before: next) else { continue }
+                if s < lineEnd {
+                    guard let c = TableRows.cellToken(ts, line: next, cell: toks[k].cell) else { continue }
+                    s = c
+                } else {
+                    s = ts.line(next).lowerBound
+                }
+            }
+            // Another name field on the line: a field word before `:` or `name:`.
+            let others = ts.line(Int(line)).contains { m in
+                guard m != k, toks[m].kind == .word, nameFieldWords.contains(toks[m].hash), m + 1 < lineEnd else { return false }
+                if toks[m + 1].isPunct(":") { return true }
+                return m + 2 < lineEnd && ts.isWord(m + 1, "name") && toks[m + 2].isPunct(":")
+            }
+            guard others, toks[s].kind == .word, toks[s].has(.initialUpper), let r = run(ts, from: s, strong: true, maxNames: 3),
+                  r.first == s, !r.hitOrganisation, r.end >= ts.lineEnd(toks[s].line) || toks[r.end].has(.cellStart) else { continue }
+            emit(r)
+        }
+    }
+
+    /// A letter greeting its reader by given name alone, with no `Dear`
+    /// (`Ottilie,` on its own line after a blank one, the text below): a
+    /// listed given name, maybe with a surname, then the comma ending the line.
+    static func greetingLine(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for l in 0..<ts.lineCount {
+            let range = ts.line(l)
+            guard range.count >= 2, range.count <= 4, ts.hasGap(before: l), l + 1 < ts.lineCount,
+                  toks[range.upperBound - 1].isPunct(","), toks[range.lowerBound].has(.capitalised),
+                  words.isUnambiguousGiven(toks[range.lowerBound].hash), !wordLikeGiven.contains(toks[range.lowerBound].hash),
+                  let r = run(ts, from: range.lowerBound, strong: false, maxNames: 2), !r.hitOrganisation,
+                  r.end == range.upperBound - 1, let next = ts.line(l + 1).first, toks[next].has(.initialUpper)
+            else { continue }
+            emit(r)
+        }
     }
 
     static let requests = WordHash.set("please pls plz bitte kindly can could")

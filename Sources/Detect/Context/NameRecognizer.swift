@@ -321,6 +321,11 @@ enum NameRecognizer {
                 for (c, setOff) in candidates {
                     guard var r = run(ts, from: c, strong: setOff, connectors: true), !r.hitOrganisation else { continue }
                     let lineEnd = ts.lineEnd(toks[c].line)
+                    // "Manager, Little Acorns Day Nursery": after a role and a comma, a
+                    // name runs to the end of its phrase; more capitalised words make
+                    // it an employer's name.
+                    if hit.label.needsListed, c == hit.end + 1, toks[hit.end].isPunct(","), r.end < lineEnd,
+                       toks[r.end].kind == .word, toks[r.end].has(.initialUpper), !toks[r.end].has(.cellStart) { continue }
                     // "Mustermann, Max": surname, comma, given name; the given name
                     // listed, or the pair is all the field holds.
                     if r.end + 1 < lineEnd, toks[r.end].isPunct(","), let more = run(ts, from: r.end + 1, strong: true),
@@ -496,13 +501,20 @@ enum NameRecognizer {
     static func bracketedName(_ ts: TokenStream, after end: Int) -> Run? {
         let toks = ts.tokens
         guard end + 2 < toks.count, toks[end].isPunct("("), toks[end].line == toks[end - 1].line, toks[end + 1].glued,
-              toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper), toks[end + 1].letters >= 2,
+              toks[end + 1].kind == .word, toks[end + 1].has(.initialUpper), toks[end + 1].letters >= 2, !isAcronym(ts, toks[end + 1]),
               isNameWord(ts, end + 1, strong: false), !looksLikeNoun(ts, toks[end + 1]) else { return nil }
         let e = hyphenEnd(ts, end + 2, ts.lineEnd(toks[end].line))
         guard e < toks.count, toks[e].isPunct(")"), toks[e].line == toks[end].line else { return nil }
         var r = Run(first: end + 1, end: e)
         r.names = 1
         return r
+    }
+
+    /// A mixed-case acronym (`SENCo`, `GPhC`, `NHSmail`): two capitals
+    /// opening a word that has lower case too; a name has one (`McAllister`).
+    static func isAcronym(_ ts: TokenStream, _ t: Token) -> Bool {
+        guard t.has(.capitalised), t.count >= 3 else { return false }
+        return TokenStream.isUpper(ts.text[Int(t.start) + 1])
     }
 
     /// The further cells of a row headed by a name label, after the value
@@ -845,12 +857,26 @@ enum NameRecognizer {
         if k >= 3, p.kind == .word, p.letters == 1, ts.isWord(k - 1, "o"), toks[k - 2].isPunct("/"), ts.isWord(k - 3, "c") {
             return true
         }
+        // "2. Owen Pickavance, Manager", "b) Lena Stöckl": a numbered item opens like a line.
+        if k >= 2, p.isPunct(".") || p.isPunct(")"), p.glued, g.has(.spaceBefore), listMarker(ts, k - 2) { return openingCounts }
         if p.kind == .punct {
             return p.isPunct(",") || p.isPunct(":") || p.isPunct("(") || p.isPunct("/") || p.isPunct(";")
                 || p.isPunct("\u{2013}") || (p.isPunct("-") && g.has(.spaceBefore))
         }
         return p.kind == .word && !p.has(.initialUpper) && introducers.contains(p.hash)
     }
+
+    /// A list item's number or letter opening its line (`2`, `b`, `iv`),
+    /// before its `.` or `)`.
+    static func listMarker(_ ts: TokenStream, _ m: Int) -> Bool {
+        let t = ts.tokens[m]
+        guard t.has(.lineStart) else { return false }
+        if t.kind == .number { return t.digits <= 2 }
+        // Not `i.` (`i. A. Meyer`, the German "on behalf of").
+        return t.kind == .word && !t.has(.initialUpper) && (t.letters == 1 && !ts.isWord(m, "i") || romanNumerals.contains(t.hash))
+    }
+
+    static let romanNumerals = WordHash.set("ii iii iv vi vii viii ix xi xii")
 
     /// Initials with dots directly followed by a listed surname (`G.
     /// Ehlers`, `L.Meißner`, `K. M. Engelhardt`) where a person is
@@ -1284,6 +1310,21 @@ extension NameRecognizer {
         return isNameWord(ts, k, strong: false) && !looksLikeNoun(ts, t) && !roleNouns.contains(t.hash)
     }
 
+    /// Whether the words of `r` are all a name's where the position says
+    /// "person": plain name words, initials and titles; a listed given name
+    /// whose ending looks like a noun's (`Arthur`, `Constance`) and an
+    /// unlisted surname after a listed given name (`Owen Pickavance`) too.
+    static func nameWordsOnly(_ ts: TokenStream, _ r: Run) -> Bool {
+        let toks = ts.tokens
+        let givenFirst = words.isUnambiguousGiven(toks[r.first].hash)
+        return (r.first..<r.end).allSatisfy { k in
+            let t = toks[k]
+            if t.kind != .word || t.letters == 1 || words.titles.contains(t.hash) || plainNameWord(ts, k) { return true }
+            return isNameWord(ts, k, strong: false) && !roleNouns.contains(t.hash)
+                && (words.isUnambiguousGiven(t.hash) || (k > r.first && givenFirst))
+        }
+    }
+
     /// Jobs and roles written after a name and a comma (`Oona Raitt, fraud
     /// analyst`, `Frank Terhoeven, Kundenberater`, `Marschall, Sekretariat`).
     static let roleNouns = WordHash.set("""
@@ -1323,15 +1364,16 @@ extension NameRecognizer {
                 if words.notNames.contains(toks[j].hash) || toks[j].letters < 2 { break }
                 j += 1
             }
-            guard role else { continue }
+            // "Capital Physio, therapist Jonah Pryce": a role followed by a name
+            // introduces that name, it says nothing of the words before the comma.
+            guard role, !(j + 1 < lineEnd && toks[j + 1].kind == .word && toks[j + 1].has(.capitalised) && !toks[j + 1].has(.cellStart)
+                          && words.isGiven(toks[j + 1].hash)) else { continue }
             var best: Run?
             for s in stride(from: max(0, c - 5), to: c, by: 1) where toks[s].line == line && toks[s].kind == .word {
                 guard let r = run(ts, from: s, strong: false), r.first == s, r.end == c, !r.hitOrganisation,
                       introduced(ts, s) else { continue }
                 let colon = s > 0 && toks[s - 1].isPunct(":") && toks[s - 1].line == line
-                guard r.names >= 2 || (r.names == 1 && colon) else { continue }
-                guard (s..<c).allSatisfy({ toks[$0].kind != .word || toks[$0].letters == 1 || words.titles.contains(toks[$0].hash)
-                    || plainNameWord(ts, $0) }) else { continue }
+                guard r.names >= 2 || (r.names == 1 && colon), nameWordsOnly(ts, r) else { continue }
                 best = r
                 break
             }
@@ -1382,14 +1424,23 @@ extension NameRecognizer {
     static func roleBefore(_ ts: TokenStream, emit: (Run) -> Void) {
         let toks = ts.tokens
         for k in toks.indices where toks[k].kind == .word && (roleNouns.contains(toks[k].hash) || roleBeforeNouns.contains(toks[k].hash)
-                                                             || relationsAfter.contains(toks[k].hash)) {
+                                                             || relationsAfter.contains(toks[k].hash) || isRoleCompound(ts, toks[k])) {
             var s = k + 1
-            if s < toks.count, toks[s].isPunct(","), toks[s].line == toks[k].line { s += 1 }
-            // "with her husband⏎Gareth.": running text wrapped after the relation.
+            var copula = false
+            var comma = false
+            if s < toks.count, toks[s].isPunct(","), toks[s].line == toks[k].line { s += 1; comma = true }
+            // "Your account representative is Leontyne Marsh": the role, a copula,
+            // the person (on a form, maybe in the next field).
+            else if s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, copulas.contains(toks[s].hash),
+                    !relationsAfter.contains(toks[k].hash) { s += 1; copula = true }
+            // "with her husband⏎Gareth.", "representative is⏎Leontyne Marsh", "the
+            // driver,⏎Conall Breen.": running text wrapped after the relation, the
+            // copula or the role's comma.
             let wrapped = s < toks.count && s == ts.lineEnd(toks[k].line) && toks[s].line == toks[k].line + 1
-                && toks[k].cell == 0 && toks[s].cell == 0 && !toks[s].has(.gapBefore) && relationsAfter.contains(toks[k].hash)
+                && toks[k].cell == 0 && toks[s].cell == 0 && !toks[s].has(.gapBefore)
+                && (relationsAfter.contains(toks[k].hash) || copula || comma)
             guard s < toks.count, toks[s].line == toks[k].line || wrapped, toks[s].kind == .word, toks[s].has(.capitalised),
-                  !toks[s].has(.cellStart) || wrapped, let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s,
+                  !toks[s].has(.cellStart) || wrapped || copula, let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s,
                   !r.hitOrganisation else { continue }
             let lineEnd = ts.lineEnd(toks[s].line)
             let e = r.end
@@ -1400,6 +1451,14 @@ extension NameRecognizer {
             // job as well (`Sachbearbeiterin Individuelle Konten`).
             guard ends, r.listed > 0 || r.names == 1, (s..<e).allSatisfy({ toks[$0].kind != .word || (plainNameWord(ts, $0) && !toks[$0].has(.upper)) })
             else { continue }
+            // "representative is Leontyne⏎Marsh,": the line wrap cut the name; one
+            // of its two words listed.
+            if r.names == 1, !relationsAfter.contains(toks[k].hash), e >= lineEnd, let w = wrappedWord(ts, after: r, lowerCaseAfter: false),
+               r.listed > 0 || words.surnames.contains(toks[w.first].hash) {
+                emit(r)
+                emit(w)
+                continue
+            }
             if r.names < 2 {
                 // One word: a relation's child or partner (`Sohn Ayaan)`, `son Ayaan,`).
                 // After a wrap, a listed given name ending its sentence too (`husband⏎Gareth.`).
@@ -1410,6 +1469,25 @@ extension NameRecognizer {
             }
             emit(r)
         }
+    }
+
+    static let copulas = WordHash.set("is was ist war")
+
+    /// German role compounds (`Hausverwalterin`, `Zulassungsbesitzerin`,
+    /// `Fahrzeughalter`, `Bereichsleiterin`): the last part says the word is a
+    /// person's role, whatever the first part is about.
+    static let roleSuffixes: [[UInt32]] = AddressRecognizer.folded([
+        "verwalterin", "verwalter", "besitzerin", "besitzer", "inhaberin", "inhaber", "halterin", "halter",
+        "eigentümerin", "eigentümer", "vertreterin", "vertreter", "beauftragte", "beauftragter", "leiterin", "leiter",
+        "beraterin", "berater", "betreuerin", "betreuer", "pflegerin", "pfleger", "ärztin", "prüferin", "prüfer",
+        "gutachterin", "gutachter", "führerin", "führer", "meisterin", "meister", "vorsteherin", "vorsteher",
+        "bearbeiterin", "bearbeiter", "therapeutin", "therapeut",
+    ])
+
+    /// A capitalised compound ending in a role (`Hausverwalterin`), at least
+    /// three letters before it.
+    static func isRoleCompound(_ ts: TokenStream, _ t: Token) -> Bool {
+        t.has(.capitalised) && t.count >= 8 && endsWithAny(ts, t, roleSuffixes, keeping: 3)
     }
 
     /// Second halves that make a name label a number's label (`Gläubiger-ID`, `Kunden-Nr.`).
@@ -1429,17 +1507,20 @@ extension NameRecognizer {
         """)
 
     /// A person after `by` (`reviewed by`, `driven by`, `scanned 06/24 by`):
-    /// two or three capitalised name-shaped words, set off after it by `,`,
-    /// `(`, `.`, the end of the line or cell.
+    /// two or three capitalised name-shaped words, or initials and one, set
+    /// off after it by `,`, `(`, `.`, `;`, a dash, the end of the line or cell.
     static func agent(_ ts: TokenStream, emit: (Run) -> Void) {
         let toks = ts.tokens
         let by = WordHash.hash("by")
         for k in toks.indices where toks[k].kind == .word && toks[k].hash == by && !toks[k].has(.initialUpper) {
             var s = k + 1
             if s < toks.count, toks[s].isPunct(":") { s += 1 }
-            guard s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, toks[s].has(.capitalised),
+            // "logged by K. Albright", "by J. R. Hollis": initials with their dots open a name too.
+            let initialled = s + 1 < toks.count && toks[s].kind == .word && toks[s].letters == 1 && toks[s].has(.upper)
+                && toks[s + 1].glued && toks[s + 1].isPunct(".")
+            guard s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, toks[s].has(.capitalised) || initialled,
                   let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s, !r.hitOrganisation else { continue }
-            guard r.names >= 2 else {
+            guard r.names >= 2 || (initialled && r.names == 1) else {
                 // "approved by Lucinda⏎Oyelaran-Hughes": running text wrapped between the names.
                 if r.names == 1, plainNameWord(ts, s), !notAgents.contains(toks[s].hash), !toks[s].has(.upper),
                    let w = wrappedWord(ts, after: r), !notAgents.contains(toks[w.first].hash) {
@@ -1450,7 +1531,8 @@ extension NameRecognizer {
             }
             let lineEnd = ts.lineEnd(toks[s].line)
             guard r.end >= lineEnd || toks[r.end].isPunct(",") || toks[r.end].isPunct("(") || toks[r.end].isPunct(".")
-                    || toks[r.end].has(.cellStart) else { continue }
+                    || toks[r.end].isPunct(";") || toks[r.end].has(.cellStart)
+                    || (toks[r.end].has(.spaceBefore) && (toks[r.end].isPunct("-") || toks[r.end].isPunct("\u{2013}"))) else { continue }
             guard (s..<r.end).allSatisfy({ toks[$0].kind != .word || toks[$0].letters == 1
                 || (plainNameWord(ts, $0) && !notAgents.contains(toks[$0].hash) && !toks[$0].has(.upper)) }) else { continue }
             emit(r)

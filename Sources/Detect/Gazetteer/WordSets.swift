@@ -79,7 +79,7 @@ enum CommonWords {
         Association Society Federation Partnership Associates Solicitors Accountants Surveyors Chambers Laboratory \
         Laboratories Labs Pharma Union Community Resources Payroll Operations Admissions Billing Claims Accounts \
         Gymnasium Realschule Grundschule Gesamtschule Hauptschule Mittelschule Berufsschule Volksschule Lyzeum \
-        Division Precinct
+        Division Precinct County Bureau Borough Township Municipality
         """
 
     static let notNames = """
@@ -134,7 +134,7 @@ enum CommonWords {
         """
 
     static let titles = """
-        Dr Prof Professor Dipl Ing Med Dent Vet Rer Nat Jur Phil Oec Pol Habil Mag Msc Bsc Ba Ma Mba Phd Llm \
+        Dr Prof Professor Dipl Ing Med Dent Vet Rer Nat Jur Iur Lic Phil Oec Pol Habil Mag Msc Bsc Ba Ma Mba Phd Llm \
         Hc Rev Hon Jun Jr Sen Sr Ii Iii Iv Frhr Freiherr Freifrau Baron Baronin Sir Dame Lord Lady \
         Dres Priv Doz Univ Kfm Kffr Betriebswirt Eng Esq Mme Mlle Kollege Kollegin Colleague
         """
