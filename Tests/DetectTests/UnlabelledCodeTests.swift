@@ -45,6 +45,13 @@ final class UnlabelledCodeTests: XCTestCase {
         XCTAssertTrue(found.contains { $0.category == .phone }, "\(found)")
     }
 
+    func testAPhoneNumberReadInsideACodeLeavesTheCodeWhole() {
+        let s = scalars("Your loan has PMI (certificate RXQT-3301-58842-6) until the balance falls.")
+        let found = Detector(config: DetectorConfig(defaultRegion: "US")).detect(s)
+        XCTAssertTrue(found.contains { $0.category == .reference && String(String.UnicodeScalarView(s[$0.range])) == "RXQT-3301-58842-6" },
+                      "\(found)")
+    }
+
     func testValuesAfterANumberWordInRunningText() {
         XCTAssertEqual(refs("Ausweis-Nr. F 5520 3318, gültig bis 14.05.2030"), ["F 5520 3318"])
         XCTAssertEqual(refs("Nr. KM 4 118 220 907 vom 12.03.2024 (Parken) - bezahlt."), ["KM 4 118 220 907"])

@@ -53,7 +53,7 @@ enum UnlabelledCodes {
     }
 
     /// Numbers found by shape or by a number word in running text yield to
-    /// what any other rule found on the same scalars: an IBAN, an ID with its
+    /// what any other rule found covering the same scalars: an IBAN, an ID with its
     /// check digit, a labelled identifier, a field of a licence's barcode
     /// text. They are the net under the other rules, not a second opinion.
     static func settle(_ found: inout [Detection]) {
@@ -63,9 +63,13 @@ enum UnlabelledCodes {
         for i in weak {
             let d = found[i]
             let shape = d.kind == kind
+            // Another category only when it covers it all: a date or phone
+            // number read inside a code (`25/06` of `R117452/25/06`) would
+            // leave the rest. A labelled reference decides its own bounds.
             if found.indices.contains(where: { j in
-                j != i && found[j].range.overlaps(d.range)
-                    && (found[j].category != .reference || (shape && found[j].kind != kind))
+                guard j != i, found[j].range.overlaps(d.range) else { return false }
+                if found[j].category == .reference { return shape && found[j].kind != kind }
+                return found[j].range.lowerBound <= d.range.lowerBound && found[j].range.upperBound >= d.range.upperBound
             }) { drop.insert(i) }
         }
         if drop.isEmpty { return }
