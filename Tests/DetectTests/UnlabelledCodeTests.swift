@@ -79,4 +79,14 @@ final class UnlabelledCodeTests: XCTestCase {
             """
         XCTAssertEqual(refs(table), ["4471 229 018", "QF 8812 4471 02"])
     }
+
+    func testAColumnGoesOnPastARowWhoseLastCellWrapped() {
+        let table = """
+            | Vertragspartner | Art | Kontonummer | Datum | Status |
+            | Nordbank AG | Girokonto | 4471 229 018 | 03.05.2016 | 12.000 EUR, 48 Raten,
+            plangemäß |
+            | Quelle Finanz GmbH | Rahmenkredit | QF 8812 4471 02 | 08.11.2023 | - |
+            """
+        XCTAssertEqual(refs(table), ["4471 229 018", "QF 8812 4471 02"])
+    }
 }

@@ -156,6 +156,15 @@ enum TableRows {
             let r = ts.line(l)
             if isRule(ts, l) || (l == header + 1 && isRuleNoise(ts, l)) { l += 1; continue }
             let ends = ts.hasGap(before: l) || (toks[r.upperBound - 1].cell == 0 && toks[r.lowerBound].kind == .word)
+            // The tail of a row's last cell that a narrow page wrapped onto a
+            // line of its own (`plangemäß |`) between two full rows: not the
+            // table's end (a line of words under the header still is).
+            if ends, l > header + 1, cellCount(ts, l - 1) == cells, !ts.hasGap(before: l), cells >= 3, l + 1 < ts.lineCount,
+               !ts.hasGap(before: l + 1),
+               cellCount(ts, l + 1) == cells, r.count <= 6 {
+                l += 1
+                continue
+            }
             let c = ends ? nil : cellToken(ts, line: l, cell: cell)
             // The header of the next table.
             // (`Familienmitglied: Rose, Ida` is a label with its value, a sub-row.)
