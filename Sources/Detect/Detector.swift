@@ -85,7 +85,9 @@ public struct Detector: Sendable {
                 // Also e-mail, URL, IP and MAC addresses: their digits are never
                 // a phone number's, and log lines are full of them.
                 let certain = ids.filter { $0.reason == .checksum || $0.reason == .context || $0.category == .mac }
-                let known = (found.map(\.range) + certain.map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
+                // (Not a phone field's number: libphonenumber may read it better.)
+                let known = (found.filter { $0.category != .phone }.map(\.range) + certain.map(\.range))
+                    .sorted { $0.lowerBound < $1.lowerBound }
                 PhoneRecognizer.find(in: text, region: phoneRegion, known: known, ocr: ocrText, into: &phones)
                 phones.removeAll { phone in
                     ibans.contains { $0.range.overlaps(phone.range) }

@@ -322,4 +322,22 @@ final class PhoneTests: XCTestCase {
         // Two numbers of a column, one a line, stay apart.
         XCTAssertEqual(texts("Tel. 030 1234 5678\n040 8765 4321", .phone), ["030 1234 5678", "040 8765 4321"])
     }
+
+    func testAnInternationalNumberWrappedOverALineBreak() {
+        // The country code and most of the number fit on the first line.
+        XCTAssertEqual(texts("Kontakt: jane@example.org, +49 151 2345\n6789", .phone), ["+49 151 2345\n6789"])
+    }
+
+    func testANumberInAPhoneField() {
+        // An extension under its column caption in a letter's info block.
+        let block = "Geschäftszahl:      Sachbearbeiter:      Durchwahl:      Datum:\n"
+            + "XY-123/4      Max Beispiel      31842      05.06.2025"
+        XCTAssertEqual(texts(block, .phone, region: "AT"), ["31842"])
+        // After a label and its colon, whatever libphonenumber makes of it.
+        XCTAssertEqual(texts("Durchwahl: 214", .phone), ["214"])
+        // A date or an amount in the field is none.
+        XCTAssertEqual(texts("Fax: 12.50", .phone), [])
+        XCTAssertEqual(texts("Telefon: 04.11.2025", .phone), [])
+        XCTAssertEqual(texts("Tel.: 030 12345678", .phone), ["030 12345678"])
+    }
 }
