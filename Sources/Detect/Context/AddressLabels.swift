@@ -41,6 +41,23 @@ enum AddressLabels {
         return head
     }
 
+    /// Words that open a form's caption for a person's name (`Name, Vorname
+    /// des Versicherten`, `Surname / Forenames`).
+    static let personCaptionHeads = WordHash.set("""
+        Name Vorname Nachname Familienname Surname Forename Forenames Surnames
+        """)
+
+    /// Whether tokens `r` (a line) are a form's caption for a person's name:
+    /// it opens with a name word, holds no digit, and is short. The address
+    /// under the name it captions is that person's, whatever organisation
+    /// (the insurer of a certificate form) is printed above the caption.
+    static func isPersonCaption(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard !r.isEmpty, r.count <= 12, toks[r.lowerBound].kind == .word,
+              personCaptionHeads.contains(toks[r.lowerBound].hash) else { return false }
+        return !toks[r].contains { $0.kind == .number || $0.kind == .alnum }
+    }
+
     /// The parts of an address a form asks for, one field per part.
     static let partWords = WordHash.set("""
         Straße Strasse Str Hausnummer Hausnr Haus-Nr Nr Stiege Stg Tür Top Stock PLZ Postleitzahl Ort Wohnort Gemeinde \
