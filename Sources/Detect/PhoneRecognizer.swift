@@ -242,9 +242,10 @@ enum PhoneRecognizer {
     /// Whether the line break at `i` is inside a wrapped number ("…, 0161⏎496
     /// 0553", "…, +49 172 5503⏎8841"): the run of digits and phone
     /// punctuation ending the line before it opens with `(` or 0 and holds
-    /// three to eight digits, or with `+` and three to twelve (a country
-    /// code and most of the number fit on the line), ends with a digit, and
-    /// the next line opens with one that starts no date.
+    /// three to eight digits, or with `+` and three to ten (a country code
+    /// and most of the number fit on the line), ends with a digit, and the
+    /// next line opens with one that starts no date and no numbered
+    /// heading or decimal ("1.6 How would …" under a whole number).
     static func isWrapBreak(_ s: Text, _ i: Int) -> Bool {
         guard s[i].value == 0x0A, i > 0, s[i - 1].value.isDigit, i + 1 < s.count, s[i + 1].value.isDigit else { return false }
         var a = i
@@ -252,11 +253,14 @@ enum PhoneRecognizer {
         while a > 0, isPhoneScalar(s[a - 1]) {
             if s[a - 1].value.isDigit { digits += 1 }
             a -= 1
-            if digits > 12 { return false }
+            if digits > 10 { return false }
         }
         while a < i, s[a].value == 0x20 { a += 1 }
         let v = s[a].value
         guard digits >= 3, v == 0x2B || (digits <= 8 && (v == 0x28 || v == 0x30)) else { return false }
+        var g = i + 1
+        while g < s.count, s[g].value.isDigit { g += 1 }
+        if g + 1 < s.count, s[g].value == 0x2E || s[g].value == 0x2C, s[g + 1].value.isDigit { return false }
         // Not a date opening the next line (a statement's booking dates).
         return dateEnd(s, from: i + 1, limit: min(s.count, i + 12)) == nil
     }
