@@ -442,4 +442,16 @@ final class AddressSession8Tests: XCTestCase {
         // Without the caption the block under the insurer's name is the insurer's.
         XCTAssertEqual(texts("Techniker Krankenkasse\nAhornstr. 7\n45127 Essen\n", .address), [])
     }
+
+    func testAUKInwardCodeWithALookAlikeO() {
+        // A font or OCR gives the inward code's 0 as O: counted after a street and a town only.
+        XCTAssertEqual(texts("Your account for 8 Example Gardens, Leeds LS6 OQT is in arrears.", .address, region: "GB"),
+                       ["8 Example Gardens, Leeds LS6 OQT"])
+        XCTAssertEqual(texts("Code LS6 OAK", .address, region: "GB"), [])
+    }
+
+    func testAUSZipWrappedToTheNextLine() {
+        XCTAssertEqual(texts("She moved (from 918 Example St, Tulsa, OK\n74105); we wrote", .address, region: "US"),
+                       ["918 Example St, Tulsa, OK", "74105"])
+    }
 }

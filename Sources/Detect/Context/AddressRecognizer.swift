@@ -1514,7 +1514,10 @@ enum AddressRecognizer {
         let t = toks[k]
         guard t.kind == .alnum, t.has(.upper), t.count >= 2, t.count <= 4, k + 1 < toks.count else { return nil }
         let u = toks[k + 1]
-        guard u.kind == .alnum, u.has(.upper), u.count == 3, u.has(.spaceBefore), u.line == t.line else { return nil }
+        // The inward code's digit may be an O (a font's or OCR's look-alike: `HX2 OQN`), only
+        // after a town that follows another part of the address (`…Gardens, Halifax HX2 OQN`).
+        let lookAlike = u.kind == .word && ts.text[Int(u.start)].value == 0x4F
+        guard u.kind == .alnum || lookAlike, u.has(.upper), u.count == 3, u.has(.spaceBefore), u.line == t.line else { return nil }
         // Outward: A9, A9A, A99, AA9, AA9A, AA99.
         let s = ts.text
         let a = Int(t.start)
@@ -1526,7 +1529,7 @@ enum AddressRecognizer {
         if i < Int(t.end) { guard s[i].value.isDigit || s[i].value &- 0x41 < 26 else { return nil }; i += 1 }
         guard i == Int(t.end) else { return nil }
         let b = Int(u.start)
-        guard s[b].value.isDigit, s[b + 1].value &- 0x41 < 26, s[b + 2].value &- 0x41 < 26 else { return nil }
+        guard s[b].value.isDigit || lookAlike, s[b + 1].value &- 0x41 < 26, s[b + 2].value &- 0x41 < 26 else { return nil }
         if k + 2 < toks.count, toks[k + 2].glued, toks[k + 2].kind != .punct { return nil }
         // The town before it on its line: "London SW1A 2AA", "Leeds, LS2 9NZ".
         var first = k
@@ -1538,6 +1541,7 @@ enum AddressRecognizer {
             if opensPart(ts, j) { first = j; break }
             j -= 1
         }
+        if lookAlike, n == 0 || first == 0 || !toks[first - 1].isPunct(",") { return nil }
         return Part(first: first, end: k + 2, kind: .foreignPostcode)
     }
 
@@ -1573,7 +1577,10 @@ enum AddressRecognizer {
         }
         guard zk < toks.count else { return nil }
         let z = toks[zk]
-        guard z.kind == .number, z.count == 5, z.has(.spaceBefore), z.line == t.line else { return nil }
+        // "…, Austin, TX⏎78751);": running text wrapped between the state and its ZIP code.
+        let wrapped = code && z.has(.lineStart) && z.line == t.line + 1 && !ts.hasGap(before: Int(z.line))
+            && k > 1 && toks[k - 1].isPunct(",") && toks[k - 2].kind == .word && toks[k - 2].has(.capitalised)
+        guard z.kind == .number, z.count == 5, z.has(.spaceBefore) && z.line == t.line || wrapped else { return nil }
         var end = zk + 1
         if end + 1 < toks.count, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued, toks[end + 1].kind == .number,
            toks[end + 1].count == 4 {
