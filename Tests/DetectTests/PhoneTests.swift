@@ -326,6 +326,11 @@ final class PhoneTests: XCTestCase {
     func testAnInternationalNumberWrappedOverALineBreak() {
         // The country code and most of the number fit on the first line.
         XCTAssertEqual(texts("Kontakt: jane@example.org, +49 151 2345\n6789", .phone), ["+49 151 2345\n6789"])
+        // Beside a valid number, one its metadata does not know yet still gets the fallbacks.
+        XCTAssertEqual(texts("Phone: 0113 496 0000 Mobile: +44 7700 900123", .phone, region: "GB"),
+                       ["0113 496 0000", "+44 7700 900123"])
+        XCTAssertEqual(texts("Phone: 0113 496 0000 Mobile: +44\n7700 900123", .phone, region: "GB"),
+                       ["0113 496 0000", "+44\n7700 900123"])
         // A whole number above a numbered question stays whole.
         XCTAssertEqual(texts("Mobile: +44 7700 900123\n1.6 How would you prefer us to contact you?", .phone, region: "GB"),
                        ["+44 7700 900123"])
