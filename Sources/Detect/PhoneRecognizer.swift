@@ -256,7 +256,8 @@ enum PhoneRecognizer {
     /// Whether the line break at `i` is inside a wrapped number ("…, 0161⏎496
     /// 0553", "…, +49 172 5503⏎8841"): the run of digits and phone
     /// punctuation ending the line before it opens with `(` or 0 and holds
-    /// three to eight digits, or with `+` and two to ten (a country code
+    /// three to eight digits (or up to ten before a last group of up to
+    /// four digits), or with `+` and two to ten (a country code
     /// and maybe most of the number fit on the line), ends with a digit, and the
     /// next line opens with one that starts no date and no numbered
     /// heading or decimal ("1.6 How would …" under a whole number).
@@ -271,11 +272,14 @@ enum PhoneRecognizer {
         }
         while a < i, s[a].value == 0x20 { a += 1 }
         let v = s[a].value
-        // (`+44⏎7700 900123`: a country code alone may end the line.)
-        guard v == 0x2B ? digits >= 2 : digits >= 3 && digits <= 8 && (v == 0x28 || v == 0x30) else { return false }
         var g = i + 1
         while g < s.count, s[g].value.isDigit { g += 1 }
         if g + 1 < s.count, s[g].value == 0x2E || s[g].value == 0x2C, s[g + 1].value.isDigit { return false }
+        // The next line's run is one last group of up to four digits ("0176 48 21 93⏎07.").
+        let lastGroup = g - (i + 1) <= 4 && !(g + 1 < s.count && isPhoneScalar(s[g]) && isDigitScalar(s[g + 1]))
+        // (`+44⏎7700 900123`: a country code alone may end the line.)
+        guard v == 0x2B ? digits >= 2
+            : digits >= 3 && (digits <= 8 || lastGroup) && (v == 0x28 || v == 0x30) else { return false }
         // Not a date opening the next line (a statement's booking dates).
         return dateEnd(s, from: i + 1, limit: min(s.count, i + 12)) == nil
     }

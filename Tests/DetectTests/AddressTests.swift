@@ -454,4 +454,10 @@ final class AddressSession8Tests: XCTestCase {
         XCTAssertEqual(texts("She moved (from 918 Example St, Tulsa, OK\n74105); we wrote", .address, region: "US"),
                        ["918 Example St, Tulsa, OK", "74105"])
     }
+
+    func testALabelsValueGoesOnAtTheLineStartOverATownLine() {
+        // A form's value cell whose town and postcode lines fall back to the margin.
+        let form = "Deceased:\tJohn Example, born 1 May 1930\nLast address:\t14 Example Way\nOssett\nWF5 9ZZ\n"
+        XCTAssertEqual(texts(form, .address, region: "GB"), ["14 Example Way", "Ossett", "WF5 9ZZ"])
+    }
 }

@@ -15,7 +15,7 @@ enum AddressLabels {
         """)
     /// Words that qualify it (`Home address`, `Address of the property let`, `Neue Anschrift`).
     static let qualifiers = WordHash.set("""
-        Home Postal Mailing Residential Current Previous Permanent Former Forwarding Private Main Billing \
+        Home Postal Mailing Residential Current Previous Last Permanent Former Forwarding Private Main Billing \
         Correspondence Contact Usual Full New Old for of the property let patient tenant landlord applicant \
         employee member owner Neue Alte Bisherige Aktuelle Frühere Derzeitige des der Mieters Vermieters \
         Neuer Alter Bisheriger Aktueller Früherer Derzeitiger Weiterer Weitere \

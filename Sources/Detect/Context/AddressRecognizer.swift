@@ -141,7 +141,12 @@ enum AddressRecognizer {
                 let other = toks[p.first].cell != column
                 // "Address: │ 19 Maple Walk, Didsbury,⏎Manchester M20 6RT": a value cell
                 // wrapped after a comma goes on alone on the next line.
-                let wrapped = other && line == lastLine + 1 && !ts.hasGap(before: Int(line))
+                // "Last address: │ 14 Example Way⏎Ossett⏎WF5 9ZZ": and so do a town line and the
+                // postcode under a label's value.
+                let townBetween = line == lastLine + 2 && !ts.hasGap(before: Int(line)) && !ts.hasGap(before: Int(line) - 1)
+                    && isTownLine(ts, Int(line) - 1) && TableRows.cellCount(ts, Int(line) - 1) == 1
+                    && AddressLabels.valueStart(ts, line: Int(lastLine)) != nil
+                let wrapped = other && (line == lastLine + 1 || townBetween) && !ts.hasGap(before: Int(line))
                     && TableRows.cellCount(ts, Int(line)) == 1
                     && (toks[ts.lineEnd(lastLine) - 1].isPunct(",") || AddressLabels.valueStart(ts, line: Int(lastLine)) != nil)
                     && toks[ts.lineEnd(lastLine) - 1].cell == column
