@@ -276,10 +276,11 @@ enum PhoneRecognizer {
         while g < s.count, s[g].value.isDigit { g += 1 }
         if g + 1 < s.count, s[g].value == 0x2E || s[g].value == 0x2C, s[g + 1].value.isDigit { return false }
         // The next line's run is one last group of up to four digits ("0176 48 21 93⏎07.").
-        let lastGroup = g - (i + 1) <= 4 && !(g + 1 < s.count && isPhoneScalar(s[g]) && isDigitScalar(s[g + 1]))
+        // (Two digits at least: "5. Email" under a form's number is its next item.)
+        let lastGroup = (2...4).contains(g - (i + 1)) && !(g + 1 < s.count && isPhoneScalar(s[g]) && isDigitScalar(s[g + 1]))
         // (`+44⏎7700 900123`: a country code alone may end the line.)
         guard v == 0x2B ? digits >= 2
-            : digits >= 3 && (digits <= 8 || lastGroup) && (v == 0x28 || v == 0x30) else { return false }
+            : digits >= 3 && (digits <= 8 && v == 0x28 || (digits <= 8 || lastGroup) && v == 0x30) else { return false }
         // Not a date opening the next line (a statement's booking dates).
         return dateEnd(s, from: i + 1, limit: min(s.count, i + 12)) == nil
     }

@@ -333,6 +333,7 @@ final class PhoneTests: XCTestCase {
                        ["0113 496 0000", "+44\n7700 900123"])
         // A national number wrapped before its last group.
         XCTAssertEqual(texts("Erreichbar bin ich privat: 0151 23 45 67\n89.", .phone), ["0151 23 45 67\n89"])
+        XCTAssertEqual(texts("4. Daytime phone   (415) 555-0100\n5. Email", .phone, region: "US"), ["(415) 555-0100"])
         // A whole number above a numbered question stays whole.
         XCTAssertEqual(texts("Mobile: +44 7700 900123\n1.6 How would you prefer us to contact you?", .phone, region: "GB"),
                        ["+44 7700 900123"])
