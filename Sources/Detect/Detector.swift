@@ -85,8 +85,12 @@ public struct Detector: Sendable {
                 // Also e-mail, URL, IP and MAC addresses: their digits are never
                 // a phone number's, and log lines are full of them.
                 let certain = ids.filter { $0.reason == .checksum || $0.reason == .context || $0.category == .mac }
-                // (Not a number found by its shape or a number word alone: its digits may well be a phone number's.)
-                let labelled = found.filter { $0.kind != UnlabelledCodes.kind && $0.kind != NumberWordValues.kind }
+                // (Not a phone field's number, which libphonenumber may read
+                // better, nor a number found by its shape or a number word
+                // alone: its digits may well be a phone number's.)
+                let labelled = found.filter {
+                    $0.category != .phone && $0.kind != UnlabelledCodes.kind && $0.kind != NumberWordValues.kind
+                }
                 let known = (labelled.map(\.range) + certain.map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
                 PhoneRecognizer.find(in: text, region: phoneRegion, known: known, ocr: ocrText, into: &phones)
                 phones.removeAll { phone in

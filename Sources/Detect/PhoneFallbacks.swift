@@ -28,7 +28,8 @@ extension PhoneRecognizer {
 
     /// Whether `r` holds "+", a calling code of one to three digits, a
     /// space, and then at least two more groups of digits (ten digits or more
-    /// in all), as international numbers are printed ("+44 7700 900 418").
+    /// in all), as international numbers are printed ("+44 7700 900 418"),
+    /// maybe wrapped at a space.
     static func hasGroupedInternationalNumber(_ s: Text, _ r: Range<Int>) -> Bool {
         var k = r.lowerBound
         while k < r.upperBound {
@@ -41,7 +42,7 @@ extension PhoneRecognizer {
                 if v.isDigit {
                     digits += 1
                     if !inGroup { groups += 1; inGroup = true }
-                } else if v == 0x20 || v == 0xA0 {
+                } else if v == 0x20 || v == 0xA0 || isWrapBreak(s, t) {
                     inGroup = false
                 } else {
                     break
@@ -214,7 +215,7 @@ extension PhoneRecognizer {
             var digits = 0
             var groups = 1
             for k in range {
-                if s[k].value.isDigit { digits += 1 } else if s[k].isHorizontalSpace { groups += 1 }
+                if s[k].value.isDigit { digits += 1 } else if s[k].isHorizontalSpace || isWrapBreak(s, k) { groups += 1 }
             }
             guard digits >= 10, groups >= 3, judge(s, range, type: m.type, region: region) != nil else { continue }
             out.append(Detection(category: .phone, range: range, confidence: 0.7, reason: .pattern))

@@ -107,7 +107,10 @@ enum PhoneRecognizer {
         var bytes: [UInt8] = []
         var byteToScalar: [Int32] = []
         var hints: [Region]? = nil  // looked for when first needed
-        for piece in pieces {
+        var next = 0
+        while next < pieces.count {
+            let piece = pieces[next]
+            next += 1
             bytes.removeAll(keepingCapacity: true)
             byteToScalar.removeAll(keepingCapacity: true)
             for k in piece {
@@ -125,12 +128,23 @@ enum PhoneRecognizer {
                          into: &out)
                 continue
             }
+            var gapStart = piece.lowerBound
+            var gaps: [Range<Int>] = []
             for m in found {
                 guard m.start < m.end, m.end <= bytes.count else { continue }
                 let range = scalarRange(s, m, byteToScalar)
+                if range.lowerBound > gapStart { gaps.append(gapStart..<range.lowerBound) }
+                gapStart = max(gapStart, range.upperBound)
                 if let confidence = judge(s, range, type: m.type, region: region) {
                     out.append(Detection(category: .phone, range: range, confidence: confidence, reason: .pattern))
                 }
+            }
+            // A piece of two numbers, one valid: the other, with a country code
+            // its metadata calls invalid ("… 0583 Mobile: +44 7700 900731"), gets
+            // the fallbacks on its own.
+            if fallbacks {
+                if gapStart < piece.upperBound { gaps.append(gapStart..<piece.upperBound) }
+                pieces.append(contentsOf: gaps.filter { hasGroupedInternationalNumber(s, $0) })
             }
         }
     }
@@ -240,10 +254,13 @@ enum PhoneRecognizer {
     }
 
     /// Whether the line break at `i` is inside a wrapped number ("…, 0161⏎496
-    /// 0553"): the run of digits and phone punctuation ending the line
-    /// before it opens with `+`, `(` or 0 and holds three to eight digits,
-    /// ends with a digit, and the next line opens with one that starts no
-    /// date.
+    /// 0553", "…, +49 172 5503⏎8841"): the run of digits and phone
+    /// punctuation ending the line before it opens with `(` or 0 and holds
+    /// three to eight digits (or up to ten before a last group of up to
+    /// four digits), or with `+` and two to ten (a country code
+    /// and maybe most of the number fit on the line), ends with a digit, and the
+    /// next line opens with one that starts no date and no numbered
+    /// heading or decimal ("1.6 How would …" under a whole number).
     static func isWrapBreak(_ s: Text, _ i: Int) -> Bool {
         guard s[i].value == 0x0A, i > 0, s[i - 1].value.isDigit, i + 1 < s.count, s[i + 1].value.isDigit else { return false }
         var a = i
@@ -251,11 +268,19 @@ enum PhoneRecognizer {
         while a > 0, isPhoneScalar(s[a - 1]) {
             if s[a - 1].value.isDigit { digits += 1 }
             a -= 1
-            if digits > 8 { return false }
+            if digits > 10 { return false }
         }
         while a < i, s[a].value == 0x20 { a += 1 }
         let v = s[a].value
-        guard digits >= 3, v == 0x2B || v == 0x28 || v == 0x30 else { return false }
+        var g = i + 1
+        while g < s.count, s[g].value.isDigit { g += 1 }
+        if g + 1 < s.count, s[g].value == 0x2E || s[g].value == 0x2C, s[g + 1].value.isDigit { return false }
+        // The next line's run is one last group of up to four digits ("0176 48 21 93⏎07.").
+        // (Two digits at least: "5. Email" under a form's number is its next item.)
+        let lastGroup = (2...4).contains(g - (i + 1)) && !(g + 1 < s.count && isPhoneScalar(s[g]) && isDigitScalar(s[g + 1]))
+        // (`+44⏎7700 900123`: a country code alone may end the line.)
+        guard v == 0x2B ? digits >= 2
+            : digits >= 3 && (digits <= 8 && v == 0x28 || (digits <= 8 || lastGroup) && v == 0x30) else { return false }
         // Not a date opening the next line (a statement's booking dates).
         return dateEnd(s, from: i + 1, limit: min(s.count, i + 12)) == nil
     }

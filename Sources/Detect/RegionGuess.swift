@@ -82,7 +82,10 @@ public enum RegionGuess {
                         score["GB", default: 0] += 3
                     }
                 case .word:
-                    if let (region, weight) = vocabulary[word(k).lowercased()] { score[region, default: 0] += weight }
+                    let w = word(k).lowercased()
+                    if let (region, weight) = vocabulary[w] { score[region, default: 0] += weight }
+                    // `Hegenheimerstrasse`: Switzerland writes no ß (Germany and Austria do).
+                    else if w.count > 7, w.hasSuffix("strasse") { score["CH", default: 0] += 1 }
                 default: break
                 }
                 // `+44`, `+1`, `+49`: the number says where it is from.
@@ -119,6 +122,9 @@ public enum RegionGuess {
         "sincerely": ("US", 1), "zip": ("US", 2), "ssn": ("US", 2), "irs": ("US", 2), "medicare": ("US", 2),
         "faithfully": ("GB", 1), "hmrc": ("GB", 3), "nhs": ("GB", 2), "postcode": ("GB", 2), "dwp": ("GB", 2),
         "straße": ("DE", 1), "geehrte": ("DE", 1), "geehrter": ("DE", 1), "grüßen": ("DE", 1),
+        // Swiss francs, the old-age insurance number; Austrian months and words.
+        "chf": ("CH", 2), "ahv": ("CH", 2), "jänner": ("AT", 2), "feber": ("AT", 2), "polizze": ("AT", 2),
+        "bezirkshauptmannschaft": ("AT", 2),
     ]
 
     static let usStates: Set<String> = [

@@ -408,4 +408,56 @@ final class AddressSession8Tests: XCTestCase {
         // A sentence that lists address parts has no separators of fields.
         XCTAssertEqual(texts("Bitte Straße und Ort angeben. Danke.", .address), [])
     }
+
+    func testAUSStreetOfAnyNameBeforeItsTown() {
+        // The state and ZIP code make the line an address: no street type needed.
+        XCTAssertEqual(texts("| Jane Roe | 4812 Greenway, Apt 12, Tulsa, OK 74105 | $1,200.00 |", .address, region: "US"),
+                       ["4812 Greenway, Apt 12, Tulsa, OK 74105"])
+        XCTAssertEqual(texts("Ship to: 77 Willow Path, Round Rock, TX 78681", .address, region: "US"),
+                       ["77 Willow Path, Round Rock, TX 78681"])
+        // A number inside a sentence does not open a street.
+        XCTAssertEqual(texts("We opened in 2019 with 40 staff, Austin, TX 78701", .address, region: "US"), ["Austin, TX 78701"])
+    }
+
+    func testAUSStreetInCapitalsAboveItsTown() {
+        XCTAssertEqual(texts("ROSA EXAMPLE\n5120 RIVERWALK APT 9\nDENTON TX 76201", .address, region: "US"),
+                       ["5120 RIVERWALK APT 9", "DENTON TX 76201"])
+        XCTAssertEqual(texts("ROSA EXAMPLE\n5120 RIVERWALK\nDENTON TX 76201", .address, region: "US"),
+                       ["5120 RIVERWALK", "DENTON TX 76201"])
+    }
+
+    func testAProvinceAfterTheTown() {
+        XCTAssertEqual(texts("(Anschrift: Calle Sol 9, 2º A, 29680 Estepona, Málaga).", .address),
+                       ["Calle Sol 9, 2º A, 29680 Estepona, Málaga"])
+        // Not a word that goes on into the line.
+        XCTAssertEqual(texts("Lindenweg 4, 87600 Kaufbeuren, Telefon 08341 12345", .address), ["Lindenweg 4, 87600 Kaufbeuren"])
+        XCTAssertEqual(texts("Hauptstraße 5, 12345 Musterstadt, Mai 2024", .address), ["Hauptstraße 5, 12345 Musterstadt"])
+    }
+
+    func testAFormCaptionForTheNameOwnsTheAddressBelow() {
+        // The insurer above the caption is not the owner of the insured's address.
+        let form = "Krankenkasse bzw. Kostenträger\nTechniker Krankenkasse\nName, Vorname des Versicherten\n"
+            + "Musterfrau, Petra 01.02.80\nAhornstr. 7\n45127 Essen\n"
+        XCTAssertEqual(texts(form, .address), ["Ahornstr. 7", "45127 Essen"])
+        // Without the caption the block under the insurer's name is the insurer's.
+        XCTAssertEqual(texts("Techniker Krankenkasse\nAhornstr. 7\n45127 Essen\n", .address), [])
+    }
+
+    func testAUKInwardCodeWithALookAlikeO() {
+        // A font or OCR gives the inward code's 0 as O: counted after a street and a town only.
+        XCTAssertEqual(texts("Your account for 8 Example Gardens, Leeds LS6 OQT is in arrears.", .address, region: "GB"),
+                       ["8 Example Gardens, Leeds LS6 OQT"])
+        XCTAssertEqual(texts("Code LS6 OAK", .address, region: "GB"), [])
+    }
+
+    func testAUSZipWrappedToTheNextLine() {
+        XCTAssertEqual(texts("She moved (from 918 Example St, Tulsa, OK\n74105); we wrote", .address, region: "US"),
+                       ["918 Example St, Tulsa, OK", "74105"])
+    }
+
+    func testALabelsValueGoesOnAtTheLineStartOverATownLine() {
+        // A form's value cell whose town and postcode lines fall back to the margin.
+        let form = "Deceased:\tJohn Example, born 1 May 1930\nLast address:\t14 Example Way\nOssett\nWF5 9ZZ\n"
+        XCTAssertEqual(texts(form, .address, region: "GB"), ["14 Example Way", "Ossett", "WF5 9ZZ"])
+    }
 }

@@ -322,4 +322,33 @@ final class PhoneTests: XCTestCase {
         // Two numbers of a column, one a line, stay apart.
         XCTAssertEqual(texts("Tel. 030 1234 5678\n040 8765 4321", .phone), ["030 1234 5678", "040 8765 4321"])
     }
+
+    func testAnInternationalNumberWrappedOverALineBreak() {
+        // The country code and most of the number fit on the first line.
+        XCTAssertEqual(texts("Kontakt: jane@example.org, +49 151 2345\n6789", .phone), ["+49 151 2345\n6789"])
+        // Beside a valid number, one its metadata does not know yet still gets the fallbacks.
+        XCTAssertEqual(texts("Phone: 0113 496 0000 Mobile: +44 7700 900123", .phone, region: "GB"),
+                       ["0113 496 0000", "+44 7700 900123"])
+        XCTAssertEqual(texts("Phone: 0113 496 0000 Mobile: +44\n7700 900123", .phone, region: "GB"),
+                       ["0113 496 0000", "+44\n7700 900123"])
+        // A national number wrapped before its last group.
+        XCTAssertEqual(texts("Erreichbar bin ich privat: 0151 23 45 67\n89.", .phone), ["0151 23 45 67\n89"])
+        XCTAssertEqual(texts("4. Daytime phone   (415) 555-0100\n5. Email", .phone, region: "US"), ["(415) 555-0100"])
+        // A whole number above a numbered question stays whole.
+        XCTAssertEqual(texts("Mobile: +44 7700 900123\n1.6 How would you prefer us to contact you?", .phone, region: "GB"),
+                       ["+44 7700 900123"])
+    }
+
+    func testANumberInAPhoneField() {
+        // An extension under its column caption in a letter's info block.
+        let block = "Geschäftszahl:      Sachbearbeiter:      Durchwahl:      Datum:\n"
+            + "XY-123/4      Max Beispiel      31842      05.06.2025"
+        XCTAssertEqual(texts(block, .phone, region: "AT"), ["31842"])
+        // After a label and its colon, whatever libphonenumber makes of it.
+        XCTAssertEqual(texts("Durchwahl: 214", .phone), ["214"])
+        // A date or an amount in the field is none.
+        XCTAssertEqual(texts("Fax: 12.50", .phone), [])
+        XCTAssertEqual(texts("Telefon: 04.11.2025", .phone), [])
+        XCTAssertEqual(texts("Tel.: 030 12345678", .phone), ["030 12345678"])
+    }
 }

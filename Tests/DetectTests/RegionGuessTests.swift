@@ -39,4 +39,13 @@ final class RegionGuessTests: XCTestCase {
         let found = Detector(config: DetectorConfig(defaultRegion: region)).detect(scalars)
         XCTAssertTrue(found.contains { $0.category == .phone }, "\(region)")
     }
+
+    func testSwissAndAustrianLetters() {
+        // Francs and street names without ß: Switzerland; `Jänner`, `Polizze`: Austria.
+        let ch = "Frau Petra Beispiel\nMusterstrasse 5\n8000 Zürich\n\nBetrag CHF 120.00, bezahlt per Twint, 079 123 45 67"
+        XCTAssertEqual(regions(ch).first, "CH")
+        XCTAssertTrue(regions(ch).contains("DE"), "the configured region is still read")
+        XCTAssertEqual(regions("Polizze Nr. 123\nWien, am 3. Jänner 2025\nTel. +43 1 123 45 67").first, "AT")
+        XCTAssertEqual(regions("Sehr geehrte Frau Beispiel,\nHauptstraße 5\n12345 Musterstadt\nBetrag CHF 20"), ["DE"])
+    }
 }

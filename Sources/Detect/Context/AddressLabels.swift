@@ -15,7 +15,7 @@ enum AddressLabels {
         """)
     /// Words that qualify it (`Home address`, `Address of the property let`, `Neue Anschrift`).
     static let qualifiers = WordHash.set("""
-        Home Postal Mailing Residential Current Previous Permanent Former Forwarding Private Main Billing \
+        Home Postal Mailing Residential Current Previous Last Permanent Former Forwarding Private Main Billing \
         Correspondence Contact Usual Full New Old for of the property let patient tenant landlord applicant \
         employee member owner Neue Alte Bisherige Aktuelle Frühere Derzeitige des der Mieters Vermieters \
         Neuer Alter Bisheriger Aktueller Früherer Derzeitiger Weiterer Weitere \
@@ -39,6 +39,23 @@ enum AddressLabels {
             if heads.contains(t.hash) { head = true } else if !qualifiers.contains(t.hash) { return false }
         }
         return head
+    }
+
+    /// Words that open a form's caption for a person's name (`Name, Vorname
+    /// des Versicherten`, `Surname / Forenames`).
+    static let personCaptionHeads = WordHash.set("""
+        Name Vorname Nachname Familienname Surname Forename Forenames Surnames
+        """)
+
+    /// Whether tokens `r` (a line) are a form's caption for a person's name:
+    /// it opens with a name word, holds no digit, and is short. The address
+    /// under the name it captions is that person's, whatever organisation
+    /// (the insurer of a certificate form) is printed above the caption.
+    static func isPersonCaption(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard !r.isEmpty, r.count <= 12, toks[r.lowerBound].kind == .word,
+              personCaptionHeads.contains(toks[r.lowerBound].hash) else { return false }
+        return !toks[r].contains { $0.kind == .number || $0.kind == .alnum }
     }
 
     /// The parts of an address a form asks for, one field per part.

@@ -141,7 +141,12 @@ enum AddressRecognizer {
                 let other = toks[p.first].cell != column
                 // "Address: │ 19 Maple Walk, Didsbury,⏎Manchester M20 6RT": a value cell
                 // wrapped after a comma goes on alone on the next line.
-                let wrapped = other && line == lastLine + 1 && !ts.hasGap(before: Int(line))
+                // "Last address: │ 14 Example Way⏎Ossett⏎WF5 9ZZ": and so do a town line and the
+                // postcode under a label's value.
+                let townBetween = line == lastLine + 2 && !ts.hasGap(before: Int(line)) && !ts.hasGap(before: Int(line) - 1)
+                    && isTownLine(ts, Int(line) - 1) && TableRows.cellCount(ts, Int(line) - 1) == 1
+                    && AddressLabels.valueStart(ts, line: Int(lastLine)) != nil
+                let wrapped = other && (line == lastLine + 1 || townBetween) && !ts.hasGap(before: Int(line))
                     && TableRows.cellCount(ts, Int(line)) == 1
                     && (toks[ts.lineEnd(lastLine) - 1].isPunct(",") || AddressLabels.valueStart(ts, line: Int(lastLine)) != nil)
                     && toks[ts.lineEnd(lastLine) - 1].cell == column
@@ -377,6 +382,8 @@ enum AddressRecognizer {
             // The document's title (`COUNCIL TAX DEMAND NOTICE`) parts the letterhead from the recipient,
             // and so do a mail endorsement (`RETURN SERVICE REQUESTED`) and a form's address label.
             if isTitleLine(ts, r) || isMailingLine(ts, r) || AddressLabels.isLabel(ts, r) { return false }
+            // So does a form's caption for the person's name (`Name, Vorname des Versicherten`).
+            if AddressLabels.isPersonCaption(ts, r) { return false }
             // A block over several lines is the first column's: what a later
             // cell above holds is another column's (`Erika Mustermann⇥Finanzamt`).
             let own = leftColumn ? (TableRows.cellRange(ts, line: l, cell: 0) ?? r) : r
@@ -448,6 +455,12 @@ enum AddressRecognizer {
                 out.append(lead)
                 continue
             }
+            // "3307 Speedway, Apt 5, Austin, TX 78705": a US address on one line,
+            // its street of any name (`Speedway`, `Rosewood Path`) before the town.
+            if isUSZip(ts, p), out.last.map({ $0.end < p.first - 1 }) ?? true, let street = usStreetBefore(ts, p.first) {
+                out.append(street)
+                continue
+            }
             // "Coldharbour Lane⏎London⏎SE5 9NR": a street without a number above the town.
             if p.kind == .foreignPostcode, let last = out.last.map({ Int(toks[$0.end - 1].line) }) ?? Optional(-9),
                let street = numberlessStreetAbove(ts, p.first), last < Int(toks[street.first].line) {
@@ -457,8 +470,16 @@ enum AddressRecognizer {
             guard p.kind == .postcode || p.kind == .foreignPostcode, toks[p.first].has(.lineStart) else { continue }
             let line = Int(toks[p.first].line)
             guard line > 0, !ts.hasGap(before: line) else { continue }
-            if let last = out.last, toks[last.end - 1].line == line - 1 { continue }
             let r = ts.line(line - 1)
+            // "3307 SPEEDWAY APT 5⏎AUSTIN TX 78705": a US street of any name above
+            // its town line (where four digits and a word had passed for a postcode).
+            if isUSZip(ts, p), out.last.map({ toks[$0.end - 1].line < line - 1 || ($0.kind == .weakPostcode && $0.first == r.lowerBound) }) ?? true,
+               let e = usStreet(ts, r.lowerBound, end: r.upperBound), e == r.upperBound || e + 1 == r.upperBound {
+                if out.last.map({ toks[$0.end - 1].line == line - 1 }) ?? false { out.removeLast() }
+                out.append(Part(first: r.lowerBound, end: e, kind: .street))
+                continue
+            }
+            if let last = out.last, toks[last.end - 1].line == line - 1 { continue }
             guard r.count >= 2, r.count <= 7, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper) else { continue }
             var e = r.upperBound
             if toks[e - 1].isPunct(",") { e -= 1 }
@@ -475,6 +496,63 @@ enum AddressRecognizer {
             if wordsOK { out.append(Part(first: r.lowerBound, end: e, kind: .street)) }
         }
         return out
+    }
+
+    /// Whether `p` is a US town, state and ZIP code (`Austin, TX 78705`).
+    static func isUSZip(_ ts: TokenStream, _ p: Part) -> Bool {
+        let last = ts.tokens[p.end - 1]
+        return p.kind == .foreignPostcode && last.kind == .number && (last.count == 5 || last.count == 4)
+    }
+
+    /// A US street of any name from token `a` up to `end`: a house number
+    /// opening its line, cell or part, one to four street words (capitalised
+    /// or in capitals, compass points, `21st`), and maybe a unit (`Apt 5`,
+    /// `STE 200`, `#12`). The state and ZIP code the caller has found make
+    /// it an address, so no street type is needed (`3307 Speedway`,
+    /// `12 Rosewood Path`). Where the street ends (`end`, or a comma before
+    /// it), or nil.
+    static func usStreet(_ ts: TokenStream, _ a: Int, end: Int) -> Int? {
+        let toks = ts.tokens
+        guard a < end, opensPart(ts, a) || (a > 0 && toks[a - 1].isPunct("|")),
+              let n = houseNumber(ts, a, maxDigits: 5, afterDot: false), n < end else { return nil }
+        var e = n
+        while e < end, e - n < 4, isOrdinal(ts, e) || streetWordsOK(ts, e..<(e + 1)) && !flatWords.contains(toks[e].hash)
+            && !unitWords.contains(toks[e].hash) && !toks[e].has(.cellStart) {
+            e += 1
+            if e < end, toks[e].glued, toks[e].isPunct(".") { e += 1 }
+        }
+        guard e > n, toks[(n..<e)].contains(where: { $0.kind == .word && $0.letters >= 3 }) else { return nil }
+        if e == end || toks[e].isPunct(",") { return e }
+        // The unit: `APT 5`, `Ste 4`, `#12`.
+        var f = e
+        if flatWords.contains(toks[f].hash) || unitWords.contains(toks[f].hash) { f += 1 }
+        if f < end, toks[f].isPunct("#") || toks[f].isPunct(".") { f += 1 }
+        guard f > e, f < end, isFlatNumber(toks[f]), toks[f].count <= 5 else { return nil }
+        f += 1
+        return f == end || toks[f].isPunct(",") ? f : nil
+    }
+
+    /// `3307 Speedway, Apt 5,` before the town at `town` (a comma before it):
+    /// a US street (`usStreet`) and maybe a unit part, on the town's line.
+    static func usStreetBefore(_ ts: TokenStream, _ town: Int) -> Part? {
+        let toks = ts.tokens
+        let line = toks[town].line
+        guard town > 1, toks[town - 1].isPunct(","), toks[town - 1].line == line else { return nil }
+        // Back to the part's opening, over one comma (a unit part) at most.
+        var a = town - 1
+        var commas = 0
+        while a > 0, town - a < 14, toks[a - 1].line == line, !toks[a].has(.cellStart) || a == town - 1 {
+            if toks[a - 1].isPunct(",") { commas += 1; if commas > 1 { break } }
+            else if toks[a - 1].kind == .punct, !toks[a - 1].isPunct("#"), !toks[a - 1].isPunct(".") { break }
+            a -= 1
+        }
+        // The street opens at the first house number from there.
+        for s in a..<(town - 1) where toks[s].kind == .number || toks[s].kind == .alnum {
+            guard let e = usStreet(ts, s, end: town - 1), e == town - 1 || (e < town - 1 && toks[e].isPunct(",")
+                && isFlatDesignation(ts, (e + 1)..<(town - 1))) else { return nil }
+            return Part(first: s, end: town - 1, kind: .street)
+        }
+        return nil
     }
 
     /// The comma-separated parts of a UK address line before the town at
@@ -1378,8 +1456,26 @@ enum AddressRecognizer {
                   !ts.hasGap(before: Int(toks[e + 1].line)), toks[e + 1].kind == .word, countries.contains(toks[e + 1].hash),
                   endsPart(ts, e + 2) {
             e += 2
+        } else if e + 1 < lineEnd, toks[e].isPunct(","), isProvince(ts, e + 1) {
+            // "03710 Calpe, Alicante", "80331 München, Bayern": the province or
+            // state after the town, ending the part.
+            e += 2
         }
         return e
+    }
+
+    /// A province after a town and its comma: one capitalised word (not a
+    /// month, label, organisation or letter word) that ends its part with
+    /// the line, a `)` or a full stop, not a cell or a sentence going on.
+    static func isProvince(_ ts: TokenStream, _ k: Int) -> Bool {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard t.kind == .word, t.has(.capitalised), t.letters >= 3, !t.has(.cellStart), !words.months.contains(t.hash),
+              !words.organisations.contains(t.hash), !words.notNames.contains(t.hash), !documentWords.contains(t.hash),
+              !LabelTable.shared.isLabelWord(t.hash) else { return false }
+        let e = k + 1
+        if e >= toks.count || toks[e].has(.lineStart) || toks[e].has(.cellStart) || toks[e].isPunct(")") { return true }
+        return toks[e].isPunct(".") && (e + 1 >= toks.count || toks[e + 1].has(.lineStart))
     }
 
     static let countries = WordHash.set("""
@@ -1423,7 +1519,10 @@ enum AddressRecognizer {
         let t = toks[k]
         guard t.kind == .alnum, t.has(.upper), t.count >= 2, t.count <= 4, k + 1 < toks.count else { return nil }
         let u = toks[k + 1]
-        guard u.kind == .alnum, u.has(.upper), u.count == 3, u.has(.spaceBefore), u.line == t.line else { return nil }
+        // The inward code's digit may be an O (a font's or OCR's look-alike: `HX2 OQN`), only
+        // after a town that follows another part of the address (`…Gardens, Halifax HX2 OQN`).
+        let lookAlike = u.kind == .word && ts.text[Int(u.start)].value == 0x4F
+        guard u.kind == .alnum || lookAlike, u.has(.upper), u.count == 3, u.has(.spaceBefore), u.line == t.line else { return nil }
         // Outward: A9, A9A, A99, AA9, AA9A, AA99.
         let s = ts.text
         let a = Int(t.start)
@@ -1435,7 +1534,7 @@ enum AddressRecognizer {
         if i < Int(t.end) { guard s[i].value.isDigit || s[i].value &- 0x41 < 26 else { return nil }; i += 1 }
         guard i == Int(t.end) else { return nil }
         let b = Int(u.start)
-        guard s[b].value.isDigit, s[b + 1].value &- 0x41 < 26, s[b + 2].value &- 0x41 < 26 else { return nil }
+        guard s[b].value.isDigit || lookAlike, s[b + 1].value &- 0x41 < 26, s[b + 2].value &- 0x41 < 26 else { return nil }
         if k + 2 < toks.count, toks[k + 2].glued, toks[k + 2].kind != .punct { return nil }
         // The town before it on its line: "London SW1A 2AA", "Leeds, LS2 9NZ".
         var first = k
@@ -1447,6 +1546,7 @@ enum AddressRecognizer {
             if opensPart(ts, j) { first = j; break }
             j -= 1
         }
+        if lookAlike, n == 0 || first == 0 || !toks[first - 1].isPunct(",") { return nil }
         return Part(first: first, end: k + 2, kind: .foreignPostcode)
     }
 
@@ -1482,7 +1582,10 @@ enum AddressRecognizer {
         }
         guard zk < toks.count else { return nil }
         let z = toks[zk]
-        guard z.kind == .number, z.count == 5, z.has(.spaceBefore), z.line == t.line else { return nil }
+        // "…, Austin, TX⏎78751);": running text wrapped between the state and its ZIP code.
+        let wrapped = code && z.has(.lineStart) && z.line == t.line + 1 && !ts.hasGap(before: Int(z.line))
+            && k > 1 && toks[k - 1].isPunct(",") && toks[k - 2].kind == .word && toks[k - 2].has(.capitalised)
+        guard z.kind == .number, z.count == 5, z.has(.spaceBefore) && z.line == t.line || wrapped else { return nil }
         var end = zk + 1
         if end + 1 < toks.count, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued, toks[end + 1].kind == .number,
            toks[end + 1].count == 4 {

@@ -7,9 +7,12 @@ enum ContextRecognizers {
     static let categories: Set<Category> = [.name, .address, .dateOfBirth, .reference, .licencePlate]
 
     static func find(in s: Text, enabled: Set<Category>, into out: inout [Detection]) {
-        guard !enabled.isDisjoint(with: categories) else { return }
+        guard !enabled.isDisjoint(with: categories) || enabled.contains(.phone) else { return }
         let ts = TokenStream(s)
         if ts.tokens.isEmpty { return }
+        // A number in a phone field, whatever libphonenumber makes of it.
+        if enabled.contains(.phone) { PhoneFields.find(ts, into: &out) }
+        guard !enabled.isDisjoint(with: categories) else { return }
         let labels = LabelTable.shared.scan(ts)
         var nameLines: [Range<Int>] = []
         if enabled.contains(.address) || enabled.contains(.name) {
