@@ -9,7 +9,7 @@ import RedactCore
 /// shape of a code alone (`UnlabelledCodes`) does not take.
 ///
 /// Rule: `Nr`, `No`, `Number`, `Nummer`, `ID` or a compound ending in a
-/// number word (`Kindergeld-Nummer`, `Rahmennummern`), past `.`, `:`, `#`
+/// number word (`Kindergeld-Nummer`, `Rahmennummern`, `Mitgliedskennung`), past `.`, `:`, `#`
 /// and a copula (`is`, `ist`, `lautet`), then a value of six or more digits
 /// in all or a code of six or more capitals and digits
 /// (`ReferenceRecognizer.value`: groups, short capital codes between
@@ -19,7 +19,6 @@ enum NumberWordValues {
     static let minimumDigits = 6
     static let kind = "value after a number word"
     static let idWords = WordHash.set("id")
-    static let numberSuffixes = AddressRecognizer.folded(["nummer", "nummern"])
 
     /// Six or more digits in all, or one code of six or more capitals and
     /// digits (`eVB-Nr.: K3P9Z2W`, an insurer's confirmation code).
@@ -40,7 +39,7 @@ enum NumberWordValues {
         for k in toks.indices where toks[k].kind == .word {
             let t = toks[k]
             guard Fields.numberWords.contains(t.hash) || idWords.contains(t.hash) && t.has(.upper)
-                    || NameRecognizer.endsWithAny(ts, t, numberSuffixes, keeping: 3) else { continue }
+                    || ReferenceRecognizer.endsInNumberWord(ts, t) else { continue }
             let lineEnd = ts.lineEnd(t.line)
             var c = k + 1
             while c < lineEnd, toks[c].isPunct(".") || toks[c].isPunct(":") || toks[c].isPunct("#") || toks[c].isPunct(")") { c += 1 }

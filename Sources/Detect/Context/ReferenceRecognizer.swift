@@ -449,8 +449,7 @@ enum ReferenceRecognizer {
             let says = toks[last].isPunct("#") || (toks[last].kind == .word
                 && (Fields.numberWords.contains(toks[last].hash) || identifierWords.contains(toks[last].hash)
                     || endsInNumberWord(ts, toks[last])))
-            guard says, !(k...last).contains(where: { i in toks[i].kind == .word && (notPersonalNumbers.contains(toks[i].hash)
-                    || notPersonalPrefixes.contains { word(ts, i).hasPrefix($0) }) }) else { continue }
+            guard says, !(k...last).contains(where: { isNotPersonalNumberWord(ts, $0) }) else { continue }
             func code(_ c: Int) -> Int? {
                 guard c < toks.count, let e = value(ts, at: c), isLooseCode(ts, c, e) || isCode(ts, c, e), isWhole(ts, e) else { return nil }
                 return e
@@ -474,9 +473,20 @@ enum ReferenceRecognizer {
 
     /// Beyond `Fields.numberWords` (`Nr`, `No`, `Number`): the other words a number's label ends in.
     static let identifierWords = WordHash.set("id ref reference referenz code kennung zeichen zahl")
-    static let numberSuffixes = AddressRecognizer.folded(["nummer", "kennung", "zeichen", "referenz"])
+    static let numberSuffixes = AddressRecognizer.folded(["nummer", "nummern", "kennung", "zeichen", "referenz"])
 
-    /// `Objektnummer`, `Mitgliedskennung`: a compound ending in a number word.
+    /// Token `i` is a word saying the number it labels is no one's own
+    /// (`notPersonalNumbers`, or a compound opening with one of
+    /// `notPersonalPrefixes`: `Telefonnummer`, `Bestellnr`).
+    static func isNotPersonalNumberWord(_ ts: TokenStream, _ i: Int) -> Bool {
+        let t = ts.tokens[i]
+        guard t.kind == .word else { return false }
+        if notPersonalNumbers.contains(t.hash) { return true }
+        let w = word(ts, i)
+        return notPersonalPrefixes.contains { w.hasPrefix($0) }
+    }
+
+    /// `Objektnummer`, `Mitgliedskennung`, `Rahmennummern`: a compound ending in a number word.
     static func endsInNumberWord(_ ts: TokenStream, _ t: Token) -> Bool {
         NameRecognizer.endsWithAny(ts, t, numberSuffixes, keeping: 3)
     }

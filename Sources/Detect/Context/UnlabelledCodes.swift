@@ -164,9 +164,7 @@ enum UnlabelledCodes {
             let t = toks[k]
             if t.kind == .word {
                 words += 1
-                if ReferenceRecognizer.notPersonalNumbers.contains(t.hash) || registerWords.contains(t.hash) { return true }
-                let w = ReferenceRecognizer.word(ts, k)
-                if ReferenceRecognizer.notPersonalPrefixes.contains(where: { w.hasPrefix($0) }) { return true }
+                if registerWords.contains(t.hash) || ReferenceRecognizer.isNotPersonalNumberWord(ts, k) { return true }
             }
             if t.has(.cellStart) { break }
             k -= 1
