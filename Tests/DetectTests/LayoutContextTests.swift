@@ -272,4 +272,20 @@ final class LayoutContextTests: XCTestCase {
         // Not a sentence that asks for a number and goes on below.
         XCTAssertEqual(texts("Bitte geben Sie Ihre Kundennummer an:\nWir danken Ihnen.\n", .reference), [])
     }
+
+    func testALabelledValueInACellDoesNotEndItsColumn() {
+        // A cell that opens with a label and goes on with its value is a row's
+        // entry, not the next table's header: the rows below it stay in the column.
+        let text = """
+            Gläubiger\tArt\tVertragsnummer\tDatum
+            Nordbank AG\tGirokonto\t3391 207 114\t02.05.2016
+            Funknetz GmbH\tMobilfunk\tKundenkonto 5512 0937 448\t11.03.2022
+            Versandhaus KG\tRahmenkredit\tVK 6620 1893 07\t21.09.2023
+
+            """
+        XCTAssertEqual(texts(text, .reference), ["3391 207 114", "5512 0937 448", "VK 6620 1893 07"])
+        // A cell of label words only is still the next table's header.
+        let next = "Gläubiger\tVertragsnummer\nNordbank AG\t3391 207 114\nBetreff\tDatum\nUmzug\tVK 6620 1893 07\n"
+        XCTAssertEqual(texts(next, .reference), ["3391 207 114"])
+    }
 }

@@ -170,8 +170,11 @@ enum TableRows {
             // (`Familienmitglied: Rose, Ida` is a label with its value, a sub-row.)
             // (A lone letter is no header: `d` opens `D.O.B.`, and it is also the
             // tail of a word its narrow cell wrapped, `MacLeo⏎d`.)
+            // (Nor is a label with its value in one cell: `Kundenkonto 6640 1182 907`
+            // is a row's entry, and the rows go on below it.)
             let newHeader = c.map { toks[$0].kind == .word && toks[$0].count > 1 && LabelTable.shared.isLabelWord(toks[$0].hash)
-                && !($0 + 1 < r.upperBound && toks[$0 + 1].isPunct(":")) } ?? false
+                && !($0 + 1 < r.upperBound && toks[$0 + 1].isPunct(":"))
+                && !cellHoldsDigits(ts, $0) } ?? false
             if ends || newHeader {
                 guard !newHeader, resumed < 20,
                       let q = resumeAfterPageBreak(ts, from: l, header: header, cells: cells, cell: cell) else { break }
@@ -228,6 +231,12 @@ enum TableRows {
             k += 1
         }
         return out
+    }
+
+    /// Whether the cell that token `k` opens holds a number: a header cell
+    /// names its column, it does not carry a value.
+    static func cellHoldsDigits(_ ts: TokenStream, _ k: Int) -> Bool {
+        (k..<cellEnd(ts, k)).contains { ts.tokens[$0].kind == .number || (ts.tokens[$0].kind == .alnum && ts.tokens[$0].digits > 0) }
     }
 
     /// The end of the cell that token `k` opens.
