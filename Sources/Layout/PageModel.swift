@@ -602,6 +602,12 @@ struct PageModelBuilder {
         }
         var out: [Laid] = []
         for (k, l) in laid.enumerated() {
+            if var prev = out.last, valueWrapsToMargin(prev, l, usualGap: usualGap) {
+                prev.cells[prev.cells.count - 1] += l.cells[0]
+                prev.y1 = max(prev.y1, l.y1)
+                out[out.count - 1] = prev
+                continue
+            }
             guard var prev = out.last, let cols = l.columns, let pcols = prev.columns, let above = laid[k - 1].columns,
                   l.tableColumns > 0, l.tableColumns == prev.tableColumns, !l.columnStart,
                   l.columnSpans.count == l.tableColumns,
@@ -646,7 +652,8 @@ struct PageModelBuilder {
             }.count
             // Nor is a label that ends on a colon, left without a value.
             let label = words[l.cells[0].last!].glyphs.last?.scalars.last == ":"
-            let full = underCells && (cols[0] > 0
+            // (A label its colon ended is whole: the line below is not its tail.)
+            let full = underCells && !(cols[0] == 0 && endsOnColon(prev.cells[0])) && (cols[0] > 0
                 ? zip(l.cells, cols).contains { wrapped($0, $1) }
                 : cols.count < pcols.count && !label && !(alike >= 1 && alike * 2 >= cols.count) && zip(l.cells, cols).allSatisfy { cell, c in
                     // A wrapped fragment fits in its own column.
@@ -662,6 +669,35 @@ struct PageModelBuilder {
             out[out.count - 1] = prev
         }
         return out
+    }
+
+    /// A form's value that wraps back to the margin, under its label
+    /// (`Address:⇥27 Larkhill Close, Heaton` / `Moor, Stockport SK4 3JT`,
+    /// `Countersignatory:⇥Philippa` / `Drummond-Oyelaran`), as a word
+    /// processor sets a `Label:⇥value` paragraph: the label ended on its
+    /// colon, the value ran to the block's edge, and the line below opens
+    /// at the label's margin with no label of its own. Whether line `l` is
+    /// the tail of the value of row `prev`.
+    func valueWrapsToMargin(_ prev: Laid, _ l: Laid, usualGap: Double) -> Bool {
+        guard prev.tableColumns > 0, prev.cells.count == 2, l.cells.count == 1, !l.columnStart, endsOnColon(prev.cells[0]),
+              l.y0 - prev.y1 <= max(1.8 * usualGap, usualGap + 0.5 * l.h, 0.3 * l.h), l.y0 >= prev.y1 - 0.3 * l.h,
+              abs(l.h - prev.h) <= 0.15 * max(l.h, prev.h) else { return false }
+        let first = words[l.cells[0][0]].box
+        guard abs(first.x - extent(prev.cells[0]).0) <= 0.6 * l.h else { return false }
+        // No label of its own: the form's next row.
+        if l.cells[0].prefix(4).contains(where: { w in
+            let s = words[w].glyphs.flatMap(\.scalars)
+            return s.dropFirst().contains(":")
+        }) { return false }
+        // The value ran to the block's edge: the line's first word would not have fitted after it.
+        let edge = max(prev.columnSpans.map(\.1).max() ?? 0, extent(prev.cells[1]).1)
+        return lastLineEnd(prev.cells[1]) + 0.25 * l.h + first.width > edge
+    }
+
+    /// Whether a cell's last word ends on a colon (`Address:`): a label, whole.
+    func endsOnColon(_ cell: [Int]) -> Bool {
+        guard let w = cell.last else { return false }
+        return words[w].glyphs.last?.scalars.last == ":"
     }
 
     /// A row typed with bars (`| a | b | c |`) too wide for its page wraps:

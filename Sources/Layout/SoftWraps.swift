@@ -32,11 +32,18 @@ extension PageModelBuilder {
         }
         let prose = region.filter(plain)
         guard prose.count >= 3 else { return region }
-        let edge = prose.map { extent($0.cells.flatMap { $0 }).1 }.max()!
         let left = prose.map { extent($0.cells.flatMap { $0 }).0 }.min()!
         let h = median(prose.map(\.h))
-        let full = prose.filter { extent($0.cells.flatMap { $0 }).1 >= edge - 1.5 * h }.count
-        guard full >= 3 else { return region }
+        // The edge is where three lines end within a line's height of it.
+        // A line or two of cells that a tab stop pushed past it (`Staff
+        // member: …⇥Staff ID:`) do not set it; a line of prose does.
+        let ends = prose.map { (end: extent($0.cells.flatMap { $0 }).1, cells: $0.cells.count) }.sorted { $0.end > $1.end }
+        var found: Double?
+        for i in 0..<min(3, ends.count) {
+            guard ends.prefix(i).allSatisfy({ $0.cells > 1 }) else { break }
+            if ends[i...].filter({ $0.end >= ends[i].end - 1.5 * h }).count >= 3 { found = ends[i].end; break }
+        }
+        guard let edge = found else { return region }
 
         // A line that does not wrap itself ends its paragraph: a short line
         // followed by more of its block is a letterhead's or an address

@@ -662,7 +662,30 @@ final class WrappedFormTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("Anschrift:\tHauptstraße 5, 12345 Musterstadt, seit dem Jahr 2004") }, "\(lines)")
         XCTAssertTrue(lines.contains { $0.hasPrefix("Telefon:\t089 41177203") }, "\(lines)")
     }
+    func testAValueThatWrapsBackToTheMarginGoesOnItsLabelsRow() {
+        // A key/value block in a narrow column (a two-column letter): a long
+        // value wraps back to the margin, under its label. The label ended on
+        // its colon; the line below is the value's tail, not the label's.
+        var p = Page()
+        let rows: [(String, String?)] = [("Surname:", "ADEYEMI-FROST"), ("Gender:", "FEMALE"),
+                                         ("Address:", "27 ASHGROVE CLOSE, HEATON"), ("MOOR, STOCKPORT, SK4 3JT", nil),
+                                         ("Registered Body:", "NORTHERN SAFEGUARD"), ("SCREENING LTD", nil),
+                                         ("Countersignatory:", "PHILIPPA"), ("DRUMMOND-OYELARAN", nil),
+                                         ("Staff member:", "Chloe Adeyemi"), ("This certificate is no evidence", nil)]
+        for (k, (left, value)) in rows.enumerated() {
+            p.draw(left, x: 50, y: 100 + Double(k) * 13.5); p.put("\n")
+            if let value { p.draw(value, x: 160, y: 100 + Double(k) * 13.5); p.put("\n") }
+        }
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("Address:\t27 ASHGROVE CLOSE, HEATON MOOR, STOCKPORT, SK4 3JT"), "\(lines)")
+        XCTAssertTrue(lines.contains("Registered Body:\tNORTHERN SAFEGUARD SCREENING LTD"), "\(lines)")
+        XCTAssertTrue(lines.contains("Countersignatory:\tPHILIPPA DRUMMOND-OYELARAN"), "\(lines)")
+        // A value short of the edge ends its row: the next line is a line of its own.
+        XCTAssertTrue(lines.contains("Staff member:\tChloe Adeyemi"), "\(lines)")
+        XCTAssertTrue(lines.contains("This certificate is no evidence"), "\(lines)")
+    }
 }
+
 
 final class WrappedCellTests: XCTestCase {
     func testACellThatWrapsIsOneCell() {
@@ -895,6 +918,29 @@ final class SoftWrapTests: XCTestCase {
         XCTAssertEqual(Array(lines.prefix(6)), ["Ingenieurbüro Falkner · Statik · Bauphysik", "Am Kornmarkt 14", "99084 Erfurt",
                                                 "Herrn", "Piet Oldenkamp", "Gartenweg 3"])
         XCTAssertEqual(lines.last, "wir danken Ihnen für Ihre Anfrage vom Mai und senden Ihnen anbei unser Angebot für die Prüfung der Statik Ihres Carports.")
+    }
+
+    func testLinesThatATabStopPushedPastTheEdgeDoNotSetIt() {
+        // A key/value block in a letter's column, values at tab stops: two
+        // lines of cells run past the column's edge (`Staff member: …⇥Staff
+        // ID:`), the rest wrap at it. The values that wrapped back to the
+        // margin still go on their labels' rows.
+        var p = Page()
+        let rows: [[(String, Double)]] = [
+            [("Gender:", 50), ("FEMALE", 100)], [("Address:", 50), ("27 ASHGROVE CLOSE, HEATON", 105)],
+            [("MOOR, STOCKPORT, SK4 3JT", 50)], [("Registered Body:", 50), ("NORTHERN SAFEGUARD", 150)],
+            [("SCREENING LTD", 50)], [("Staff member: Chloe Adeyemi", 50), ("Staff ID:", 210)],
+            [("SW-2025-118", 50), ("Start date: 01/09/2025", 130)], [("Role: Teaching Assistant, 32.5 h/wk", 50)],
+            [("term time only", 50), ("Line manager: Gavin Rourke", 140)],
+        ]
+        for (k, row) in rows.enumerated() {
+            for (text, x) in row { p.draw(text, x: x, y: 100 + Double(k) * 13.5); p.put("\n") }
+        }
+        let lines = PageModel(layer: p.text, ocr: .empty).text.string.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, ["Gender:\tFEMALE", "Address:\t27 ASHGROVE CLOSE, HEATON MOOR, STOCKPORT, SK4 3JT",
+                               "Registered Body:\tNORTHERN SAFEGUARD SCREENING LTD", "Staff member: Chloe Adeyemi\tStaff ID:",
+                               "SW-2025-118\tStart date: 01/09/2025", "Role: Teaching Assistant, 32.5 h/wk",
+                               "term time only\tLine manager: Gavin Rourke"])
     }
 
     func testAFormRowsValueWrapsBackToTheMarginButTheNextLabelIsARow() {
