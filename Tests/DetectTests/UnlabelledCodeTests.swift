@@ -89,4 +89,16 @@ final class UnlabelledCodeTests: XCTestCase {
             """
         XCTAssertEqual(refs(table), ["4471 229 018", "QF 8812 4471 02"])
     }
+
+    func testTheLettersAndGroupsThatCloseANumberArePartOfIt() {
+        // A suffix of capitals or a check letter after the digits belongs to the number.
+        XCTAssertEqual(refs("Child Benefit number  XKB 40217839 MT\n", region: "GB"), ["XKB 40217839 MT"])
+        XCTAssertEqual(refs("Kiel, Az. 412/23 WK\n"), ["412/23 WK"])
+        XCTAssertEqual(refs("Aktenzeichen: 4 C 2281/24 b\nDatum: 04.11.2025\n"), ["4 C 2281/24 b"])
+        // A number found by its shape takes the groups after it.
+        XCTAssertEqual(refs("A N OKAFOR · CRN 508812347 22 · page 1 of 2\n", region: "GB"), ["508812347 22"])
+        // A currency or a label after it is not the number's.
+        XCTAssertEqual(refs("Forderung 40217839 EUR\n"), ["40217839"])
+        XCTAssertEqual(refs("Vertrag 40217839 Tel 0431 99 12\n"), ["40217839"])
+    }
 }

@@ -629,6 +629,30 @@ enum ReferenceRecognizer {
         return (e, digits, chars)
     }
 
+    /// Currency codes and units: after a number they say what it counts.
+    static let unitWords = WordHash.set("EUR USD GBP CHF CAD AUD JPY PLN CZK SEK NOK DKK TRY kg km kWh KW PS CCM")
+
+    /// The end of a group of one to three capitals, or one lower-case
+    /// letter, at `e` that closes a number before it: a court's register
+    /// letters (`318/24 KP`), a benefit number's suffix (`CHB 70183526
+    /// KT`), a register number's check letter (`FN 512233 k`). It ends the
+    /// value's line or cell, or comes before punctuation; it is no unit or
+    /// currency (`1.500 EUR`) and no label (`12345 Tel`).
+    static func closingLetters(_ ts: TokenStream, _ e: Int) -> Int? {
+        let toks = ts.tokens
+        guard e < toks.count, e > 0, toks[e].line == toks[e - 1].line, toks[e].has(.spaceBefore), !toks[e].has(.cellStart),
+              toks[e - 1].kind != .punct else { return nil }
+        let u = toks[e]
+        guard u.kind == .word, u.letters == u.count,
+              (u.has(.upper) && u.letters <= 3) || (u.letters == 1 && !u.has(.initialUpper)),
+              !unitWords.contains(u.hash), !LabelTable.shared.isLabelWord(u.hash), !Fields.numberWords.contains(u.hash) else { return nil }
+        // Whole: then the line's or cell's end, or punctuation that is no joiner into more.
+        let n = e + 1
+        if n >= ts.lineEnd(u.line) || toks[n].has(.cellStart) { return n }
+        if toks[n].kind == .punct, !(n + 1 < toks.count && toks[n + 1].glued && toks[n + 1].kind != .punct) { return n }
+        return nil
+    }
+
     static func value(_ ts: TokenStream, at k: Int, dateShaped: Bool = false) -> Int? {
         let toks = ts.tokens
         guard k < toks.count else { return nil }
@@ -661,6 +685,8 @@ enum ReferenceRecognizer {
             groups += 1
         }
         if digits == 0 || chars < 3 || chars > 40 { return nil }
+        // A letter that closes the number (`318/24 KP`, `CHB 70183526 KT`, `FN 512233 k`) is part of it.
+        if let tail = closingLetters(ts, end) { end = tail }
         // An amount (`Kauf auf Rechnung⇥219,97`, `1.234,56`) is not the number of anything.
         if end + 1 < lineEnd, toks[end].glued, toks[end].isPunct(","), toks[end + 1].glued, toks[end + 1].kind == .number,
            toks[end + 1].count <= 3, toks[end - 1].kind == .number {

@@ -47,7 +47,7 @@ enum UnlabelledCodes {
             defer { k = max(k + 1, g.end) }
             guard isIdentifierShaped(ts, k, g.end, digits: g.digits), !saysNotPersonal(ts, k),
                   !ReferenceRecognizer.isSample(ts, k) else { continue }
-            out.append(Detection(category: .reference, range: ts.span(k, g.end - 1), confidence: confidence,
+            out.append(Detection(category: .reference, range: ts.span(k, codeEnd(ts, k, g.end) - 1), confidence: confidence,
                                  reason: .pattern, kind: kind))
         }
     }
@@ -74,6 +74,24 @@ enum UnlabelledCodes {
         }
         if drop.isEmpty { return }
         found = found.indices.filter { !drop.contains($0) }.map { found[$0] }
+    }
+
+    /// A code found by its shape, with the groups written after it that
+    /// are part of it: digit groups (`117290483 16`) and a closing letter
+    /// group (`70183526 KT`). Half a number burned leaves the other half to
+    /// read. (A prefix of capitals is as often a label, `CRN 117290483`.)
+    static func codeEnd(_ ts: TokenStream, _ c: Int, _ e: Int) -> Int {
+        let toks = ts.tokens
+        var e = e
+        let lineEnd = ts.lineEnd(toks[c].line)
+        var groups = 0
+        while groups < 4, e < lineEnd, toks[e].has(.spaceBefore), !toks[e].has(.cellStart), toks[e].kind == .number,
+              toks[e].count <= 6, e + 1 >= lineEnd || !toks[e + 1].glued {
+            e += 1
+            groups += 1
+        }
+        if let tail = ReferenceRecognizer.closingLetters(ts, e) { e = tail }
+        return e
     }
 
     @inline(__always) static func isJoiner(_ t: Token) -> Bool {
