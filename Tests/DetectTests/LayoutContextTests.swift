@@ -285,7 +285,7 @@ final class LayoutContextTests: XCTestCase {
             """
         XCTAssertEqual(texts(text, .reference), ["3391 207 114", "5512 0937 448", "VK 6620 1893 07"])
         // A cell of label words only is still the next table's header.
-        let next = "Gläubiger\tVertragsnummer\nNordbank AG\t3391 207 114\nBetreff\tDatum\nUmzug\tVK 6620 1893 07\n"
+        let next = "Gläubiger\tVertragsnummer\nNordbank AG\t3391 207 114\nBetreff\tDatum\nUmzug\t4711\n"
         XCTAssertEqual(texts(next, .reference), ["3391 207 114"])
     }
 }

@@ -101,4 +101,41 @@ final class UnlabelledCodeTests: XCTestCase {
         XCTAssertEqual(refs("Forderung 40217839 EUR\n"), ["40217839"])
         XCTAssertEqual(refs("Vertrag 40217839 Tel 0431 99 12\n"), ["40217839"])
     }
+
+    func testNumbersPrintedInGroupsOfDigits() {
+        // Account and customer numbers printed in groups, wherever they stand.
+        XCTAssertEqual(refs("Herr Nowicki ist unter 318 442 905 abgemeldet.\n"), ["318 442 905"])
+        XCTAssertEqual(refs("Council tax:   Salford Council SC 7731 2046 5\n", region: "GB"), ["SC 7731 2046 5"])
+        // Digits joined by a doubled slash, or in three parts or more.
+        XCTAssertEqual(refs("Nummer der BG:  41187//0227719\n"), ["41187//0227719"])
+        XCTAssertEqual(refs("Vollstreckungsbescheid AG Hagen 24-7719023-0-6\n"), ["24-7719023-0-6"])
+        // Not phone numbers, amounts, years, an IBAN's or a card's shape.
+        XCTAssertEqual(refs("Tel. 0301-234567, Fax 0431/123456\n"), [])
+        XCTAssertEqual(refs("Betrag 1 234 567\nJahre 2023 2024 2025\n"), [])
+        XCTAssertEqual(refs("Beispiel: NL69 IWQQ 6004 7917 06\nKarte 4111 1111 1111 1112\n"), [])
+    }
+
+    func testTheNumberOfWhatAPersonHolds() {
+        XCTAssertEqual(refs("Halifax (mortgage account 5518 2209 7741) holds the charge.\n", region: "GB"), ["5518 2209 7741"])
+        XCTAssertEqual(refs("Vermögen: Sparbuch 7720 118 402 bei der Sparkasse\n"), ["7720 118 402"])
+        XCTAssertEqual(refs("Gebäudeversicherung Police KVB 71.2280.44\n"), ["KVB 71.2280.44"])
+        // The value may open the next line of the sentence.
+        XCTAssertEqual(refs("Sie sind unter der Beitragsnummer\n318 442 905 angemeldet.\n"), ["318 442 905"])
+        // `Account no.`: the number word speaks, not the account word.
+        XCTAssertEqual(refs("Account no.44182093\n"), ["44182093"])
+    }
+
+    func testAColumnHeadedByANumberWord() {
+        let table = """
+            | DR-Nr. | Gläubiger | Forderung |
+            |---|---|---:|
+            | DR II 2207/25 | Stadtwerke Lübeck AG | 312,40 € |
+            | DR II 2219/25 | Jonna Wiebking | 90,00 € |
+            """
+        XCTAssertEqual(refs(table), ["DR II 2207/25", "DR II 2219/25"])
+        let crn = "Sponsor\tRelationship\tCustomer Reference Number\nAdaeze Okafor\tMother\t2281 5530 71\n"
+        XCTAssertEqual(refs(crn, region: "GB"), ["2281 5530 71"])
+        // Not a column of numbers that are no one's.
+        XCTAssertEqual(refs("Pos.\tArt.-Nr.\tMenge\n1\t4471-220\t3\n"), [])
+    }
 }

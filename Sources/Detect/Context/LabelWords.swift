@@ -155,7 +155,10 @@ enum LabelWords {
             + "zmr zahl|zmr nr|betreibungsnummer|betreibungs nr|betreibung nr|registernummer|register nr|"
             + "mpan|mprn|meter point reference|supply number|driver number|driver no|docket|"
             + "confirmation code|confirmation number|confirmation no|booking code|reservation number|reservation code|"
-            + "reservation no|citation no|citation number", "Vorgangsnummer", 0.85),
+            + "reservation no|citation no|citation number"
+            + "|nummer der bg|bg nummer|bg nr|nummer der bedarfsgemeinschaft|grundstück nr|grundstücknummer|grundstücksnummer"
+            + "|grundstücks nr|parzellennummer|parzelle nr|parzellen nr|flurstück|flurstück nr|flurstücksnummer|flurstücks nr"
+            + "|apn|assessor's parcel number", "Vorgangsnummer", 0.85),
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
             + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
             + "driver licence number|drivers license|driver license|driving licence"
@@ -166,7 +169,8 @@ enum LabelWords {
         ("referenznummer|referenz nr|referenz|ref nr|ref|reference|reference number|reference no|our ref|"
             + "your ref|our reference|your reference|case no|case number|case reference|case ref|file number|"
             + "case id|reference code|ref code|tenant ref|tenant reference|tenant id|tenant number|"
-            + "file no|dossier|numéro de dossier|kenmerk|ons kenmerk|uw kenmerk", "Referenz", 0.85),
+            + "file no|dossier|numéro de dossier|kenmerk|ons kenmerk|uw kenmerk|utr|unique taxpayer reference|taxpayer reference",
+            "Referenz", 0.85),
         ("zahlungsreferenz|zahlungs referenz", "Rechnungsnummer", 0.7),
         ("versichertennummer|versicherten nummer|versichertennr", "Versichertennummer", 0.9),
         ("rechnungsnummer|rechnungs nr|rechnungs nummer|rechnung nr|rechnungsnr|rechnung|invoice number|invoice no|invoice",

@@ -8,9 +8,11 @@ import RedactCore
 /// every such phrase has; the value may be written in groups, which the
 /// shape of a code alone (`UnlabelledCodes`) does not take.
 ///
-/// Rule: `Nr`, `No`, `Number`, `Nummer`, `ID` or a compound ending in a
-/// number word (`Kindergeld-Nummer`, `Rahmennummern`, `Mitgliedskennung`), past `.`, `:`, `#`
-/// and a copula (`is`, `ist`, `lautet`), then a value of six or more digits
+/// Rule: `Nr`, `No`, `Number`, `Nummer`, `ID`, a compound ending in a
+/// number word (`Kindergeld-Nummer`, `Rahmennummern`, `Mitgliedskennung`)
+/// or a word for what a person holds (`account`, `Sparbuch`, `Police`), past `.`, `:`, `#`
+/// and a copula (`is`, `ist`, `lautet`), then a value (on the same line, or
+/// opening the next when the word ends its line) of six or more digits
 /// in all or a code of six or more capitals and digits
 /// (`ReferenceRecognizer.value`: groups, short capital codes between
 /// them; not a date, amount or year). Not where the words before say the
@@ -19,6 +21,12 @@ enum NumberWordValues {
     static let minimumDigits = 6
     static let kind = "value after a number word"
     static let idWords = WordHash.set("id")
+    static let licenceWords = WordHash.set("license licence führerschein")
+    /// Words for what a person holds at an institution, written right
+    /// before its number as often as a number word is (`mortgage account
+    /// 7704 1129 6603`, `Sparbuch 5102 448 117`, `Police GVL 88.4471.02`,
+    /// `SDLT5 certificate 4418720 0193MS`).
+    static let holdingWords = WordHash.set("account acct konto sparbuch depot policy police polizze certificate zertifikat mandate mandat")
 
     /// Six or more digits in all, or one code of six or more capitals and
     /// digits (`eVB-Nr.: K3P9Z2W`, an insurer's confirmation code).
@@ -39,22 +47,61 @@ enum NumberWordValues {
         for k in toks.indices where toks[k].kind == .word {
             let t = toks[k]
             guard Fields.numberWords.contains(t.hash) || idWords.contains(t.hash) && t.has(.upper)
-                    || ReferenceRecognizer.endsInNumberWord(ts, t) else { continue }
+                    || holdingWords.contains(t.hash) || ReferenceRecognizer.endsInNumberWord(ts, t) else { continue }
             let lineEnd = ts.lineEnd(t.line)
             var c = k + 1
+            // `Account no.`: the number word that follows speaks for itself.
+            if holdingWords.contains(t.hash), c < lineEnd, Fields.numberWords.contains(toks[c].hash) { continue }
             while c < lineEnd, toks[c].isPunct(".") || toks[c].isPunct(":") || toks[c].isPunct("#") || toks[c].isPunct(")") { c += 1 }
             if c < lineEnd, toks[c].kind == .word, ReferenceRecognizer.copulas.contains(toks[c].hash) { c += 1 }
-            guard c < lineEnd, c > k + 1 || toks[c].has(.spaceBefore), let e = ReferenceRecognizer.value(ts, at: c),
+            // Prose wraps: the number word ends its line and the value opens
+            // the next (`unter der Beitragsnummer⏎512 904 377 abgemeldet`).
+            let wrapped = c == lineEnd && c < toks.count && toks[c].line == t.line + 1 && toks[c].cell == 0
+                && !ts.hasGap(before: Int(t.line) + 1)
+            guard c < lineEnd || wrapped, c > k + 1 || toks[c].has(.spaceBefore) || wrapped, let e = ReferenceRecognizer.value(ts, at: c),
                   ReferenceRecognizer.isWhole(ts, e),
                   isNumber(ts, c, e),
                   // (The number word itself counts: `Telefonnummer`, `Hausnummer`.)
                   !UnlabelledCodes.saysNotPersonal(ts, k + 1), !ReferenceRecognizer.isSample(ts, k),
                   !isSampleWord(ReferenceRecognizer.word(ts, k)) else { continue }
-            out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.8, reason: .context,
+            // `Driver's license no.⏎MI K 552 118 740 336`: the state is not the number.
+            let start = ((max(0, k - 4))..<k).contains { toks[$0].line == t.line && licenceWords.contains(toks[$0].hash) }
+                ? ReferenceRecognizer.afterStateCode(ts, c, e) : c
+            out.append(Detection(category: .reference, range: ts.span(start, e - 1), confidence: 0.8, reason: .context,
                                  kind: kind))
         }
         maskedTails(ts, into: &out)
+        columns(ts, into: &out)
     }
+
+    /// A table column whose header ends in a number word (`DR-Nr.`,
+    /// `Customer Reference Number`, `Mitgliedsnummer`, `Member ID`): every
+    /// row's value in it of four or more digits, or a code. Not where the
+    /// header says the number is no one's (`Tel.-Nr.`, `Invoice No.`,
+    /// `Art.-Nr.`).
+    static func columns(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        for l in 0..<ts.lineCount where TableRows.cellCount(ts, l) >= 2 {
+            let r = ts.line(l)
+            // A header row names its columns: no cell of it holds a number.
+            guard !r.contains(where: { toks[$0].kind == .number || toks[$0].kind == .alnum }) else { continue }
+            for k in r where toks[k].has(.cellStart) {
+                let end = TableRows.cellEnd(ts, k)
+                guard let w = (k..<end).last(where: { toks[$0].kind == .word }),
+                      Fields.numberWords.contains(toks[w].hash) || idWords.contains(toks[w].hash) && toks[w].has(.upper)
+                        || ReferenceRecognizer.endsInNumberWord(ts, toks[w]),
+                      !(k..<end).contains(where: { ReferenceRecognizer.isNotPersonalNumberWord(ts, $0) }),
+                      !isSampleWord(ReferenceRecognizer.word(ts, w)) else { continue }
+                for c in TableRows.column(ts, header: l, cell: toks[k].cell) {
+                    guard let e = ReferenceRecognizer.value(ts, at: c), ReferenceRecognizer.isWhole(ts, e),
+                          toks[c..<e].reduce(0, { $0 + Int($1.digits) }) >= 4 || ReferenceRecognizer.isCode(ts, c, e) else { continue }
+                    out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.8, reason: .context,
+                                         kind: columnKind))
+                }
+            }
+        }
+    }
+    static let columnKind = "column headed by a number word"
 
     static let endingWords = WordHash.set("ending endend endet")
     static let endingJoiners = WordHash.set("in with auf mit")

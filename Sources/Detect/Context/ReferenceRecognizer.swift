@@ -503,7 +503,8 @@ enum ReferenceRecognizer {
         telefon tel phone fax mobil mobile handy durchwahl rechnung rechnungsnummer invoice bestell bestellnummer order \
         artikel artikelnummer article item sku sendung sendungsnummer shipment tracking steuer steuernummer ust vat \
         iban bic blz swift seite page version zimmer room raum haus hausnummer plz postleitzahl postcode zip \
-        gläubiger creditor hrb registergericht aktien isin wkn serien serial modell model produkt product lot charge
+        gläubiger creditor hrb registergericht aktien isin wkn serien serial modell model produkt product lot charge \
+        art pos lfd
         """)
     static let notPersonalPrefixes = [
         "telefon", "rechnung", "bestell", "artikel", "sendung", "steuer", "serien", "produkt", "gläubiger", "fax",
@@ -622,6 +623,12 @@ enum ReferenceRecognizer {
             if u.glued, u.isPunct("-") || u.isPunct("/") || u.isPunct(".") || u.isPunct("_"), e + 1 < lineEnd,
                toks[e + 1].glued, toks[e + 1].kind != .punct {
                 e += 1
+                continue
+            }
+            // A doubled slash between digits (`36204//0188317`, a Jobcenter's BG number).
+            if u.glued, u.isPunct("/"), toks[e - 1].kind == .number, e + 2 < lineEnd, toks[e + 1].glued, toks[e + 1].isPunct("/"),
+               toks[e + 2].glued, toks[e + 2].kind == .number {
+                e += 2
                 continue
             }
             break

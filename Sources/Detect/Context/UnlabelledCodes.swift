@@ -43,6 +43,18 @@ enum UnlabelledCodes {
                 continue
             }
             let lineEnd = ts.lineEnd(t.line)
+            if let e = groupedNumberEnd(ts, k, lineEnd), !saysNotPersonal(ts, k), !ReferenceRecognizer.isSample(ts, k) {
+                // Its letters in front (`TC 5513 8820 9`, a council's account prefix).
+                let p = k - 1
+                let prefixed = p >= 0 && toks[p].line == t.line && !t.has(.cellStart) && toks[p].kind == .word && toks[p].has(.upper)
+                    && toks[p].letters == toks[p].count && (2...3).contains(toks[p].count) && !(p > 0 && toks[p].glued)
+                    && !ReferenceRecognizer.unitWords.contains(toks[p].hash) && !LabelTable.shared.isLabelWord(toks[p].hash)
+                    && !Fields.numberWords.contains(toks[p].hash)
+                out.append(Detection(category: .reference, range: ts.span(prefixed ? p : k, e - 1), confidence: confidence,
+                                     reason: .pattern, kind: kind))
+                k = e
+                continue
+            }
             guard let g = ReferenceRecognizer.group(ts, k, lineEnd) else { k += 1; continue }
             defer { k = max(k + 1, g.end) }
             guard isIdentifierShaped(ts, k, g.end, digits: g.digits), !saysNotPersonal(ts, k),
@@ -94,6 +106,42 @@ enum UnlabelledCodes {
         return e
     }
 
+    /// The end of a number written in groups of digits with one space
+    /// between them, as account and customer numbers are printed (`1172
+    /// 9048 324`, `512 904 377`, `7704 1129 6603`): three or more groups,
+    /// the first ones of three or four digits, the last of one to five,
+    /// nine to twenty digits in all, the whole of what stands there. Not
+    /// years in a row (`2023 2024 2025`), not an amount's tail (`… 377,50`),
+    /// not a phone number written with its `+` (a phone number the phone
+    /// rules read is theirs: `settle`).
+    static func groupedNumberEnd(_ ts: TokenStream, _ k: Int, _ lineEnd: Int) -> Int? {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard t.kind == .number, (3...4).contains(t.count) else { return nil }
+        // The run's start: not inside a longer number (`+49 …`, `DE89 3704 …`, `12 3456 …`,
+        // `NL69 IWQQ 6004 …`: an IBAN's shape is the IBAN rules' to check).
+        if k > 0, toks[k - 1].line == t.line, !t.has(.cellStart),
+           toks[k - 1].isPunct("+") || t.glued || toks[k - 1].kind == .number || toks[k - 1].kind == .alnum { return nil }
+        if k > 1, toks[k - 1].line == t.line, toks[k - 2].line == t.line, !t.has(.cellStart), !toks[k - 1].has(.cellStart),
+           toks[k - 1].kind == .word, toks[k - 1].has(.upper), toks[k - 2].kind == .alnum, toks[k - 2].count == 4 { return nil }
+        var e = k + 1
+        while e < lineEnd, e - k < 8, toks[e].kind == .number, toks[e].has(.spaceBefore), !toks[e].has(.cellStart),
+              Int(toks[e].start) - Int(toks[e - 1].end) == 1 {
+            e += 1
+        }
+        guard toks[k..<(e - 1)].allSatisfy({ (3...4).contains($0.count) }), (1...5).contains(toks[e - 1].count) else { return nil }
+        let digits = toks[k..<e].reduce(0) { $0 + $1.count }
+        let years = (k..<e).filter { toks[$0].count == 4 && ts.number($0).map { (1900...2099).contains($0) } ?? false }.count
+        let groups = e - k
+        guard groups >= 3, (9...20).contains(digits), years < groups - 1 else { return nil }
+        // A card number's shape (four groups of four) is the card rules' to check.
+        if groups == 4, toks[k..<e].allSatisfy({ $0.count == 4 }) { return nil }
+        // The whole of it: no word or amount glued on (`377,50`, `117kg`).
+        if e < lineEnd, toks[e].glued, toks[e].kind != .punct || toks[e].isPunct(",") || toks[e].isPunct(".") && e + 1 < lineEnd
+            && toks[e + 1].glued && toks[e + 1].kind == .number { return nil }
+        return e
+    }
+
     @inline(__always) static func isJoiner(_ t: Token) -> Bool {
         t.isPunct("-") || t.isPunct("/") || t.isPunct(".") || t.isPunct("_")
     }
@@ -119,7 +167,17 @@ enum UnlabelledCodes {
         let length = Int(toks[e - 1].end - toks[c].start)
         if letters == 0 {
             // One unbroken run: `4.118.270` and `12-34-56` are amounts, dates, sort codes.
-            return !joined && e == c + 1 && (minimumNumberDigits...maximumLength).contains(digits)
+            if !joined { return e == c + 1 && (minimumNumberDigits...maximumLength).contains(digits) }
+            // Digits joined by `/` or `-` with a run of five or more in them
+            // and ten or more in all (`36204//0188317`, `25-4588310-0-1`): a
+            // file or account number; not a date, amount or sort code.
+            // (Three parts or more, or a doubled slash: `0301-234567` and `0431/123456` are phone numbers.)
+            let parts = (c..<e).filter { toks[$0].kind == .number }.count
+            let doubled = (c..<(e - 1)).contains { toks[$0].isPunct("/") && toks[$0 + 1].isPunct("/") }
+            return digits >= 10 && length <= maximumLength && (parts >= 3 || doubled)
+                && (c..<e).allSatisfy { toks[$0].kind == .number || toks[$0].isPunct("/") || toks[$0].isPunct("-") }
+                && (c..<e).contains { toks[$0].kind == .number && toks[$0].count >= 5 }
+                && !isTimestamp(ts, c, e)
         }
         guard length <= maximumLength, !isCheckedShape(ts, c, e, length: length) else { return false }
         guard digits >= minimumCodeDigits, !onlyLookAlikes else { return false }
