@@ -96,7 +96,11 @@ final class UnlabelledCodeTests: XCTestCase {
         XCTAssertEqual(refs("Kiel, Az. 412/23 WK\n"), ["412/23 WK"])
         XCTAssertEqual(refs("Aktenzeichen: 4 C 2281/24 b\nDatum: 04.11.2025\n"), ["4 C 2281/24 b"])
         // A number found by its shape takes the groups after it.
-        XCTAssertEqual(refs("A N OKAFOR · CRN 508812347 22 · page 1 of 2\n", region: "GB"), ["508812347 22"])
+        // And the capitals in front of it, even where they are a label nobody listed.
+        XCTAssertEqual(refs("A N OKAFOR · CRN 508812347 22 · page 1 of 2\n", region: "GB"), ["CRN 508812347 22"])
+        XCTAssertEqual(refs("Page 2 of 2 · XKB 40217839 MT\n", region: "GB"), ["XKB 40217839 MT"])
+        XCTAssertEqual(refs("| Silas Brandt | VSP 5520 1187 | DD-4471 |\n", region: "US"), ["VSP 5520 1187"])
+        XCTAssertEqual(refs("Forderung EUR 40217839\n"), ["40217839"])
         // A currency or a label after it is not the number's.
         XCTAssertEqual(refs("Forderung 40217839 EUR\n"), ["40217839"])
         XCTAssertEqual(refs("Vertrag 40217839 Tel 0431 99 12\n"), ["40217839"])

@@ -173,4 +173,10 @@ final class MACAddressTests: XCTestCase {
         XCTAssertEqual(texts("1234.5678.9012", .mac), [])
         XCTAssertEqual(texts("x00:1A:2B:3C:4D:5E", .mac), [])
     }
+
+    func testSwissUID() {
+        // The UID of a sole trader's firm; its check digit decides.
+        XCTAssertEqual(texts("Einzelfirma, UID CHE-219.447.806 MWST", .vatID), ["CHE-219.447.806"])
+        XCTAssertEqual(texts("UID CHE-219.447.807", .vatID), [])
+    }
 }

@@ -158,7 +158,7 @@ enum LabelWords {
             + "reservation no|citation no|citation number"
             + "|nummer der bg|bg nummer|bg nr|nummer der bedarfsgemeinschaft|grundstück nr|grundstücknummer|grundstücksnummer"
             + "|grundstücks nr|parzellennummer|parzelle nr|parzellen nr|flurstück|flurstück nr|flurstücksnummer|flurstücks nr"
-            + "|apn|assessor's parcel number", "Vorgangsnummer", 0.85),
+            + "|apn|assessor's parcel number|verwendungszweck|payment reference|matter", "Vorgangsnummer", 0.85),
         ("führerscheinnummer|führerschein nr|licence number|license number|licence no|license no|"
             + "driving licence number|driving licence no|driver license number|drivers license number|dl number|dl no|"
             + "driver licence number|drivers license|driver license|driving licence"

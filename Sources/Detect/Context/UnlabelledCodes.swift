@@ -44,13 +44,7 @@ enum UnlabelledCodes {
             }
             let lineEnd = ts.lineEnd(t.line)
             if let e = groupedNumberEnd(ts, k, lineEnd), !saysNotPersonal(ts, k), !ReferenceRecognizer.isSample(ts, k) {
-                // Its letters in front (`TC 5513 8820 9`, a council's account prefix).
-                let p = k - 1
-                let prefixed = p >= 0 && toks[p].line == t.line && !t.has(.cellStart) && toks[p].kind == .word && toks[p].has(.upper)
-                    && toks[p].letters == toks[p].count && (2...3).contains(toks[p].count) && !(p > 0 && toks[p].glued)
-                    && !ReferenceRecognizer.unitWords.contains(toks[p].hash) && !LabelTable.shared.isLabelWord(toks[p].hash)
-                    && !Fields.numberWords.contains(toks[p].hash)
-                out.append(Detection(category: .reference, range: ts.span(prefixed ? p : k, e - 1), confidence: confidence,
+                out.append(Detection(category: .reference, range: ts.span(prefixStart(ts, k), e - 1), confidence: confidence,
                                      reason: .pattern, kind: kind))
                 k = e
                 continue
@@ -59,7 +53,8 @@ enum UnlabelledCodes {
             defer { k = max(k + 1, g.end) }
             guard isIdentifierShaped(ts, k, g.end, digits: g.digits), !saysNotPersonal(ts, k),
                   !ReferenceRecognizer.isSample(ts, k) else { continue }
-            out.append(Detection(category: .reference, range: ts.span(k, codeEnd(ts, k, g.end) - 1), confidence: confidence,
+            let start = toks[k].kind == .number ? prefixStart(ts, k) : k
+            out.append(Detection(category: .reference, range: ts.span(start, codeEnd(ts, k, g.end) - 1), confidence: confidence,
                                  reason: .pattern, kind: kind))
         }
     }
@@ -88,6 +83,22 @@ enum UnlabelledCodes {
         found = found.indices.filter { !drop.contains($0) }.map { found[$0] }
     }
 
+    /// Where a number found by its shape starts: at its letters in front
+    /// when it has them (`TC 5513 8820 9`, `CHB 70183526 KT`), two to four
+    /// capitals apart from the number, that are no label, number word or
+    /// unit. Half a number burned leaves the other half to read, and a
+    /// label's abbreviation nobody listed (`CRN`) is blacked with it.
+    static func prefixStart(_ ts: TokenStream, _ k: Int) -> Int {
+        let toks = ts.tokens
+        let p = k - 1
+        guard p >= 0, toks[p].line == toks[k].line, !toks[k].has(.cellStart), toks[k].has(.spaceBefore),
+              toks[p].kind == .word, toks[p].has(.upper), toks[p].letters == toks[p].count, (2...4).contains(toks[p].count),
+              !(p > 0 && toks[p].glued), !ReferenceRecognizer.unitWords.contains(toks[p].hash),
+              !LabelTable.shared.isLabelWord(toks[p].hash), !Fields.numberWords.contains(toks[p].hash),
+              !NumberWordValues.idWords.contains(toks[p].hash), !ReferenceRecognizer.isNotPersonalNumberWord(ts, p) else { return k }
+        return p
+    }
+
     /// A code found by its shape, with the groups written after it that
     /// are part of it: digit groups (`117290483 16`) and a closing letter
     /// group (`70183526 KT`). Half a number burned leaves the other half to
@@ -108,7 +119,8 @@ enum UnlabelledCodes {
 
     /// The end of a number written in groups of digits with one space
     /// between them, as account and customer numbers are printed (`1172
-    /// 9048 324`, `512 904 377`, `7704 1129 6603`): three or more groups,
+    /// 9048 324`, `512 904 377`, `7704 1129 6603`): three or more groups
+    /// (two after letters of its own, `VSP 5520 1187`),
     /// the first ones of three or four digits, the last of one to five,
     /// nine to twenty digits in all, the whole of what stands there. Not
     /// years in a row (`2023 2024 2025`), not an amount's tail (`… 377,50`),
@@ -133,7 +145,9 @@ enum UnlabelledCodes {
         let digits = toks[k..<e].reduce(0) { $0 + $1.count }
         let years = (k..<e).filter { toks[$0].count == 4 && ts.number($0).map { (1900...2099).contains($0) } ?? false }.count
         let groups = e - k
-        guard groups >= 3, (9...20).contains(digits), years < groups - 1 else { return nil }
+        // Two groups will do after the number's own letters (`VSP 5520 1187`).
+        let lettered = prefixStart(ts, k) < k && groups == 2 && digits >= 8 && toks[k + 1].count >= 3
+        guard groups >= 3 || lettered, (lettered ? 8 : 9)...20 ~= digits, years < max(groups - 1, 1) else { return nil }
         // A card number's shape (four groups of four) is the card rules' to check.
         if groups == 4, toks[k..<e].allSatisfy({ $0.count == 4 }) { return nil }
         // The whole of it: no word or amount glued on (`377,50`, `117kg`).

@@ -1,6 +1,6 @@
 import RedactCore
 
-/// EU (and UK) VAT identification numbers.
+/// EU (and UK) VAT identification numbers, and the Swiss UID.
 ///
 /// Rule: the country prefix, optionally one space, hyphen or dot, then the
 /// national number (single spaces, hyphens or dots allowed inside, one kind
@@ -18,7 +18,8 @@ import RedactCore
 ///   weights 9..2 mod 11 · DK 8 digits, weights 2 7 6 5 4 3 2 1 mod 11 · LU 8
 ///   digits, first 6 mod 89 · FI 8 digits, weights 7 9 10 5 8 4 2 mod 11 ·
 ///   SE 12 digits ending 01, Luhn on the first 10 · XI as GB · HR 11 digits,
-///   MOD 11,10.
+///   MOD 11,10 · CHE (the Swiss UID, `CHE-123.456.789`) 9 digits, weights
+///   5 4 3 2 7 6 5 4 mod 11.
 /// No context needed. The other EU states (CZ SK HU SI RO BG LT LV EE CY MT
 /// IE) by their length only, after a VAT label (USt-IdNr., VAT, TVA, IVA,
 /// BTW, UID): a pattern with context.
@@ -40,6 +41,10 @@ enum VATID {
                 apart = true
             }
             guard q < n, s[q].value | 0x20 == 0x75 else { return }
+            q += 1
+        }
+        if code == 0x4348 {  // CH: the company number `CHE-123.456.789` (UID), its `E` fused to `CH`
+            guard q < n, s[q].value | 0x20 == 0x65 else { return }
             q += 1
         }
         guard q < n else { return }
@@ -67,6 +72,7 @@ enum VATID {
         case 0x5345: kind = "SE VAT ID"; guard digits(s, q, 12, &c), sweden(c) else { return }
         case 0x5849: kind = "XI VAT ID"; guard digits(s, q, 9, &c), britain(c) else { return }
         case 0x4852: kind = "HR VAT ID"; guard digits(s, q, 11, &c), croatia(c.digits) else { return }
+        case 0x4348: kind = "CH UID"; guard digits(s, q, 9, &c), switzerland(c.digits) else { return }
         default:
             labelledOnly(s, at: p, q, code: code, context: context, &c, into: &out)
             return
@@ -197,6 +203,14 @@ enum VATID {
 
     static func belgium(_ c: Candidate) -> Bool {
         c.digits[0] <= 1 && 97 - c.number(0..<8) % 97 == c.number(8..<10)
+    }
+
+    /// CH UID: weights 5 4 3 2 7 6 5 4 over the first eight digits, check
+    /// digit 11 - sum mod 11 (11 is 0, 10 is never issued).
+    static func switzerland(_ d: [Int]) -> Bool {
+        let w = [5, 4, 3, 2, 7, 6, 5, 4]
+        let r = 11 - (0..<8).reduce(0) { $0 + d[$1] * w[$1] } % 11
+        return r != 10 && (r == 11 ? 0 : r) == d[8]
     }
 
     static func britain(_ c: Candidate) -> Bool {
