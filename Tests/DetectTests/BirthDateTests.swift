@@ -149,4 +149,17 @@ final class RuleScrapsTests: XCTestCase {
         let table = "| Kind | Geburtsdatum | Versicherungsnummer |\nI-11\n| Jonas Beispiel | 03.07.2012 | 1234 030712 |\n"
         XCTAssertEqual(texts(table, .dateOfBirth), ["03.07.2012"])
     }
+
+    func testADateInBracketsAfterAName() {
+        // Dependants listed with their dates of birth; a signature's date is the letter's own year.
+        let text = "Date: 14 October 2025\nChildren: Anna Berg (03.03.2017), Tom Lang (2020-11-19)\nSigned: Anna Berg (14.10.2025)\n"
+        XCTAssertEqual(found(text, region: "GB").filter { $0.category == .dateOfBirth }.map(\.text), ["03.03.2017", "2020-11-19"])
+    }
+
+    func testASidewaysRowWhoseLabelIsQualified() {
+        // One column per person; the label says more in its own cell.
+        let text = "Name on ID\tTimo van der Bergh\tNgoc Lan Tran\nDocument\tPassport C4417028\tPassport C5520917\n"
+            + "Date of birth on ID\t08/19/1986\t02.03.1990\nSSN entered\t395-09-4176\t421-55-0913\n"
+        XCTAssertEqual(texts(text, .dateOfBirth, region: "US"), ["08/19/1986", "02.03.1990"])
+    }
 }

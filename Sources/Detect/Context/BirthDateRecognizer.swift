@@ -135,6 +135,20 @@ enum BirthDateRecognizer {
             out.append(Detection(category: .dateOfBirth, range: span, confidence: 0.8, reason: .context,
                                  kind: "date after a name"))
         }
+        // A date in brackets right after a person's name (`Dependants: Zofia
+        // Hale (03.03.2017), Oliver Hale (2020-11-19)`) is when they were
+        // born, when it is older than the page's own year (a signature's
+        // date is of that year: `Ada Example (14.10.2025)`).
+        for d in out where d.category == .name {
+            guard let k = toks.firstIndex(where: { Int($0.start) >= d.range.upperBound }), toks[k].isPunct("("), k > 0,
+                  Int(toks[k - 1].end) == d.range.upperBound, toks[k].line == toks[k - 1].line, k + 1 < toks.count,
+                  let e = date(ts, at: k + 1), e < toks.count, toks[e].isPunct(")"),
+                  let y = yearOf(ts, k + 1, e), y < latestYear() else { continue }
+            let span = ts.span(k + 1, e - 1)
+            if out.contains(where: { $0.category == .dateOfBirth && $0.range.overlaps(span) }) { continue }
+            out.append(Detection(category: .dateOfBirth, range: span, confidence: 0.8, reason: .context,
+                                 kind: "date in brackets after a name"))
+        }
     }
 
     /// The four-digit year of the date in tokens `c..<e`, if it has one.

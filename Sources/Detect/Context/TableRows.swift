@@ -206,6 +206,12 @@ enum TableRows {
         let r = ts.line(l)
         var e = end
         while e < r.upperBound, !toks[e].has(.cellStart), toks[e].isPunct(":") || toks[e].isPunct(".") { e += 1 }
+        // A few words may qualify the label in its cell (`Date of birth on ID`, `Name (as on passport)`).
+        var qualifiers = 0
+        while e < r.upperBound, !toks[e].has(.cellStart), qualifiers < 4, toks[e].kind == .word || toks[e].kind == .punct {
+            e += 1
+            qualifiers += 1
+        }
         guard e < r.upperBound, toks[e].has(.cellStart), cellCount(ts, l) >= 3 else { return [] }
         // Two or more rows of the table open with a label.
         var labelled = 0
