@@ -13,6 +13,11 @@ final class PlateTests: XCTestCase {
         XCTAssertEqual(plates("Kfz-Kennzeichen\nKA-ZZ 4711"), ["KA-ZZ 4711"])
     }
 
+    func testAnInsurancePlate() {
+        // A moped's insurance plate: digits, then letters.
+        XCTAssertEqual(plates("Motorroller, Versicherungskennzeichen 582 KTV."), ["582 KTV"])
+    }
+
     func testUKPlates() {
         XCTAssertEqual(plates("Registration: AB12 CDE"), ["AB12 CDE"])
         XCTAssertEqual(plates("Vehicle registration number AB12CDE"), ["AB12CDE"])

@@ -206,7 +206,7 @@ enum LabelWords {
         vehicle registration|vehicle registration number|number plate|licence plate|license plate|\
         plate number|vehicle reg|immatriculation|kenteken|vehicle|fahrzeug|motorrad|pkw|plate|plate state|kfz vers|kfz versicherung|privat kfz|dienst kfz|firmenwagen|\
         kontrollschild|kontrollschilder|nummernschild|autokennzeichen|geschäftsfahrzeug|dienstfahrzeug|firmenfahrzeug|\
-        geschäftswagen|dienstwagen|motorcycle
+        geschäftswagen|dienstwagen|motorcycle|versicherungskennzeichen|versicherungs kennzeichen|mofa kennzeichen|mopedkennzeichen
         """
 
     static let closings = """
