@@ -460,4 +460,29 @@ final class AddressSession8Tests: XCTestCase {
         let form = "Deceased:\tJohn Example, born 1 May 1930\nLast address:\t14 Example Way\nOssett\nWF5 9ZZ\n"
         XCTAssertEqual(texts(form, .address, region: "GB"), ["14 Example Way", "Ossett", "WF5 9ZZ"])
     }
+
+    func testTheFlatAndTheBuildingBelongToTheAddress() {
+        // Lines above the street: in whose care, the room, the back building, a Scottish flat.
+        XCTAssertEqual(texts("Herrn\nMalte Evers\nc/o Wohnheim Lessingstraße\nZimmer 214\nLessingstraße 8\n24103 Kiel\n\nSehr geehrter Herr Evers,\n", .address),
+                       ["c/o Wohnheim Lessingstraße", "Zimmer 214", "Lessingstraße 8", "24103 Kiel"])
+        XCTAssertEqual(texts("Frau\nIlka Brand\nHinterhaus, 2. OG rechts\nAckerstraße 31\n10115 Berlin\n\nSehr geehrte Frau Brand,\n", .address),
+                       ["Hinterhaus, 2. OG rechts", "Ackerstraße 31", "10115 Berlin"])
+        XCTAssertEqual(texts("Mr Ewan Baird\nFlat 3/2\n17 Dumbarton Road\nGLASGOW\nG11 6PA\n\nDear Mr Baird,\n", .address, region: "GB"),
+                       ["Flat 3/2", "17 Dumbarton Road", "GLASGOW", "G11 6PA"])
+        // After the street: a shared flat, a mobile home's lot.
+        XCTAssertEqual(texts("Frau\nIlka Brand\nLöbdergraben 7, WG 3\n07743 Jena\n\nSehr geehrte Frau Brand,\n", .address),
+                       ["Löbdergraben 7, WG 3", "07743 Jena"])
+        XCTAssertEqual(texts("Ms Dana Whitfield\n1120 Cypress Bend Dr, Lot 9\nSan Marcos, TX 78666\n\nDear Ms Whitfield,\n", .address, region: "US"),
+                       ["1120 Cypress Bend Dr, Lot 9", "San Marcos, TX 78666"])
+    }
+
+    func testAHouseOnARoadWithoutNumbers() {
+        // Rural addresses written on one line: the house's name and the road are the address.
+        XCTAssertEqual(texts("Ewan Tulloch of Higher Fold Farm, Carr Lane, Wrea Green, PR4 2NE\n", .address, region: "GB"),
+                       ["Higher Fold Farm, Carr Lane, Wrea Green, PR4 2NE"])
+        XCTAssertEqual(texts("  Term address: Flat 4, Brindley House, 12 Queen Street, Derby DE1 3DL\n", .address, region: "GB"),
+                       ["Flat 4, Brindley House, 12 Queen Street, Derby DE1 3DL"])
+        // A company's name before its address is no house.
+        XCTAssertEqual(texts("We met at the Crown, 22 Mill Road, Derby DE1 3JR\n", .address, region: "GB"), ["22 Mill Road, Derby DE1 3JR"])
+    }
 }

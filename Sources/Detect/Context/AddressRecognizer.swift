@@ -49,7 +49,55 @@ enum AddressRecognizer {
     static func find(_ ts: TokenStream, emitAddresses: Bool, into out: inout [Detection], nameLines: inout [Range<Int>]) {
         let before = out.count
         findBlocks(ts, emitAddresses: emitAddresses, into: &out, nameLines: &nameLines)
-        if emitAddresses, out.count > before { labelledFields(ts, near: out[before...].map { lineOf(ts, $0.range.lowerBound) }, into: &out) }
+        if emitAddresses, out.count > before {
+            for i in before..<out.count where out[i].category == .address {
+                out[i].range = buildingPartsBefore(ts, out[i].range)
+            }
+            labelledFields(ts, near: out[before...].map { lineOf(ts, $0.range.lowerBound) }, into: &out)
+        }
+    }
+
+    /// An address written on one line takes in the parts before its street
+    /// that name the flat and the building (`Flat 7, Corran House, 22 St
+    /// Mary's Gate, Derby DE1 3JR`) or the house of a road without numbers
+    /// (`Lower Brows Farm, Inskip Road, Elswick, PR4 3ZA`, `The Old Forge,
+    /// Moss Lane, …`): comma-separated parts, each a flat designation, a
+    /// house name, or a road's name without a number. Half an address
+    /// burned leaves the house to read.
+    static func buildingPartsBefore(_ ts: TokenStream, _ range: Range<Int>) -> Range<Int> {
+        let toks = ts.tokens
+        guard let first = toks.firstIndex(where: { Int($0.start) >= range.lowerBound }), first > 0,
+              Int(toks[first].start) == range.lowerBound, !toks[first].has(.lineStart), !toks[first].has(.cellStart) else { return range }
+        var start = first
+        var parts = 0
+        while parts < 3, start > 1, toks[start - 1].isPunct(","), toks[start - 1].line == toks[first].line {
+            // The part before the comma: back to the previous comma, colon, cell or line start.
+            let end = start - 1
+            var a = end
+            while a > 0, toks[a - 1].line == toks[first].line, !toks[a].has(.cellStart),
+                  !toks[a - 1].isPunct(","), !toks[a - 1].isPunct(":"), end - a < 6 { a -= 1 }
+            // The part, or its end after a sentence's words (`… of Lower Brows Farm`): then the house only.
+            guard a < end, let b = (a..<end).first(where: { isBuildingPart(ts, $0..<end) }) else { break }
+            start = b
+            parts += 1
+            if b > a { break }
+        }
+        return start == first ? range : Int(toks[start].start)..<range.upperBound
+    }
+
+    /// `Flat 7`, `Corran House`, `The Old Forge`, `Moss Lane`: a flat, a
+    /// house's name, or a road's name without a number.
+    static func isBuildingPart(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard !r.isEmpty, r.count <= 5 else { return false }
+        if isFlatDesignation(ts, r) { return true }
+        guard toks[r].allSatisfy({ $0.kind == .word && $0.has(.initialUpper) }),
+              !(r.lowerBound..<r.upperBound).contains(where: { isOrganisationWord(ts, $0) || LabelTable.shared.isLabelWord(toks[$0].hash) })
+        else { return false }
+        let last = toks[r.upperBound - 1]
+        if buildingWords.contains(last.hash) && r.count >= 2 { return true }
+        if ts.isWord(r.lowerBound, "the"), r.count >= 2 { return true }
+        return englishTypes.contains(last.hash) && r.count >= 2 && r.count <= 3
     }
 
     /// The line of the token at scalar offset `i` (tokens are in text order).
@@ -669,12 +717,19 @@ enum AddressRecognizer {
     static func isFlatOrBuildingLine(_ ts: TokenStream, _ l: Int) -> Bool {
         let toks = ts.tokens
         let r = ts.line(l)
+        // `c/o Studentenwohnheim Olshausenstraße`: in whose care the post goes.
+        if r.count >= 4, r.count <= 7, ts.isWord(r.lowerBound, "c"), toks[r.lowerBound + 1].isPunct("/"), ts.isWord(r.lowerBound + 2, "o") {
+            return true
+        }
         guard !r.isEmpty, r.count <= 6, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper) else { return false }
+        // `Hinterhaus, 3. OG links`: the back building of a Berlin house.
+        if rearBuildings.contains(toks[r.lowerBound].hash) { return true }
         if flatWords.contains(toks[r.lowerBound].hash) {
             guard r.count >= 2, isFlatNumber(toks[r.lowerBound + 1]) else { return false }
-            // "Flat 8", "Flat 8, Mercer House", "FLAT 31 ALBION WORKS".
-            if r.count == 2 { return true }
+            // "Flat 8", "Flat 8, Mercer House", "FLAT 31 ALBION WORKS", Scottish "Flat 2/1".
             var k = r.lowerBound + 2
+            if k + 1 < r.upperBound, toks[k].isPunct("/"), toks[k].glued, isFlatNumber(toks[k + 1]) { k += 2 }
+            if k == r.upperBound { return true }
             if toks[k].isPunct(",") { k += 1 }
             guard k < r.upperBound, r.upperBound - k <= 3 else { return false }
             return (k..<r.upperBound).allSatisfy { toks[$0].kind == .word && toks[$0].has(.initialUpper) && !isOrganisationWord(ts, $0) }
@@ -691,6 +746,7 @@ enum AddressRecognizer {
             && toks[r].allSatisfy { $0.kind == .word && $0.has(.initialUpper) }
     }
 
+    static let rearBuildings = WordHash.set("Hinterhaus Vorderhaus Seitenflügel Gartenhaus Quergebäude Hinterhof")
     static let buildingWords = WordHash.set(
         "House Court Building Tower Lodge Cottage Hall Manor Farm Mansions Villa Farmhouse Barn Barns Mill Grange Bungalow Rectory Vicarage")
 
@@ -933,6 +989,7 @@ enum AddressRecognizer {
             }
             guard j < lineEnd, toks[j].kind == .word,
                   flatWords.contains(toks[j].hash) || subdivisionWords.contains(toks[j].hash) || ts.isWord(j, "top")
+                    || unitWords.contains(toks[j].hash)
             else { return end }
             j += 1
             if j < lineEnd, toks[j].isPunct(".") { j += 1 }
@@ -1073,7 +1130,7 @@ enum AddressRecognizer {
     static let frenchTypes = WordHash.set("rue avenue av boulevard bd place chemin allée impasse quai cours route")
     static let floorWords = WordHash.set("OG Obergeschoss Etage Stock UG DG")
     static let sideWords = WordHash.set("links rechts Mitte li re")
-    static let flatWords = WordHash.set("Flat Apartment Apt Unit Suite Room Floor Etage Wohnung Whg")
+    static let flatWords = WordHash.set("Flat Apartment Apt Unit Suite Room Floor Etage Wohnung Whg Zimmer WG")
     static let directions = WordHash.set("N S E W NE NW SE SW North South East West Old New Upper Lower Great Little")
 
     /// `12 High Street`, `221B Baker Street`, `Flat 2, 10 Downing St`, `12 rue de la Paix`.
