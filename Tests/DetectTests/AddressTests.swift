@@ -482,6 +482,8 @@ final class AddressSession8Tests: XCTestCase {
                        ["Higher Fold Farm, Carr Lane, Wrea Green, PR4 2NE"])
         XCTAssertEqual(texts("  Term address: Flat 4, Brindley House, 12 Queen Street, Derby DE1 3DL\n", .address, region: "GB"),
                        ["Flat 4, Brindley House, 12 Queen Street, Derby DE1 3DL"])
+        XCTAssertEqual(texts("Address:   Flat 3/2, 17 Dumbarton Road, Glasgow G11 6PA\n", .address, region: "GB"),
+                       ["Flat 3/2, 17 Dumbarton Road, Glasgow G11 6PA"])
         // A company's name before its address is no house.
         XCTAssertEqual(texts("We met at the Crown, 22 Mill Road, Derby DE1 3JR\n", .address, region: "GB"), ["22 Mill Road, Derby DE1 3JR"])
     }

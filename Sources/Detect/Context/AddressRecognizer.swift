@@ -760,6 +760,8 @@ enum AddressRecognizer {
         guard k < r.upperBound, toks[k].kind == .number || toks[k].kind == .alnum || (toks[k].kind == .word && toks[k].letters == 1),
               toks[k].count <= 5 else { return false }
         k += 1
+        // Scottish tenement flats: `Flat 2/1` (floor and door).
+        if k + 1 < r.upperBound, toks[k].isPunct("/"), toks[k].glued, toks[k + 1].glued, isFlatNumber(toks[k + 1]) { k += 2 }
         if k < r.upperBound, toks[k].isPunct(",") { k += 1 }
         return k == r.upperBound
     }
