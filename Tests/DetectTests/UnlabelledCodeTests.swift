@@ -142,4 +142,13 @@ final class UnlabelledCodeTests: XCTestCase {
         // Not a column of numbers that are no one's.
         XCTAssertEqual(refs("Pos.\tArt.-Nr.\tMenge\n1\t4471-220\t3\n"), [])
     }
+
+    func testSamplesAndChequesStayPlain() {
+        // The sample's sentence began on the line before.
+        XCTAssertEqual(refs("of fraud. An example of a Child Benefit\nnumber in our leaflet is XKB 00000000 AB: not a real number.\n", region: "GB"), [])
+        // Cheque numbers in a column say which payment it was, not whose.
+        XCTAssertEqual(refs("Week ending\tGross wages\tCheck no.\n08/08/2025\t$1,022.25\t208811\n", region: "US"), [])
+        // Under a table's header row that ends in `Konto` stands its first row, not the value.
+        XCTAssertEqual(refs("Periode\tTage\tKonto\n04/2025\t22\tbar\n", region: "CH"), [])
+    }
 }

@@ -56,8 +56,10 @@ enum NumberWordValues {
             if c < lineEnd, toks[c].kind == .word, ReferenceRecognizer.copulas.contains(toks[c].hash) { c += 1 }
             // Prose wraps: the number word ends its line and the value opens
             // the next (`unter der Beitragsnummer⏎512 904 377 abgemeldet`).
+            // (Prose only: under a table's header row stands its first row.)
             let wrapped = c == lineEnd && c < toks.count && toks[c].line == t.line + 1 && toks[c].cell == 0
-                && !ts.hasGap(before: Int(t.line) + 1)
+                && !ts.hasGap(before: Int(t.line) + 1) && TableRows.cellCount(ts, Int(t.line)) == 1
+                && TableRows.cellCount(ts, Int(t.line) + 1) == 1
             guard c < lineEnd || wrapped, c > k + 1 || toks[c].has(.spaceBefore) || wrapped, let e = ReferenceRecognizer.value(ts, at: c),
                   ReferenceRecognizer.isWhole(ts, e),
                   isNumber(ts, c, e),

@@ -300,7 +300,12 @@ enum ReferenceRecognizer {
     static func isSample(_ ts: TokenStream, _ c: Int) -> Bool {
         let toks = ts.tokens
         var k = c - 1
-        while k >= max(0, c - 10), toks[k].line == toks[c].line {
+        // The sentence may have begun on the line before (`An example of a
+        // Child Benefit⏎number in our leaflet is CHB 00000000 AB`).
+        let line = Int(toks[c].line)
+        let wrapped = line > 0 && !ts.hasGap(before: line) && TableRows.cellCount(ts, line) == 1
+            && TableRows.cellCount(ts, line - 1) == 1
+        while k >= max(0, c - (wrapped ? 16 : 10)), toks[k].line == toks[c].line || (wrapped && Int(toks[k].line) == line - 1) {
             let t = toks[k]
             if t.kind == .word {
                 if sampleWords.contains(t.hash), !t.glued, !(k + 1 < c && toks[k + 1].glued && toks[k + 1].isPunct(".")) {
@@ -504,7 +509,7 @@ enum ReferenceRecognizer {
         artikel artikelnummer article item sku sendung sendungsnummer shipment tracking steuer steuernummer ust vat \
         iban bic blz swift seite page version zimmer room raum haus hausnummer plz postleitzahl postcode zip \
         gläubiger creditor hrb registergericht aktien isin wkn serien serial modell model produkt product lot charge \
-        art pos lfd
+        art pos lfd check cheque scheck
         """)
     static let notPersonalPrefixes = [
         "telefon", "rechnung", "bestell", "artikel", "sendung", "steuer", "serien", "produkt", "gläubiger", "fax",
