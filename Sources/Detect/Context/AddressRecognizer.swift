@@ -201,15 +201,17 @@ enum AddressRecognizer {
             placed.append((block, first, up, column, organisation))
         }
         // An organisation's address printed again (the letterhead's PO box on the
-        // reply slip, `Mail this form to: PO Box 84410, …`) is still the organisation's,
-        // unless a line right above it names its addressee (the customer's own address
-        // on a coupon under a line that was taken for a letterhead).
+        // reply slip, `Mail this form to: PO Box 84410, …`, `write to us at⏎PO Box …`) is
+        // still the organisation's, unless the line right above it ends in a name, its
+        // addressee's (the customer's own address on a coupon, under a line that was
+        // taken for a letterhead).
         let organisationAddresses = Set(placed.filter { $0.organisation && $0.block.contains { $0.isStreet } }
             .map { addressKey(ts, $0.block) })
         for (block, first, up, column, organisation) in placed {
             if organisation { continue }
             let line = Int(toks[first].line)
             let addressee = toks[first].has(.lineStart) && line > 0 && !ts.hasGap(before: line)
+                && toks[ts.lineEnd(Int32(line - 1)) - 1].kind == .word && toks[ts.lineEnd(Int32(line - 1)) - 1].has(.initialUpper)
             if !addressee && organisationAddresses.contains(addressKey(ts, block)) { continue }
             let last = block.last!.end - 1
             if emitAddresses {
@@ -396,8 +398,7 @@ enum AddressRecognizer {
         var from = lr.lowerBound
         for k in lr.lowerBound..<first where toks[k].isPunct(":") {
             // … unless the label names an organisation (`Hotel: 14 Shore Place`, `Sitz:`).
-            for w in from..<k where toks[w].kind == .word
-                && (words.organisations.contains(toks[w].hash) || organisationMarkers.contains(toks[w].hash)) { return true }
+            for w in from..<k where isOrganisationWord(ts, w) { return true }
             from = k + 1
         }
         // … and so is the address after a supply point (`Strom Basis, Lieferstelle Weg 1`).
@@ -437,6 +438,9 @@ enum AddressRecognizer {
             // "Acme LLC⏎Attn: Jane Doe⏎1 Main St": an attention line names whom at the
             // organisation, and does not part it from its address.
             if isAttentionLine(ts, r) { continue }
+            // A sentence (`Make your cheque payable to … Inc.`) above the addressee's
+            // line is no letterhead; right above the block it names whose address it is.
+            if looked > 1 && isSentence(ts, r) { return false }
             // The line above holds an address: a return-address line above the window ends
             // the search, unless it is the organisation's own and the block follows it
             // straight (`Deutsche Rentenversicherung Bund · 10704 Berlin⏎Ruhrstraße 2, …`).
@@ -527,6 +531,13 @@ enum AddressRecognizer {
         let r = ts.line(l)
         guard let colon = r.last(where: { ts.tokens[$0].isPunct(":") }) else { return false }
         return ((colon + 1)..<r.upperBound).contains { isOrganisationWord(ts, $0) }
+    }
+
+    /// A line of running text: three or more words in lower case, ending in a full stop.
+    static func isSentence(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard toks[r.upperBound - 1].isPunct(".") else { return false }
+        return toks[r].filter { $0.kind == .word && !$0.has(.initialUpper) }.count >= 3
     }
 
     /// Address labels that say nothing of whose address it is (not `Wohnanschrift`).
@@ -1551,6 +1562,14 @@ enum AddressRecognizer {
             return Part(first: k, end: e, kind: .postcode)
         }
         guard let end = city(ts, k + 1) else { return nil }
+        // "Pers.-Nr.: 20417     Kostenstelle 4100", "Personalnummer  40117     Eintritt": the
+        // value of a label that asks for no address, and the form's next label in the next cell.
+        if toks[k + 1].has(.cellStart), k > 0, toks[k - 1].line == t.line, !toks[k].has(.lineStart) {
+            var label = k - 1
+            while label > 0, toks[label].kind == .punct, toks[label - 1].line == t.line { label -= 1 }
+            if toks[label].kind == .word, !fieldLabels.contains(toks[label].hash), !AddressLabels.heads.contains(toks[label].hash),
+               toks[k - 1].isPunct(":") || LabelTable.shared.isLabelWord(toks[label].hash) { return nil }
+        }
         return Part(first: k, end: end, kind: t.count == 5 ? .postcode : .weakPostcode)
     }
 
