@@ -44,6 +44,13 @@ final class OrganisationAddressTests: XCTestCase {
             Marktgasse 7, 8500 Oberau, Telefon 052 000 00 00
             """
         XCTAssertEqual(addresses(clerk, region: "CH"), [])
+        // The office's name wrapped in a narrow column.
+        let wrapped = """
+            Ihre Ansprechpartnerin: Talia Brenner, Kundenberaterin, Geschäftsstelle
+            Oberau,
+            Marktgasse 7, 8500 Oberau, Telefon 052 000 00 00
+            """
+        XCTAssertEqual(addresses(wrapped, region: "CH"), [])
         // A person named there: the address stays hers.
         let person = """
             Zeugin ist die Nachbarin, Frau Talia Brenner,
@@ -78,6 +85,20 @@ final class OrganisationAddressTests: XCTestCase {
         XCTAssertEqual(addresses("BEZIRKSHAUPTMANNSCHAFT OBERAU\nReferat Verkehr\n3100 Oberau, Lindengasse 21", region: "AT"), [])
     }
 
+    func testTownWrappedOffAnOrganisationsStreet() {
+        let form = """
+            Practice address: Lakeside Hand & Wrist Associates, 810 Alder Creek Rd, Suite
+            120,
+            Tulsa, OK 74105
+            """
+        XCTAssertEqual(addresses(form, region: "US"), [])
+        let person = """
+            Mailing address: 14 Quarry Ln,
+            Tulsa, OK 74105
+            """
+        XCTAssertEqual(addresses(person, region: "US"), ["14 Quarry Ln,", "Tulsa, OK 74105"])
+    }
+
     func testSuiteIsAnOffice() {
         XCTAssertEqual(addresses("Marrow & Finch\n2200 Elm St, Suite 410\nTulsa, OK 74103", region: "US"), [])
         XCTAssertEqual(addresses("Ellery Marsh\n2200 Elm St, Apt 410\nTulsa, OK 74103", region: "US"),
@@ -91,7 +112,17 @@ final class OrganisationAddressTests: XCTestCase {
             P.O. Box 77120, Tulsa, OK 74170-7120
             """
         XCTAssertEqual(addresses(head, region: "US"), [])
-        // A title on its own parts the letterhead from the recipient.
+        XCTAssertEqual(addresses("BRACKEN VALE LOAN SERVICING, LLC\nANNUAL ESCROW STATEMENT\nP.O. Box 77120, Tulsa, OK 74170-7120",
+                                 region: "US"), [])
+        // A title, wrapped or not, parts the letterhead from the recipient below.
+        let wrappedTitle = """
+            BRACKEN VALE LOAN SERVICING, LLC\tANNUAL
+            ESCROW STATEMENT
+            Ellery Marsh
+            2200 Elm St
+            Tulsa, OK 74103
+            """
+        XCTAssertEqual(addresses(wrappedTitle, region: "US"), ["2200 Elm St", "Tulsa, OK 74103"])
         let letter = """
             Bracken Vale Loan Servicing LLC
             ANNUAL ESCROW STATEMENT

@@ -196,8 +196,16 @@ enum AddressRecognizer {
             let column: Int16? = toks[first].has(.cellStart) && toks[first].cell > 0
                 && toks[first].line != toks[last].line ? toks[first].cell : nil
             let leftColumn = column == nil && toks[first].line != toks[last].line
-            let organisation = isOrganisationAddress(ts, first: first, partLines: partLines, column: column, leftColumn: leftColumn)
+            var organisation = isOrganisationAddress(ts, first: first, partLines: partLines, column: column, leftColumn: leftColumn)
                 || hasSuite(ts, first..<(last + 1))
+            // "…Spine Associates, 3595 River Rd, Suite⏎210,⏎Columbus, OH 43214": a town wrapped
+            // off an organisation's street, after a line ending in a comma, is that address's end.
+            let line = Int(toks[first].line)
+            if !organisation, !block.contains(where: { $0.isStreet }), toks[first].has(.lineStart), line > 0,
+               !ts.hasGap(before: line), toks[ts.lineEnd(Int32(line - 1)) - 1].isPunct(","),
+               let above = placed.last, above.organisation, Int(toks[above.block.last!.end - 1].line) >= line - 2 {
+                organisation = true
+            }
             placed.append((block, first, up, column, organisation))
         }
         // An organisation's address printed again (the letterhead's PO box on the
@@ -453,8 +461,9 @@ enum AddressRecognizer {
             }
             // The document's title (`COUNCIL TAX DEMAND NOTICE`) parts the letterhead from the recipient,
             // and so do a mail endorsement (`RETURN SERVICE REQUESTED`) and a form's address label;
-            // not the end of a title that opens on the letterhead's line and wraps below it.
-            if isTitleLine(ts, r) && !continuesTitle(ts, line: l) { return false }
+            // not a title right above the block, with no addressee's name between (`ACME LLC⏎ANNUAL
+            // ESCROW STATEMENT⏎P.O. Box 60219, …`: the letterhead's own lines).
+            if isTitleLine(ts, r) && looked > 1 { return false }
             if isMailingLine(ts, r) || AddressLabels.isLabel(ts, r) { return false }
             // So does a form's caption for the person's name (`Name, Vorname des Versicherten`).
             if AddressLabels.isPersonCaption(ts, r) { return false }
@@ -468,18 +477,21 @@ enum AddressRecognizer {
 
     /// The capitalised names (`Kantonsspital Winterthur`, `Personaldienst`) that
     /// end line `l` before its closing comma, up to two of them, each back to
-    /// a word in lower case, a colon or the line's start: what the address
-    /// opening the next line belongs to. Empty when the line does not end in a comma.
+    /// a word in lower case, a colon or the start of the text: what the address
+    /// opening the next line belongs to. A name wrapped from the line before
+    /// goes on there (`Geschäftsstelle⏎Innsbruck,`). Empty when line `l` does
+    /// not end in a comma.
     static func namedBefore(_ ts: TokenStream, line l: Int) -> [Int] {
         let toks = ts.tokens
         let r = ts.line(l)
         guard r.count >= 2, toks[r.upperBound - 1].isPunct(",") else { return [] }
+        let floor = l > 0 && !ts.hasGap(before: l) ? ts.line(l - 1).lowerBound : r.lowerBound
         var out: [Int] = []
         var k = r.upperBound - 1
         for _ in 0..<2 {
-            guard k > r.lowerBound, toks[k].isPunct(",") else { break }
+            guard k > floor, toks[k].isPunct(",") else { break }
             k -= 1
-            while k >= r.lowerBound, toks[k].kind == .word && (toks[k].has(.initialUpper) || toks[k].has(.upper))
+            while k >= floor, toks[k].kind == .word && (toks[k].has(.initialUpper) || toks[k].has(.upper))
                     || toks[k].isPunct("&") || toks[k].isPunct("-") || (toks[k].isPunct(".") && toks[k].glued) {
                 out.append(k)
                 k -= 1
@@ -509,7 +521,7 @@ enum AddressRecognizer {
     /// wide gap parts cells; a `·` parts a letterhead's items).
     static func isLetterheadPrefix(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
         let toks = ts.tokens
-        guard r.count <= 8 else { return false }
+        guard !r.isEmpty, r.count <= 8 else { return false }
         for k in (r.lowerBound + 1)...r.upperBound where toks[k].has(.cellStart) && !afterDot(ts, k) { return false }
         return toks[r].allSatisfy { t in
             (t.kind == .word && t.has(.initialUpper)) || t.kind == .number || t.kind == .alnum
@@ -552,16 +564,6 @@ enum AddressRecognizer {
         if attentionWords.contains(toks[r.lowerBound].hash) { return true }
         return r.count >= 4 && ts.isWord(r.lowerBound, "z") && toks[r.lowerBound + 1].isPunct(".")
             && ts.isWord(r.lowerBound + 2, "hd")
-    }
-
-    /// Whether title line `l` goes on from the line above, whose last cell
-    /// is a title in capitals too (`ACME LLC │ ANNUAL ESCROW⏎ACCOUNT STATEMENT`).
-    static func continuesTitle(_ ts: TokenStream, line l: Int) -> Bool {
-        guard l > 0, !ts.hasGap(before: l) else { return false }
-        let toks = ts.tokens
-        let r = ts.line(l - 1)
-        guard let c = r.last(where: { toks[$0].has(.cellStart) }), c > r.lowerBound else { return false }
-        return toks[c..<r.upperBound].allSatisfy { $0.kind == .word && $0.has(.upper) }
     }
 
     /// What a document's title names it: a notice, a bill, a statement.
