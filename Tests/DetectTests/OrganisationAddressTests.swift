@@ -78,6 +78,9 @@ final class OrganisationAddressTests: XCTestCase {
     func testLegalFormsAndPracticeWords() {
         XCTAssertEqual(addresses("OSTERLY TAX & LEDGER, PLLC\n77 Cedar Ave, Boise, ID 83702", region: "US"), [])
         XCTAssertEqual(addresses("HOLLOWAY CREEK FAMILY MEDICINE\n900 Juniper Rd, Boise, ID 83704", region: "US"), [])
+        XCTAssertEqual(addresses("Ashgrove Staff Pensions\nPO Box 4410, Leeds LS1 9ZZ", region: "GB"), [])
+        XCTAssertEqual(addresses("LARKSPUR VALLEY HEALTH PLAN\nPO Box 22190, Boise, ID 83720-2190", region: "US"), [])
+        XCTAssertEqual(addresses("Stadt Oberau\nEinwohnerkontrolle · Zollgasse 4 · 8500 Oberau", region: "CH"), [])
         // A doctor's practice, as on a letter to her.
         XCTAssertEqual(addresses("Frau Dr. med. Ines Walcher\nFachärztin für Innere Medizin\nBirkenallee 3\n86150 Augsburg"), [])
         XCTAssertEqual(addresses("Kinderarzt: Dr. Paul Reith, Birkenallee 3, 86150 Augsburg"), [])
