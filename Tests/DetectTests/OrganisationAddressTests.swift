@@ -150,6 +150,15 @@ final class OrganisationAddressTests: XCTestCase {
         XCTAssertEqual(addresses(table, region: "US"), ["12 BIRCH RD APT 2, TULSA OK 74104"])
     }
 
+    func testWhereAReplySlipGoes() {
+        XCTAssertEqual(addresses("------ Mail this form to: PO Box 55120, Akron, OH 44309-5120", region: "US"), [])
+        XCTAssertEqual(addresses("Send your payment to: 400 Elm St, Akron, OH 44308", region: "US"), [])
+        XCTAssertEqual(addresses("Formular bitte zurücksenden an: Lindenweg 4, 31877 Oberau"), [])
+        // Where a refund or a parcel goes is the person's.
+        XCTAssertEqual(addresses("Send my refund to: 2200 Elm St, Akron, OH 44310", region: "US"), ["2200 Elm St, Akron, OH 44310"])
+        XCTAssertEqual(addresses("Ship to: 2200 Elm St, Akron, OH 44310", region: "US"), ["2200 Elm St, Akron, OH 44310"])
+    }
+
     func testOrganisationAddressPrintedAgain() {
         let notice = """
             Tarnbrook Collections, Inc.

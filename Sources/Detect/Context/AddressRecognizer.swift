@@ -407,6 +407,7 @@ enum AddressRecognizer {
         for k in lr.lowerBound..<first where toks[k].isPunct(":") {
             // … unless the label names an organisation (`Hotel: 14 Shore Place`, `Sitz:`).
             for w in from..<k where isOrganisationWord(ts, w) { return true }
+            if isReturnLabel(ts, from..<k) { return true }
             from = k + 1
         }
         // … and so is the address after a supply point (`Strom Basis, Lieferstelle Weg 1`).
@@ -543,6 +544,20 @@ enum AddressRecognizer {
         let r = ts.line(l)
         guard let colon = r.last(where: { ts.tokens[$0].isPunct(":") }) else { return false }
         return ((colon + 1)..<r.upperBound).contains { isOrganisationWord(ts, $0) }
+    }
+
+    static let sendWords = WordHash.set("mail send return post remit zurücksenden senden")
+    static let returnedThings = WordHash.set("""
+        form forms payment payments slip coupon application cheque cheques check checks reply Formular Antwort Abschnitt
+        """)
+
+    /// Where a reply slip goes (`Mail this form to:`, `Send your payment to:`,
+    /// `Formular bitte zurücksenden an:`): the sender's office, whoever fills it in.
+    static func isReturnLabel(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard r.count >= 3, r.count <= 10, ts.isWord(r.upperBound - 1, "to") || ts.isWord(r.upperBound - 1, "an") else { return false }
+        return toks[r].contains { $0.kind == .word && sendWords.contains($0.hash) }
+            && toks[r].contains { $0.kind == .word && returnedThings.contains($0.hash) }
     }
 
     /// A line of running text: three or more words in lower case, ending in a full stop.
