@@ -199,7 +199,8 @@ final class OrganisationAddressTests: XCTestCase {
     func testNumberBeforeTheNextLabelOfAFormIsNoPostcode() {
         XCTAssertEqual(addresses("Pers.-Nr.: 31877     Kostenstelle 5200 Lager"), [])
         XCTAssertEqual(addresses("Personalnummer    31877         Eintritt          01.04.2020"), [])
-        // A town in the next cell is still one.
+        // A town in the next cell is still one, after an address label too.
+        XCTAssertEqual(addresses("Lieferadresse: 31877     Oberau"), ["31877     Oberau"])
         XCTAssertEqual(addresses("Lindenweg 4\n31877     Oberau"), ["Lindenweg 4", "31877     Oberau"])
     }
 }

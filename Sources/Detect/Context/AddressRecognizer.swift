@@ -1582,12 +1582,23 @@ enum AddressRecognizer {
         // "Pers.-Nr.: 20417     Kostenstelle 4100", "Personalnummer  40117     Eintritt": the
         // value of a label that asks for no address, and the form's next label in the next cell.
         if toks[k + 1].has(.cellStart), k > 0, toks[k - 1].line == t.line, !toks[k].has(.lineStart) {
-            var label = k - 1
-            while label > 0, toks[label].kind == .punct, toks[label - 1].line == t.line { label -= 1 }
-            if toks[label].kind == .word, !fieldLabels.contains(toks[label].hash), !AddressLabels.heads.contains(toks[label].hash),
-               toks[k - 1].isPunct(":") || LabelTable.shared.isLabelWord(toks[label].hash) { return nil }
+            // The label: back to its cell's start, a few tokens.
+            var a = k - 1
+            while a > 0, k - a < 6, !toks[a].has(.cellStart), toks[a - 1].line == t.line { a -= 1 }
+            let label = (a..<k).filter { toks[$0].kind == .word }
+            if label.contains(where: { LabelTable.shared.isLabelWord(toks[$0].hash) }),
+               !label.contains(where: { isAddressLabelWord(ts, $0) }) { return nil }
         }
         return Part(first: k, end: end, kind: t.count == 5 ? .postcode : .weakPostcode)
+    }
+
+    static let addressLabelSuffixes = folded(["adresse", "anschrift", "address"])
+
+    /// A word of an address field's label (`PLZ`, `Ort`, `Lieferadresse`, `Billing address`).
+    static func isAddressLabelWord(_ ts: TokenStream, _ k: Int) -> Bool {
+        let h = ts.tokens[k].hash
+        return fieldLabels.contains(h) || AddressLabels.heads.contains(h)
+            || addressLabelSuffixes.contains { endsWith(ts, k, $0).match }
     }
 
     /// A five-digit postcode OCR split in two (`441 47 Dortmund`): counts
