@@ -221,6 +221,8 @@ enum AddressRecognizer {
             }
             blocks.append(block)
         }
+        // Where each block starts and whether it is an organisation's: neither it nor the line above is a person's.
+        var placed: [(block: [Part], first: Int, up: Int, column: Int16?, organisation: Bool)] = []
         for blockIndices in blocks {
             let block = blockIndices.map { parts[$0] }
             let strong = block.contains { $0.kind == .street || $0.kind == .poBox || $0.kind == .foreignPostcode }
@@ -241,9 +243,33 @@ enum AddressRecognizer {
             // that column's cells, and so is the name above it.
             let column: Int16? = toks[first].has(.cellStart) && toks[first].cell > 0
                 && toks[first].line != toks[last].line ? toks[first].cell : nil
-            // An organisation's block: neither it nor the line above is a person's.
             let leftColumn = column == nil && toks[first].line != toks[last].line
-            if isOrganisationAddress(ts, first: first, partLines: partLines, column: column, leftColumn: leftColumn) { continue }
+            var organisation = isOrganisationAddress(ts, first: first, partLines: partLines, column: column, leftColumn: leftColumn)
+                || hasSuite(ts, first..<(last + 1))
+            // "…Spine Associates, 3595 River Rd, Suite⏎210,⏎Columbus, OH 43214": a town wrapped
+            // off an organisation's street, after a line ending in a comma, is that address's end.
+            let line = Int(toks[first].line)
+            if !organisation, !block.contains(where: { $0.isStreet }), toks[first].has(.lineStart), line > 0,
+               !ts.hasGap(before: line), toks[ts.lineEnd(Int32(line - 1)) - 1].isPunct(","),
+               let above = placed.last, above.organisation, Int(toks[above.block.last!.end - 1].line) >= line - 2 {
+                organisation = true
+            }
+            placed.append((block, first, up, column, organisation))
+        }
+        // An organisation's address printed again (the letterhead's PO box on the
+        // reply slip, `Mail this form to: PO Box 84410, …`, `write to us at⏎PO Box …`) is
+        // still the organisation's, unless the line right above it ends in a name, its
+        // addressee's (the customer's own address on a coupon, under a line that was
+        // taken for a letterhead).
+        let organisationAddresses = Set(placed.filter { $0.organisation && $0.block.contains { $0.isStreet } }
+            .map { addressKey(ts, $0.block) })
+        for (block, first, up, column, organisation) in placed {
+            if organisation { continue }
+            let line = Int(toks[first].line)
+            let addressee = toks[first].has(.lineStart) && line > 0 && !ts.hasGap(before: line)
+                && toks[ts.lineEnd(Int32(line - 1)) - 1].kind == .word && toks[ts.lineEnd(Int32(line - 1)) - 1].has(.initialUpper)
+            if !addressee && organisationAddresses.contains(addressKey(ts, block)) { continue }
+            let last = block.last!.end - 1
             if emitAddresses {
                 let (confidence, reason, kind): (Double, Reason, String) =
                     block.count > 1 ? (0.9, .context, "address block")
@@ -328,6 +354,25 @@ enum AddressRecognizer {
         }
     }
 
+    static let suiteWords = WordHash.set("Suite Ste")
+
+    /// Whether tokens `r` hold a suite (`Suite 300`, `Ste 4`): suites are let
+    /// as offices, and an address with one is a business's.
+    static func hasSuite(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        return r.contains { k in
+            toks[k].kind == .word && suiteWords.contains(toks[k].hash) && k + 1 < r.upperBound
+                && (toks[k + 1].kind == .number || toks[k + 1].kind == .alnum
+                    || (toks[k + 1].isPunct(".") && k + 2 < r.upperBound && toks[k + 2].kind == .number))
+        }
+    }
+
+    /// A block's words and numbers, punctuation and layout aside: the same
+    /// address printed twice has the same key.
+    static func addressKey(_ ts: TokenStream, _ block: [Part]) -> [UInt64] {
+        ts.tokens[block.first!.first..<block.last!.end].filter { $0.kind != .punct }.map(\.hash)
+    }
+
     /// Words, numbers, commas and hyphens only, a few of them: the rest of
     /// an address field's value, not another field (`Tel: …`).
     static func isPlainValue(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
@@ -344,12 +389,21 @@ enum AddressRecognizer {
         gGmbH Hotel Society Operations Treasury Customs HR Personalabteilung Landesstelle Filiale Filialen \
         Sitz HRB HRA Registergericht Handelsregister Geschäftsführung Vorstand Zentrale Headquarters Branch \
         Management Leasing Realty Properties Lettings LLC Inc Corp Corporation Group Associates Partners Agency Dental \
-        Police Constabulary Polizei Polizeipräsidium Polizeiinspektion
+        Police Constabulary Polizei Polizeipräsidium Polizeiinspektion \
+        PLLC LLLP Esq Courthouse Courthouses Health Medicine Pensions Einwohnerkontrolle Einwohnerdienste Spital \
+        Arzt Ärztin Ärzte Zahnarzt Zahnärztin Tierarzt Tierärztin Facharzt Fachärztin Hausarzt Hausärztin
         """)
     /// Where a customer is supplied (`Lieferstelle Lotter Straße 73`): the
     /// customer's address, though the word ends like an office's (`-stelle`).
     static let supplyPoints = WordHash.set("Lieferstelle Verbrauchsstelle Abnahmestelle Entnahmestelle Messstelle Baustelle")
-    static let organisationSuffixes: [[UInt32]] = folded(["amt", "stelle", "abteilung", "kasse", "zentrale", "gesundheit"])
+    /// Compounds that name an office (`Geschäftsstelle`, `Kantonsspital`,
+    /// `Personaldienst`, `Bezirkshauptmannschaft`) or a doctor's practice
+    /// (`Kinderärztin`: the corpus, like a redactor, leaves a practice's
+    /// address as an office's).
+    static let organisationSuffixes: [[UInt32]] = folded([
+        "amt", "stelle", "abteilung", "kasse", "zentrale", "gesundheit", "spital", "dienst", "hauptmannschaft",
+        "anwaltschaft", "arzt", "ärztin", "center",
+    ])
 
     /// Whether token `k` names an organisation (`GmbH`, `Finanzamt`,
     /// `Bußgeldstelle`, `Hospital`). Building words (`House`, `Court`) name
@@ -400,8 +454,8 @@ enum AddressRecognizer {
         var from = lr.lowerBound
         for k in lr.lowerBound..<first where toks[k].isPunct(":") {
             // … unless the label names an organisation (`Hotel: 14 Shore Place`, `Sitz:`).
-            for w in from..<k where toks[w].kind == .word
-                && (words.organisations.contains(toks[w].hash) || organisationMarkers.contains(toks[w].hash)) { return true }
+            for w in from..<k where isOrganisationWord(ts, w) { return true }
+            if isReturnLabel(ts, from..<k) { return true }
             from = k + 1
         }
         // … and so is the address after a supply point (`Strom Basis, Lieferstelle Weg 1`).
@@ -417,19 +471,49 @@ enum AddressRecognizer {
             if q >= 0, ts.text[q].value == 0x7C || ts.text[q].value == 0x09 || toks[c - 1].isPunct("|") { from = c }
         }
         for k in from..<first where isOrganisationWord(ts, k) { return true }
-        // A block inside a line (a form field, a table row) has no letterhead above.
-        guard toks[first].has(.lineStart) else { return false }
+        // "2.1 Name of your employer: Arden Logistics Ltd⏎2.2 Address: Unit 9, …": a plain
+        // address field under a field whose value names an organisation holds that one's address.
+        if from > lr.lowerBound, isPlainValue(ts, from..<first), line > 0, !ts.hasGap(before: line), isPlainAddressLabel(ts, lr.lowerBound..<from) {
+            return valueNamesOrganisation(ts, line: line - 1)
+        }
+        // A block inside a line (a form field, a table row) has no letterhead above; a
+        // town written before its street (`2500 Baden, Schwartzstraße 50`), a department
+        // or a street not read as one before it (`Kundencenter Bern · Laupenstrasse 18`,
+        // `Obertor 32 · Postfach`) is no such line.
+        guard toks[first].has(.lineStart) || (from == lr.lowerBound && isLetterheadPrefix(ts, from..<first)) else { return false }
+        // "… an das Kantonsspital Winterthur, Personaldienst,⏎Brauerstrasse 15": the
+        // names just before the address, at the end of the line it continues.
+        if line > 0, !ts.hasGap(before: line), namedBefore(ts, line: line - 1).contains(where: { isOrganisationWord(ts, $0) }) {
+            return true
+        }
         var l = line
         var looked = 0
         while looked < 3, l > 0, !ts.hasGap(before: l) {
             l -= 1
             looked += 1
             let r = ts.line(l)
-            // A return-address line, or a form's `Label: value` line.
-            if partLines[l] || r.contains(where: { toks[$0].isPunct(":") }) { return false }
+            // "Acme LLC⏎Attn: Jane Doe⏎1 Main St": an attention line names whom at the
+            // organisation, and does not part it from its address.
+            if isAttentionLine(ts, r) { continue }
+            // A sentence (`Make your cheque payable to … Inc.`) above the addressee's
+            // line is no letterhead; right above the block it names whose address it is.
+            if looked > 1 && isSentence(ts, r) { return false }
+            // The line above holds an address: a return-address line above the window ends
+            // the search, unless it is the organisation's own and the block follows it
+            // straight (`Deutsche Rentenversicherung Bund · 10704 Berlin⏎Ruhrstraße 2, …`).
+            if partLines[l] { return looked == 1 && r.contains(where: { isOrganisationWord(ts, $0) }) }
+            // A form's `Label: value` line ends the search, its value naming the
+            // organisation whose address follows (`Name of your employer: Arden
+            // Logistics Ltd⏎Address: Unit 9, …`) unless the field is a person's (`Home address:`).
+            if r.contains(where: { toks[$0].isPunct(":") }) {
+                return looked == 1 && isPlainAddressLabel(ts, lr.lowerBound..<from) && valueNamesOrganisation(ts, line: l)
+            }
             // The document's title (`COUNCIL TAX DEMAND NOTICE`) parts the letterhead from the recipient,
-            // and so do a mail endorsement (`RETURN SERVICE REQUESTED`) and a form's address label.
-            if isTitleLine(ts, r) || isMailingLine(ts, r) || AddressLabels.isLabel(ts, r) { return false }
+            // and so do a mail endorsement (`RETURN SERVICE REQUESTED`) and a form's address label;
+            // not a title right above the block, with no addressee's name between (`ACME LLC⏎ANNUAL
+            // ESCROW STATEMENT⏎P.O. Box 60219, …`: the letterhead's own lines).
+            if isTitleLine(ts, r) && looked > 1 { return false }
+            if isMailingLine(ts, r) || AddressLabels.isLabel(ts, r) { return false }
             // So does a form's caption for the person's name (`Name, Vorname des Versicherten`).
             if AddressLabels.isPersonCaption(ts, r) { return false }
             // A block over several lines is the first column's: what a later
@@ -438,6 +522,111 @@ enum AddressRecognizer {
             if own.contains(where: { isOrganisationWord(ts, $0) }) { return true }
         }
         return false
+    }
+
+    /// The capitalised names (`Kantonsspital Winterthur`, `Personaldienst`) that
+    /// end line `l` before its closing comma, up to two of them, each back to
+    /// a word in lower case, a colon or the start of the text: what the address
+    /// opening the next line belongs to. A name wrapped from the line before
+    /// goes on there (`Geschäftsstelle⏎Innsbruck,`). Empty when line `l` does
+    /// not end in a comma.
+    static func namedBefore(_ ts: TokenStream, line l: Int) -> [Int] {
+        let toks = ts.tokens
+        let r = ts.line(l)
+        guard r.count >= 2, toks[r.upperBound - 1].isPunct(",") else { return [] }
+        let floor = l > 0 && !ts.hasGap(before: l) ? ts.line(l - 1).lowerBound : r.lowerBound
+        var out: [Int] = []
+        var k = r.upperBound - 1
+        for _ in 0..<2 {
+            guard k > floor, toks[k].isPunct(",") else { break }
+            k -= 1
+            while k >= floor, toks[k].kind == .word && (toks[k].has(.initialUpper) || toks[k].has(.upper))
+                    || toks[k].isPunct("&") || toks[k].isPunct("-") || (toks[k].isPunct(".") && toks[k].glued) {
+                out.append(k)
+                k -= 1
+            }
+        }
+        return out
+    }
+
+    /// A label that says only that an address follows (`Address:`, `2.2
+    /// Anschrift:`), not whose (`Home address:`): what it asks for is the
+    /// address of the field above. An empty label (none) counts.
+    static func isPlainAddressLabel(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        var head = false
+        for k in r {
+            let t = toks[k]
+            if t.kind == .number || t.kind == .punct { continue }
+            guard t.kind == .word, plainAddressHeads.contains(t.hash) else { return false }
+            head = true
+        }
+        return head || r.isEmpty
+    }
+
+    /// A short run of capitalised words and numbers apart by `·`, `,`, `.` or
+    /// dashes before an address: the rest of a letterhead's line, not a
+    /// table's row nor a form's label in a cell of its own (a bar, a tab or a
+    /// wide gap parts cells; a `·` parts a letterhead's items).
+    static func isLetterheadPrefix(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard !r.isEmpty, r.count <= 8 else { return false }
+        for k in (r.lowerBound + 1)...r.upperBound where toks[k].has(.cellStart) && !afterDot(ts, k) { return false }
+        return toks[r].allSatisfy { t in
+            (t.kind == .word && t.has(.initialUpper)) || t.kind == .number || t.kind == .alnum
+                || t.isPunct(",") || t.isPunct("-") || t.isPunct(".") || t.isPunct("\u{2013}")
+        }
+    }
+
+    /// Whether a `·` or `•` (which the tokenizer reads as a cell break) comes right before token `k`.
+    static func afterDot(_ ts: TokenStream, _ k: Int) -> Bool {
+        var q = Int(ts.tokens[k].start) - 1
+        while q > 0, ts.text[q].value == 0x20 { q -= 1 }
+        return q >= 0 && (ts.text[q].value == 0xB7 || ts.text[q].value == 0x2022)
+    }
+
+    /// Whether line `l` is a form's field (`Label: value`) whose value, past
+    /// its last colon, holds an organisation word (`Organisation: Holloway
+    /// Grange Solicitors`).
+    static func valueNamesOrganisation(_ ts: TokenStream, line l: Int) -> Bool {
+        let r = ts.line(l)
+        guard let colon = r.last(where: { ts.tokens[$0].isPunct(":") }) else { return false }
+        return ((colon + 1)..<r.upperBound).contains { isOrganisationWord(ts, $0) }
+    }
+
+    static let sendWords = WordHash.set("mail send return post remit zurücksenden senden")
+    static let returnedThings = WordHash.set("""
+        form forms payment payments slip coupon application cheque cheques check checks reply Formular Antwort Abschnitt
+        """)
+
+    /// Where a reply slip goes (`Mail this form to:`, `Send your payment to:`,
+    /// `Formular bitte zurücksenden an:`): the sender's office, whoever fills it in.
+    static func isReturnLabel(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard r.count >= 3, r.count <= 10, ts.isWord(r.upperBound - 1, "to") || ts.isWord(r.upperBound - 1, "an") else { return false }
+        return toks[r].contains { $0.kind == .word && sendWords.contains($0.hash) }
+            && toks[r].contains { $0.kind == .word && returnedThings.contains($0.hash) }
+    }
+
+    /// A line of running text: three or more words in lower case, ending in a full stop.
+    static func isSentence(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard toks[r.upperBound - 1].isPunct(".") else { return false }
+        return toks[r].filter { $0.kind == .word && !$0.has(.initialUpper) }.count >= 3
+    }
+
+    /// Address labels that say nothing of whose address it is (not `Wohnanschrift`).
+    static let plainAddressHeads = WordHash.set("Address Anschrift Adresse Postanschrift")
+
+    static let attentionWords = WordHash.set("Attn Attention FAO")
+
+    /// `Attn: Jane Doe`, `FAO Accounts`, `z. Hd. Herrn Muster`: whom at an organisation a letter is for.
+    static func isAttentionLine(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
+        let toks = ts.tokens
+        guard r.count >= 2, toks[r.lowerBound].kind == .word else { return false }
+        if attentionWords.contains(toks[r.lowerBound].hash) { return true }
+        return r.count >= 4 && ts.isWord(r.lowerBound, "z") && toks[r.lowerBound + 1].isPunct(".")
+            && ts.isWord(r.lowerBound + 2, "hd")
     }
 
     /// What a document's title names it: a notice, a bill, a statement.
@@ -1449,7 +1638,26 @@ enum AddressRecognizer {
             return Part(first: k, end: e, kind: .postcode)
         }
         guard let end = city(ts, k + 1) else { return nil }
+        // "Pers.-Nr.: 20417     Kostenstelle 4100", "Personalnummer  40117     Eintritt": the
+        // value of a label that asks for no address, and the form's next label in the next cell.
+        if toks[k + 1].has(.cellStart), k > 0, toks[k - 1].line == t.line, !toks[k].has(.lineStart) {
+            // The label: back to its cell's start, a few tokens.
+            var a = k - 1
+            while a > 0, k - a < 6, !toks[a].has(.cellStart), toks[a - 1].line == t.line { a -= 1 }
+            let label = (a..<k).filter { toks[$0].kind == .word }
+            if label.contains(where: { LabelTable.shared.isLabelWord(toks[$0].hash) }),
+               !label.contains(where: { isAddressLabelWord(ts, $0) }) { return nil }
+        }
         return Part(first: k, end: end, kind: t.count == 5 ? .postcode : .weakPostcode)
+    }
+
+    static let addressLabelSuffixes = folded(["adresse", "anschrift", "address"])
+
+    /// A word of an address field's label (`PLZ`, `Ort`, `Lieferadresse`, `Billing address`).
+    static func isAddressLabelWord(_ ts: TokenStream, _ k: Int) -> Bool {
+        let h = ts.tokens[k].hash
+        return fieldLabels.contains(h) || AddressLabels.heads.contains(h)
+            || addressLabelSuffixes.contains { endsWith(ts, k, $0).match }
     }
 
     /// A five-digit postcode OCR split in two (`441 47 Dortmund`): counts
