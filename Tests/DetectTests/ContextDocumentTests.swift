@@ -295,8 +295,10 @@ final class ContextDocumentTests: XCTestCase {
             03/05/2024  Direct deposit ACME CORP PAYROLL      2,450.00
             03/09/2024  Check #1043                            -85.00
             """
+        // The account's masked number keeps its tail, which says whose account it is.
         check(text, [
             "name:Carlos Mendoza-Reyes",
+            "reference:****4821",
             "address:1420 Oak Ridge Drive, Austin, TX 78704",
             "name:Maria Lopez",
         ])

@@ -151,4 +151,17 @@ final class UnlabelledCodeTests: XCTestCase {
         // Under a table's header row that ends in `Konto` stands its first row, not the value.
         XCTAssertEqual(refs("Periode\tTage\tKonto\n04/2025\t22\tbar\n", region: "CH"), [])
     }
+
+    func testMaskedNumbersAndPartsApartByADash() {
+        // A number masked but for its tail still says whose it is.
+        XCTAssertEqual(refs("The refund went to account ****5530 held by Ilse Brandt.\n", region: "US"), ["****5530"])
+        XCTAssertEqual(refs("Card XXXX-XXXX-XXXX-2291 was declined.\n", region: "US"), ["XXXX-XXXX-XXXX-2291"])
+        XCTAssertEqual(refs("Total*: 12 items, see note ***.\n", region: "US"), [])
+        // A file plan's number and the case's, apart by a dash, are one reference.
+        XCTAssertEqual(refs("Mein Zeichen:      512.3 – 41187BG0227719\n"), ["512.3 – 41187BG0227719"])
+    }
+
+    func testAnAustrianTaxNumber() {
+        XCTAssertEqual(texts("Steuernummer:  57 318/2209 · UID ATU13585627\n", .taxID, region: "AT"), ["57 318/2209"])
+    }
 }

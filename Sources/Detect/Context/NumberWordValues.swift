@@ -130,5 +130,30 @@ enum NumberWordValues {
             out.append(Detection(category: .reference, range: toks[c].range, confidence: 0.8, reason: .context,
                                  kind: "last digits of an account"))
         }
+        // `****7741`, `XXXX-XXXX-4417`: a number masked but for its tail.
+        var k = 0
+        while k < toks.count {
+            defer { k += 1 }
+            guard toks[k].kind == .number, (3...6).contains(toks[k].count), k >= 3, toks[k].glued || toks[k - 1].isPunct("-") else { continue }
+            var b = k - 1
+            var masks = 0
+            var first = k
+            while b >= 0, toks[b].line == toks[k].line, masks < 24 {
+                let t = toks[b]
+                if t.isPunct("-") { b -= 1; continue }
+                guard t.isPunct("*") || t.isPunct("•") || (t.kind == .word && isAllX(ts, t)) else { break }
+                masks += t.kind == .word ? t.count : 1
+                first = b
+                b -= 1
+            }
+            guard masks >= 3 else { continue }
+            out.append(Detection(category: .reference, range: Int(toks[first].start)..<Int(toks[k].end), confidence: 0.8,
+                                 reason: .context, kind: "last digits of an account"))
+        }
+    }
+
+    /// A word of only `x` or `X` (`XXXX`): a mask.
+    static func isAllX(_ ts: TokenStream, _ t: Token) -> Bool {
+        t.range.allSatisfy { ts.text[$0].value | 0x20 == 0x78 }
     }
 }

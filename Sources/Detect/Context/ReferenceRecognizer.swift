@@ -681,6 +681,16 @@ enum ReferenceRecognizer {
         var chars = g.chars
         var groups = 1
         while end < lineEnd, groups < 6, toks[end].has(.spaceBefore), !toks[end].has(.cellStart) {
+            // Parts set apart by a spaced dash (`421.2 – 36204BG0188317`, a file plan's number and the case's).
+            if toks[end].isPunct("-") || toks[end].isPunct("\u{2013}"), end + 1 < lineEnd, toks[end + 1].has(.spaceBefore),
+               !toks[end + 1].has(.cellStart), let next = group(ts, end + 1, lineEnd), next.digits >= 4 {
+                g = next
+                end = g.end
+                digits += g.digits
+                chars += g.chars
+                groups += 1
+                continue
+            }
             guard let next = group(ts, end, lineEnd) else { break }
             let u = toks[end]
             if next.digits > 0, u.kind == .number || u.kind == .alnum || u.has(.upper) {
