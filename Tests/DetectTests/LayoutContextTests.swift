@@ -288,4 +288,10 @@ final class LayoutContextTests: XCTestCase {
         let next = "Gläubiger\tVertragsnummer\nNordbank AG\t3391 207 114\nBetreff\tDatum\nUmzug\t4711\n"
         XCTAssertEqual(texts(next, .reference), ["3391 207 114"])
     }
+
+    func testARowOfWordsEndsAColumnOfNumbers() {
+        // A form's next row of captions under a column of numbers heads what follows.
+        let text = "Nachname\tVorname\tVersicherungsnummer\nKaragöz\tElif\t3318 120885\nWohnanschrift\t\tTelefon\nLindengasse 4, 6850 Dornbirn\t\t0650 / 41 27 903\n"
+        XCTAssertFalse(texts(text, .reference, region: "AT").contains { $0.contains("0650") })
+    }
 }

@@ -94,7 +94,7 @@ enum NumberWordValues {
                         || ReferenceRecognizer.endsInNumberWord(ts, toks[w]),
                       !(k..<end).contains(where: { ReferenceRecognizer.isNotPersonalNumberWord(ts, $0) }),
                       !isSampleWord(ReferenceRecognizer.word(ts, w)) else { continue }
-                for c in TableRows.column(ts, header: l, cell: toks[k].cell) {
+                for c in TableRows.column(ts, header: l, cell: toks[k].cell, numbers: true) {
                     guard let e = ReferenceRecognizer.value(ts, at: c), ReferenceRecognizer.isWhole(ts, e),
                           toks[c..<e].reduce(0, { $0 + Int($1.digits) }) >= 4 || ReferenceRecognizer.isCode(ts, c, e) else { continue }
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.8, reason: .context,

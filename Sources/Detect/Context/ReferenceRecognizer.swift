@@ -69,12 +69,12 @@ enum ReferenceRecognizer {
             // value in it (a payroll register, a member list).
             // (Not `Account⇥40917736`: a label whose value is beside it heads no column.)
             if isColumnHeader(ts, hit), taken.map({ toks[$0].line != toks[hit.first].line }) ?? true {
-                var rows = TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell)
+                var rows = TableRows.column(ts, header: Int(toks[hit.first].line), cell: toks[hit.first].cell, numbers: true)
                 // OCR drops the rule under a header and leaves a gap there: the
                 // first row, found below the header past it, leads the others.
                 if rows.isEmpty, let t = taken, toks[t].line > toks[hit.first].line, toks[t].has(.cellStart),
                    toks[t].cell == toks[hit.first].cell {
-                    rows = TableRows.column(ts, header: Int(toks[t].line), cell: toks[t].cell)
+                    rows = TableRows.column(ts, header: Int(toks[t].line), cell: toks[t].cell, numbers: true)
                 }
                 for c in rows where c != taken {
                     // Date-shaped values count here: a sort code (`11-07-36`) is one.

@@ -145,8 +145,11 @@ enum TableRows {
     }
 
     /// The first token of the column's cell (index `cell`) in each row
-    /// below the header row on line `header`, at most `limit` rows.
-    static func column(_ ts: TokenStream, header: Int, cell: Int16, limit: Int = 400) -> [Int] {
+    /// below the header row on line `header`, at most `limit` rows. In a
+    /// column of `numbers`, a row of words only (no digit in any cell) is
+    /// the next table's header (`Wohnanschrift⇥⇥Telefon` under
+    /// `Versicherungsnummer`), and ends it.
+    static func column(_ ts: TokenStream, header: Int, cell: Int16, limit: Int = 400, numbers: Bool = false) -> [Int] {
         let toks = ts.tokens
         let cells = cellCount(ts, header)
         var out: [Int] = []
@@ -183,6 +186,9 @@ enum TableRows {
                 if let c = cellToken(ts, line: q, cell: cell) { out.append(c) }
                 l += 1
                 continue
+            }
+            if numbers, let c, toks[c].kind == .word, !r.contains(where: { toks[$0].kind == .number || toks[$0].kind == .alnum }) {
+                break
             }
             if let c { out.append(c) }
             l += 1
