@@ -102,8 +102,31 @@ public struct Detector: Sendable {
             if findIDs { IdentifierRecognizer.settle(ids, in: text, into: &found) }
             GroupedRuns.settle(text, enabled: enabled, &found)
             UnlabelledCodes.settle(&found)
+            for i in found.indices where found[i].category == .phone || found[i].category == .insuranceID {
+                if let e = Self.extensionEnd(text, after: found[i].range.upperBound) { found[i].range = found[i].range.lowerBound..<e }
+            }
         }
         return Self.mergedAndSorted(found)
+    }
+
+    /// The end of a phone extension written after a number ending at `i`
+    /// (`512-555-0108 x 231`, `… ext. 212`, `… extension 40`): the
+    /// direct line is the person's as much as the number.
+    static func extensionEnd(_ s: Text, after i: Int) -> Int? {
+        guard i > 0, i < s.count, s[i - 1].value.isDigit else { return nil }
+        var j = i
+        while j < s.count, s[j] == " " { j += 1 }
+        guard j > i || (j < s.count && (s[j] == "x" || s[j] == "X")), j - i <= 2 else { return nil }
+        var w = j
+        while w < s.count, s[w].value.isASCIILetter { w += 1 }
+        let word = String(String.UnicodeScalarView(s[j..<w])).lowercased()
+        guard ["x", "ext", "extn", "extension"].contains(word) else { return nil }
+        if w < s.count, s[w] == "." { w += 1 }
+        while w < s.count, s[w] == " ", w - j < 12 { w += 1 }
+        var d = w
+        while d < s.count, s[d].value.isDigit, d - w < 5 { d += 1 }
+        guard d > w, d >= s.count || !s[d].value.isASCIIAlnum else { return nil }
+        return d
     }
 
     /// Sorts by start, then category, then end; merges overlapping detections

@@ -351,4 +351,13 @@ final class PhoneTests: XCTestCase {
         XCTAssertEqual(texts("Telefon: 04.11.2025", .phone), [])
         XCTAssertEqual(texts("Tel.: 030 12345678", .phone), ["030 12345678"])
     }
+
+    func testAnExtensionIsPartOfTheNumber() {
+        let text = "Ask for Dana Whitfield, 512-555-0147 x 231, or on 0161 496 0519 ext. 40.\n"
+        let phones = found(text, region: "US").filter { $0.text.contains("555") || $0.text.contains("496") }.map(\.text)
+        XCTAssertTrue(phones.contains("512-555-0147 x 231"), "\(phones)")
+        // Not a word that only starts like one.
+        let other = found("Ask for Dana Whitfield, 512-555-0147 extra 2 copies.\n", region: "US").map(\.text)
+        XCTAssertFalse(other.contains { $0.hasSuffix("2") && $0.contains("extra") }, "\(other)")
+    }
 }
