@@ -487,4 +487,9 @@ final class AddressSession8Tests: XCTestCase {
         // A company's name before its address is no house.
         XCTAssertEqual(texts("We met at the Crown, 22 Mill Road, Derby DE1 3JR\n", .address, region: "GB"), ["22 Mill Road, Derby DE1 3JR"])
     }
+
+    func testInTheCareOfAPersonIsAName() {
+        XCTAssertEqual(texts("C/O MARISOL QUIROGA\n1420 Oak Ridge Drive\nAustin, TX 78704\n", .address, region: "US"),
+                       ["1420 Oak Ridge Drive", "Austin, TX 78704"])
+    }
 }

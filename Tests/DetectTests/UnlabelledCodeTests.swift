@@ -164,4 +164,13 @@ final class UnlabelledCodeTests: XCTestCase {
     func testAnAustrianTaxNumber() {
         XCTAssertEqual(texts("Steuernummer:  57 318/2209 · UID ATU13585627\n", .taxID, region: "AT"), ["57 318/2209"])
     }
+
+    func testWhatIsNotANumbersOwn() {
+        // A merchant's name in capitals is not the number's prefix.
+        XCTAssertEqual(refs("| 04/26 | NORDIC AIR 0381226574 OSLO | 412.40 |\n", region: "US"), ["0381226574"])
+        // A test card number cut by a line break is no grouped account number.
+        XCTAssertEqual(refs("Test numbers must not appear: 5235\n9658 7229 6608, and more.\n", region: "US"), [])
+        // A unit after a number is not its closing letter.
+        XCTAssertEqual(refs("Zähler 8KW-2209117 | 211,4 | 77,5 m³ |\n").filter { $0.contains("m") }, [])
+    }
 }

@@ -906,9 +906,11 @@ enum AddressRecognizer {
     static func isFlatOrBuildingLine(_ ts: TokenStream, _ l: Int) -> Bool {
         let toks = ts.tokens
         let r = ts.line(l)
-        // `c/o Studentenwohnheim Olshausenstraße`: in whose care the post goes.
+        // `c/o Studentenwohnheim Olshausenstraße`: in whose care the post goes,
+        // when that is a place (`c/o Rafael Villalobos` is a person, a name).
         if r.count >= 4, r.count <= 7, ts.isWord(r.lowerBound, "c"), toks[r.lowerBound + 1].isPunct("/"), ts.isWord(r.lowerBound + 2, "o") {
-            return true
+            return !((r.lowerBound + 3)..<r.upperBound).contains { toks[$0].kind == .word
+                && (words.given.contains(toks[$0].hash) || words.surnames.contains(toks[$0].hash)) }
         }
         guard !r.isEmpty, r.count <= 6, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper) else { return false }
         // `Hinterhaus, 3. OG links`: the back building of a Berlin house.

@@ -658,9 +658,11 @@ enum ReferenceRecognizer {
         guard u.kind == .word, u.letters == u.count,
               (u.has(.upper) && u.letters <= 3) || (u.letters == 1 && !u.has(.initialUpper)),
               !unitWords.contains(u.hash), !LabelTable.shared.isLabelWord(u.hash), !Fields.numberWords.contains(u.hash) else { return nil }
-        // Whole: then the line's or cell's end, or punctuation that is no joiner into more.
+        // Whole: then the line's or cell's end, or punctuation that is no joiner into more
+        // (a lower-case letter only before `,` `;` `)` `.`: `118 m³` is a unit).
         let n = e + 1
         if n >= ts.lineEnd(u.line) || toks[n].has(.cellStart) { return n }
+        if !u.has(.upper), !(toks[n].isPunct(",") || toks[n].isPunct(";") || toks[n].isPunct(")") || toks[n].isPunct(".")) { return nil }
         if toks[n].kind == .punct, !(n + 1 < toks.count && toks[n + 1].glued && toks[n + 1].kind != .punct) { return n }
         return nil
     }

@@ -96,6 +96,9 @@ enum UnlabelledCodes {
               !(p > 0 && toks[p].glued), !ReferenceRecognizer.unitWords.contains(toks[p].hash),
               !LabelTable.shared.isLabelWord(toks[p].hash), !Fields.numberWords.contains(toks[p].hash),
               !NumberWordValues.idWords.contains(toks[p].hash), !ReferenceRecognizer.isNotPersonalNumberWord(ts, p) else { return k }
+        // (Not the last word of a name in capitals: `ALASKA AIR 0272117446`, a merchant's.)
+        if p > 0, toks[p - 1].line == toks[p].line, !toks[p].has(.cellStart), toks[p - 1].kind == .word, toks[p - 1].has(.upper),
+           toks[p - 1].letters >= 2 { return k }
         return p
     }
 
@@ -148,8 +151,14 @@ enum UnlabelledCodes {
         // Two groups will do after the number's own letters (`VSP 5520 1187`).
         let lettered = prefixStart(ts, k) < k && groups == 2 && digits >= 8 && toks[k + 1].count >= 3
         guard groups >= 3 || lettered, (lettered ? 8 : 9)...20 ~= digits, years < max(groups - 1, 1) else { return nil }
-        // A card number's shape (four groups of four) is the card rules' to check.
-        if groups == 4, toks[k..<e].allSatisfy({ $0.count == 4 }) { return nil }
+        // A card number's shape (four groups of four) is the card rules' to check,
+        // also where a line break cut it (`5235⏎9658 7229 6608`).
+        if toks[k..<e].allSatisfy({ $0.count == 4 }) {
+            if groups == 4 { return nil }
+            let l = Int(t.line)
+            if toks[k].has(.lineStart), k > 0, toks[k - 1].line == t.line - 1, toks[k - 1].kind == .number, toks[k - 1].count == 4 { return nil }
+            if e == lineEnd, e < toks.count, toks[e].line == t.line + 1, toks[e].kind == .number, toks[e].count == 4, l >= 0 { return nil }
+        }
         // The whole of it: no word or amount glued on (`377,50`, `117kg`).
         if e < lineEnd, toks[e].glued, toks[e].kind != .punct || toks[e].isPunct(",") || toks[e].isPunct(".") && e + 1 < lineEnd
             && toks[e + 1].glued && toks[e + 1].kind == .number { return nil }
