@@ -139,6 +139,9 @@ final class UnlabelledCodeTests: XCTestCase {
         XCTAssertEqual(refs(table), ["DR II 2207/25", "DR II 2219/25"])
         let crn = "Sponsor\tRelationship\tCustomer Reference Number\nAdaeze Okafor\tMother\t2281 5530 71\n"
         XCTAssertEqual(refs(crn, region: "GB"), ["2281 5530 71"])
+        // A form's numbered fields, values below their captions.
+        let form = "10. Date of hire\t11. Occupation / job title\t12. Employee ID / payroll no.\n03/15/2021\tWarehouse lead\t005521\n"
+        XCTAssertEqual(refs(form, region: "US"), ["005521"])
         // Not a column of numbers that are no one's.
         XCTAssertEqual(refs("Pos.\tArt.-Nr.\tMenge\n1\t4471-220\t3\n"), [])
     }

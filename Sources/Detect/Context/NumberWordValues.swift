@@ -85,8 +85,12 @@ enum NumberWordValues {
         let toks = ts.tokens
         for l in 0..<ts.lineCount where TableRows.cellCount(ts, l) >= 2 {
             let r = ts.line(l)
-            // A header row names its columns: no cell of it holds a number.
-            guard !r.contains(where: { toks[$0].kind == .number || toks[$0].kind == .alnum }) else { continue }
+            // A header row names its columns: no cell of it holds a number
+            // (but a form's field number may open a cell: `12. Employee ID / payroll no.`).
+            guard !r.contains(where: { k in
+                (toks[k].kind == .number || toks[k].kind == .alnum)
+                    && !(toks[k].has(.cellStart) && toks[k].kind == .number && toks[k].count <= 2 && k + 1 < r.upperBound && toks[k + 1].isPunct("."))
+            }) else { continue }
             for k in r where toks[k].has(.cellStart) {
                 let end = TableRows.cellEnd(ts, k)
                 guard let w = (k..<end).last(where: { toks[$0].kind == .word }),
