@@ -113,6 +113,8 @@ final class UnlabelledCodeTests: XCTestCase {
         // Digits joined by a doubled slash, or in three parts or more.
         XCTAssertEqual(refs("Nummer der BG:  41187//0227719\n"), ["41187//0227719"])
         XCTAssertEqual(refs("Vollstreckungsbescheid AG Hagen 24-7719023-0-6\n"), ["24-7719023-0-6"])
+        XCTAssertEqual(refs("| Dauphin County Tax Claim Bureau | Parcel 35-12-0448-017 | $988.10 |\n", region: "US"), ["35-12-0448-017"])
+        XCTAssertEqual(refs("Logged 2024-05-14 and 2024-05-14-0457.\n", region: "US"), [])
         // Not phone numbers, amounts, years, an IBAN's or a card's shape.
         XCTAssertEqual(refs("Tel. 0301-234567, Fax 0431/123456\n"), [])
         XCTAssertEqual(refs("Betrag 1 234 567\nJahre 2023 2024 2025\n"), [])

@@ -191,15 +191,16 @@ enum UnlabelledCodes {
         if letters == 0 {
             // One unbroken run: `4.118.270` and `12-34-56` are amounts, dates, sort codes.
             if !joined { return e == c + 1 && (minimumNumberDigits...maximumLength).contains(digits) }
-            // Digits joined by `/` or `-` with a run of five or more in them
-            // and ten or more in all (`36204//0188317`, `25-4588310-0-1`): a
-            // file or account number; not a date, amount or sort code.
+            // Digits joined by `/` or `-`, ten or more in all, in three parts
+            // or more (`25-4588310-0-1`, a tax parcel's `10-21-0281-044`) or
+            // with a doubled slash and a run of five (`36204//0188317`): a
+            // file, parcel or account number; not a date, amount or sort code.
             // (Three parts or more, or a doubled slash: `0301-234567` and `0431/123456` are phone numbers.)
             let parts = (c..<e).filter { toks[$0].kind == .number }.count
             let doubled = (c..<(e - 1)).contains { toks[$0].isPunct("/") && toks[$0 + 1].isPunct("/") }
             return digits >= 10 && length <= maximumLength && (parts >= 3 || doubled)
                 && (c..<e).allSatisfy { toks[$0].kind == .number || toks[$0].isPunct("/") || toks[$0].isPunct("-") }
-                && (c..<e).contains { toks[$0].kind == .number && toks[$0].count >= 5 }
+                && (parts >= 3 || (c..<e).contains { toks[$0].kind == .number && toks[$0].count >= 5 })
                 && !isTimestamp(ts, c, e)
         }
         guard length <= maximumLength, !isCheckedShape(ts, c, e, length: length) else { return false }
