@@ -263,11 +263,14 @@ enum NameRecognizer {
 
     static func find(_ ts: TokenStream, labels: [LabelHit], nameLines: [Range<Int>], into out: inout [Detection]) {
         let toks = ts.tokens
+        // The token ranges found with good evidence, for the family rule at the end.
+        var found: [(range: Range<Int>, surnameAlone: Bool)] = []
         func emit(_ r: Run, _ confidence: Double, _ reason: Reason, _ kind: String) {
             let end = withSuffix(ts, lineBroken(ts, r.end))
             let first = afterTitles(ts, r.first, end)
             out.append(Detection(category: .name, range: ts.span(first, end - 1), confidence: confidence,
                                  reason: reason, kind: kind))
+            if confidence >= DocumentEvidence.minConfidence { found.append((first..<end, kind == "salutation")) }
         }
         for hit in labels {
             switch hit.label.role {
@@ -481,6 +484,10 @@ enum NameRecognizer {
         pairs(ts, emit: { r, listed in
             if listed { emit(r, 0.75, .gazetteer, "given name + surname") } else { emit(r, 0.6, .gazetteer, "given name + word") }
         })
+        // Members of a family whose surname the names above found.
+        var covered = [Bool](repeating: false, count: toks.count)
+        for (r, _) in found { for k in r { covered[k] = true } }
+        family(ts, surnames: familySurnames(ts, found), covered: covered, emit: { emit($0, 0.8, .context, "family member") })
     }
 
     /// A name hyphenated at the end of its line (`Wierz-⏎bicka`, OCR or
