@@ -77,6 +77,11 @@ enum NameRecognizer {
             // "Frau Kollegin │ Haslwanter", "Dr. │ Veronika …": a form's field
             // may split a title from the name it opens.
             let afterTitle = started && r.names == 0 && k > j && (toks[k - 1].isPunct(".") || words.titles.contains(toks[k - 1].hash))
+            // `Reginald "Reggie" Asante`: a nickname in quotes between the names.
+            if r.names > 0, k == r.end, let e = nicknameEnd(ts, k, lineEnd), e < limit, isNameWord(ts, e, strong: strong) {
+                k = e
+                continue
+            }
             guard t.kind == .word, k == j || !t.has(.cellStart) || afterTitle else { break }
             let h = t.hash
             if t.has(.initialUpper), words.titles.contains(h) {
@@ -97,6 +102,11 @@ enum NameRecognizer {
                 // "Sabine und Ralf Tiedemann": a connector only between given names.
                 let connector = connectors && (ts.isWord(k, "und") || ts.isWord(k, "and")) && r.names > 0
                     && words.given.contains(toks[k - 1].hash) && k + 1 < lineEnd && words.given.contains(toks[k + 1].hash)
+                // "Liesbeth van der Bergh", "Anna von der Heide": particles of two words.
+                if started, words.particles.contains(h), let p = particlesEnd(ts, k, lineEnd, upper: false), p > k + 1 {
+                    k = p
+                    continue
+                }
                 if (words.particles.contains(h) || connector),
                    k + 1 < lineEnd, isNameWord(ts, k + 1, strong: strong) {
                     // "Vater von Ionuț": before a given name, `von` is a preposition.
@@ -147,6 +157,11 @@ enum NameRecognizer {
                 }
                 break
             }
+            // "TIMOTHEUS VAN DER BERGH": the particles in capitals.
+            if r.names > 0, t.has(.upper), words.particles.contains(h), let p = particlesEnd(ts, k, lineEnd, upper: true) {
+                k = p
+                continue
+            }
             if words.organisations.contains(h) || isOrganisationCompound(ts, t) { r.hitOrganisation = true; break }
             // A degree after the name ends it: "DR P. KALANI-REED DDS RENTON WA".
             if r.names > 0, postNominals.contains(h), t.has(.upper) || t.has(.capitalised) && t.letters <= 3 { break }
@@ -176,6 +191,33 @@ enum NameRecognizer {
         if r.end < lineEnd, toks[r.end].kind == .word, !toks[r.end].has(.cellStart),
            words.organisations.contains(toks[r.end].hash) { r.hitOrganisation = true }
         return r
+    }
+
+    /// The end of one or more name particles from `k` (`van der`, `VON
+    /// DER`) when a name word follows them, all in capitals with `upper`,
+    /// all in lower case otherwise.
+    static func particlesEnd(_ ts: TokenStream, _ k: Int, _ lineEnd: Int, upper: Bool) -> Int? {
+        let toks = ts.tokens
+        var p = k
+        while p < lineEnd, p - k < 3, toks[p].kind == .word, words.particles.contains(toks[p].hash), toks[p].has(.spaceBefore),
+              upper ? toks[p].has(.upper) : !toks[p].has(.initialUpper) { p += 1 }
+        guard p > k, p < lineEnd, toks[p].has(.spaceBefore), !toks[p].has(.cellStart), isNameWord(ts, p, strong: false),
+              !upper || toks[p].has(.upper) else { return nil }
+        return p
+    }
+
+    static let quotes: [Unicode.Scalar] = ["\"", "\u{201C}", "\u{201D}", "\u{201E}", "'", "\u{2018}", "\u{2019}"]
+
+    /// A nickname in quotes at `k` (`"Reggie"`, `“TIM”`): one capitalised
+    /// word glued between quotes, set off by spaces. Returns the token after
+    /// the closing quote.
+    static func nicknameEnd(_ ts: TokenStream, _ k: Int, _ lineEnd: Int) -> Int? {
+        let toks = ts.tokens
+        guard k + 3 < lineEnd, toks[k].kind == .punct, toks[k].has(.spaceBefore), !toks[k].has(.cellStart),
+              quotes.contains(where: { toks[k].isPunct($0) }), toks[k + 1].glued, toks[k + 1].kind == .word,
+              toks[k + 1].has(.initialUpper), toks[k + 1].letters >= 2, toks[k + 2].glued,
+              quotes.contains(where: { toks[k + 2].isPunct($0) }), toks[k + 3].has(.spaceBefore) else { return nil }
+        return k + 3
     }
 
     /// Irish and Scottish Gaelic surname particles, written apart (`Ó
