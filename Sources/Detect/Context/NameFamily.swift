@@ -112,9 +112,8 @@ extension NameRecognizer {
                 g = hyphenEnd(ts, g + 1, lineEnd)
                 n += 1
             }
+            // (German too: a known surname, a comma and a word ending the phrase is a register's entry.)
             guard n > 0, endsPhrase(g, lineEnd) || toks[g].isPunct(",") else { continue }
-            if german, !((e + 1)..<g).allSatisfy({ toks[$0].kind != .word || words.isGiven(toks[$0].hash) }),
-               !(toks[s].has(.cellStart) && (g >= lineEnd || toks[g].has(.cellStart))) { continue }
             var r = Run(first: s, end: g)
             r.names = n + 1
             r.listed = 1

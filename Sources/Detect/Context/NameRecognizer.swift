@@ -344,6 +344,9 @@ enum NameRecognizer {
                 // `Gläubiger-ID`, `Kunden-Nr.`: the label word opens a compound that is another label.
                 if hit.end + 1 < toks.count, toks[hit.end].glued, toks[hit.end].isPunct("-"), toks[hit.end + 1].glued,
                    toks[hit.end + 1].kind == .word, numberCompounds.contains(toks[hit.end + 1].hash) { continue }
+                // `Child-Pugh A`: a role word opening a hyphenated compound is no label.
+                if hit.label.needsListed, hit.end + 1 < toks.count, toks[hit.end].glued, toks[hit.end].isPunct("-"),
+                   toks[hit.end + 1].glued, toks[hit.end + 1].kind == .word { continue }
                 // `Auftraggeber/Empfänger`: the second half of one header cell.
                 if hit.first > 1, toks[hit.first].glued, toks[hit.first - 1].isPunct("/"), toks[hit.first - 1].glued,
                    toks[hit.first - 2].kind == .word, LabelTable.shared.isLabelWord(toks[hit.first - 2].hash) { continue }
@@ -633,6 +636,20 @@ enum NameRecognizer {
                 k = r.end
                 continue
             }
+            // "Imhof, Walter und Imhof-Kaufmann, Rosmarie": a register's surname,
+            // comma, listed given name.
+            if k < lineEnd, let r = run(ts, from: k, strong: true, maxNames: 2), !r.hitOrganisation, r.first == k, r.names == 1,
+               r.end + 1 < lineEnd, toks[r.end].isPunct(","), words.isUnambiguousGiven(toks[r.end + 1].hash),
+               let g = run(ts, from: r.end + 1, strong: true, maxNames: 2), !g.hitOrganisation, g.first == r.end + 1 {
+                var whole = r
+                whole.end = g.end
+                whole.names += g.names
+                whole.listed += g.listed
+                emit(whole)
+                found += 1
+                k = whole.end
+                continue
+            }
             guard k < lineEnd, words.isUnambiguousGiven(toks[k].hash), let r = run(ts, from: k, strong: true),
                   !r.hitOrganisation, r.first == k else { return }
             emit(r)
@@ -908,6 +925,11 @@ enum NameRecognizer {
         }
         // "2. Owen Pickavance, Manager", "b) Lena Stöckl": a numbered item opens like a line.
         if k >= 2, p.isPunct(".") || p.isPunct(")"), p.glued, g.has(.spaceBefore), listMarker(ts, k - 2) { return openingCounts }
+        // "made between (1) Edwin Lisle Parfitt and (2) …": a party's number in brackets.
+        if k >= 3, p.isPunct(")"), p.glued, g.has(.spaceBefore), toks[k - 3].isPunct("("), toks[k - 2].glued,
+           toks[k - 2].kind == .number && toks[k - 2].digits <= 2 || toks[k - 2].kind == .word && toks[k - 2].letters == 1 {
+            return true
+        }
         if p.kind == .punct {
             return p.isPunct(",") || p.isPunct(":") || p.isPunct("(") || p.isPunct("/") || p.isPunct(";")
                 || p.isPunct("\u{2013}") || (p.isPunct("-") && g.has(.spaceBefore))
@@ -1409,7 +1431,7 @@ extension NameRecognizer {
             var j = c + 1
             var role = false
             while j < min(lineEnd, c + 4), toks[j].kind == .word, !toks[j].has(.cellStart) || j == c + 1 {
-                if roleNouns.contains(toks[j].hash) { role = true; break }
+                if roleNouns.contains(toks[j].hash) || isRoleCompound(ts, toks[j]) { role = true; break }
                 if words.notNames.contains(toks[j].hash) || toks[j].letters < 2 { break }
                 j += 1
             }
@@ -1473,10 +1495,13 @@ extension NameRecognizer {
     static func roleBefore(_ ts: TokenStream, emit: (Run) -> Void) {
         let toks = ts.tokens
         for k in toks.indices where toks[k].kind == .word && (roleNouns.contains(toks[k].hash) || roleBeforeNouns.contains(toks[k].hash)
-                                                             || relationsAfter.contains(toks[k].hash) || isRoleCompound(ts, toks[k])) {
+                                                             || relationsAfter.contains(toks[k].hash) || isRoleCompound(ts, toks[k])
+                                                             || isAgentNoun(ts, toks[k])) {
             var s = k + 1
             var copula = false
             var comma = false
+            // "Inh. Fabrice Vuilleumier": the role abbreviated with its dot.
+            if s + 1 < toks.count, toks[s].glued, toks[s].isPunct("."), toks[k].letters <= 4 { s += 1 }
             if s < toks.count, toks[s].isPunct(","), toks[s].line == toks[k].line { s += 1; comma = true }
             // "Your account representative is Leontyne Marsh": the role, a copula,
             // the person (on a form, maybe in the next field).
@@ -1488,7 +1513,10 @@ extension NameRecognizer {
             let wrapped = s < toks.count && s == ts.lineEnd(toks[k].line) && toks[s].line == toks[k].line + 1
                 && toks[k].cell == 0 && toks[s].cell == 0 && !toks[s].has(.gapBefore)
                 && (relationsAfter.contains(toks[k].hash) || copula || comma)
-            guard s < toks.count, toks[s].line == toks[k].line || wrapped, toks[s].kind == .word, toks[s].has(.capitalised),
+            // "Zusteller K. Petersen (…)": initials with their dots and a surname.
+            let initialled = s + 2 < toks.count && toks[s].kind == .word && toks[s].letters == 1 && toks[s].has(.upper)
+                && toks[s + 1].glued && toks[s + 1].isPunct(".") && toks[s].line == toks[k].line
+            guard s < toks.count, toks[s].line == toks[k].line || wrapped, toks[s].kind == .word, toks[s].has(.capitalised) || initialled,
                   !toks[s].has(.cellStart) || wrapped || copula, let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s,
                   !r.hitOrganisation else { continue }
             let lineEnd = ts.lineEnd(toks[s].line)
@@ -1497,9 +1525,20 @@ extension NameRecognizer {
                 || toks[e].isPunct(")") || toks[e].isPunct(";") || toks[e].isPunct("(")
                 || (toks[e].kind == .word && !toks[e].has(.initialUpper))
             // A listed name among them: German capitalises the nouns after a
-            // job as well (`Sachbearbeiterin Individuelle Konten`).
-            guard ends, r.listed > 0 || r.names == 1, (s..<e).allSatisfy({ toks[$0].kind != .word || (plainNameWord(ts, $0) && !toks[$0].has(.upper)) })
+            // job as well (`Sachbearbeiterin Individuelle Konten`). An English
+            // job in lower case set off by commas on both sides (`our field
+            // inspector, Keoni Palakiko, on …`) is apposition: any two or three name words.
+            let apposition = comma && !toks[k].has(.initialUpper) && !relationsAfter.contains(toks[k].hash) && r.names >= 2
+                && e < lineEnd && toks[e].isPunct(",")
+            guard ends, r.listed > 0 || r.names == 1 || apposition,
+                  (s..<e).allSatisfy({ toks[$0].kind != .word || (initialled && toks[$0].letters == 1)
+                      || (plainNameWord(ts, $0) && !toks[$0].has(.upper)) })
             else { continue }
+            if initialled {
+                guard r.names == 1, ends else { continue }
+                emit(r)
+                continue
+            }
             // "representative is Leontyne⏎Marsh,": the line wrap cut the name; one
             // of its two words listed.
             if r.names == 1, !relationsAfter.contains(toks[k].hash), e >= lineEnd, let w = wrappedWord(ts, after: r, lowerCaseAfter: false),
@@ -1545,6 +1584,7 @@ extension NameRecognizer {
     /// Jobs that stand before a name and not after one.
     static let roleBeforeNouns = WordHash.set("""
         nurse paramedic engineer agentin agent bewirtschafterin bewirtschafter hausmeister hausmeisterin \
+        zusteller zustellerin arbeitgeber arbeitgeberin inhaber inhaberin inh contact kontaktperson \
         caretaker driver doctor dr surgeon consultant midwife constable detective sergeant clerk \
         verwalterin verwalter betreuerin betreuer pflegerin pfleger ärztin arzt
         """)
