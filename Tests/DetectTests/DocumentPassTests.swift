@@ -31,6 +31,14 @@ final class DocumentPassTests: XCTestCase {
         XCTAssertTrue(added.allSatisfy { $0.category == .name })
     }
 
+    func testAWordOfANameInsideAFirmsNameIsNotCarried() {
+        let p1 = "Kontaktperson: Jean-Luc Bréchet"
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .name, range: range(of: "Jean-Luc Bréchet", in: p1), confidence: 0.9, reason: .context)], in: page(p1))
+        let p2 = "Arbeitgeber: Transports Bréchet Sàrl, Delémont\nRückfrage bei Bréchet am 3.10."
+        XCTAssertEqual(texts(ev.matcher().additions(in: page(p2), existing: []), in: p2), ["Bréchet"])
+    }
+
     func testInitialsBeforeACarriedSurnameAndLowerCaseWords() {
         let p1 = "Full name\nEmily Sakura Nakamura-Holt\nWill Brearley"
         var ev = DocumentEvidence()

@@ -43,4 +43,58 @@ final class NameFamilyTests: XCTestCase {
         XCTAssertFalse(names(text, region: "DE").contains { $0.contains("Fliesen") }, "\(names(text, region: "DE"))")
         XCTAssertFalse(names(text, region: "DE").contains { $0.contains("Meisterbetrieb") })
     }
+
+    func testParticlesOfTwoWordsAndInCapitals() {
+        XCTAssertEqual(names("Occupant:   Femke van den Hoogeveen\n", region: "US"), ["Femke van den Hoogeveen"])
+        XCTAssertEqual(names("Name:            MAARTEN VAN DER STEEG\n", region: "US"), ["MAARTEN VAN DER STEEG"])
+        XCTAssertEqual(names("Anmeldung durch Frau Ottilie von der Aue, Kiel\n"), ["Ottilie von der Aue"])
+    }
+
+    func testNicknameInQuotesInsideAName() {
+        XCTAssertEqual(names("Witness:  Bartholomew \"Bart\" Quennell, 555 0100\n", region: "US"), ["Bartholomew \"Bart\" Quennell"])
+        XCTAssertEqual(names("Name:   AUGUSTINE \"GUS\" FAIRWEATHER\n", region: "US"), ["AUGUSTINE \"GUS\" FAIRWEATHER"])
+    }
+
+    func testPersonRoleColumnHeaders() {
+        let text = """
+            | Child | Date of birth | Weekly rate |
+            |---|---|---|
+            | Oisín Adaeze Trelawney | 04/03/2012 | £26.05 |
+            | Chukwudi Trelawney | 11/09/2016 | £17.25 |
+
+            """
+        XCTAssertEqual(names(text), ["Oisín Adaeze Trelawney", "Chukwudi Trelawney"])
+        // A role word opening a compound is no header: a clinical score.
+        XCTAssertEqual(names("Befund: Leberzirrhose Child-Pugh B\n"), [])
+    }
+
+    func testPartiesOfADeedByNumberAndRole() {
+        let text = "made between (1) Ambrose Leonard Pilkington (Vendor) and\n(2) Herbert Crankshaw and Edith Crankshaw (Purchasers).\n"
+        let found = names(text)
+        XCTAssertTrue(found.contains("Ambrose Leonard Pilkington"), "\(found)")
+        XCTAssertTrue(found.contains("Herbert Crankshaw"), "\(found)")
+        XCTAssertTrue(found.contains("Edith Crankshaw"), "\(found)")
+        XCTAssertEqual(names("Board:  Wilhelmina Quartey (President), Obinna Eze (Treasurer)\n", region: "US"),
+                       ["Wilhelmina Quartey", "Obinna Eze"])
+    }
+
+    func testGermanJobWordsBeforeAName() {
+        XCTAssertEqual(names("zugestellt durch Zusteller Mehmet Aksoy, Zustellbasis 1100.\n"), ["Mehmet Aksoy"])
+        XCTAssertEqual(names("| Zwischenverdienst Gasthaus Krone, Inh. Fabrice Vuilleumier | -1'120.00 |\n"), ["Fabrice Vuilleumier"])
+        XCTAssertEqual(names("Zusteller K. Petersen (Deutsche Post, Zustellbezirk 7)\n"), ["K. Petersen"])
+        XCTAssertEqual(names("Obergerichtsvollzieherin Wiebke Carstensen-Kowalczyk\n"), ["Wiebke Carstensen-Kowalczyk"])
+        XCTAssertEqual(names("Minijob (Arbeitgeber Holger Brinkmann, Einzelunternehmen), 520 € monatlich\n"), ["Holger Brinkmann"])
+    }
+
+    func testEnglishJobInApposition() {
+        XCTAssertEqual(names("A re-inspection by our field inspector, Keoni Palakiko, on October 21, found it.\n", region: "US"),
+                       ["Keoni Palakiko"])
+        // Between commas, but not a name: capitals or nouns.
+        XCTAssertEqual(names("Write to the manager, Customer Relations, at the address above.\n", region: "US"), [])
+    }
+
+    func testRegisterEntriesJoinedByUnd() {
+        XCTAssertEqual(names("Nr. 812 (Eigentümer: Brunner, Erwin und Brunner-Widmer, Heidi, je zur Hälfte)\n"),
+                       ["Brunner, Erwin", "Brunner-Widmer, Heidi"])
+    }
 }

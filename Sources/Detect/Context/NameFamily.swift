@@ -17,14 +17,17 @@ extension NameRecognizer {
         let toks = ts.tokens
         var out: Set<UInt64> = []
         for (r, alone) in found where !r.isEmpty {
-            guard let last = r.reversed().first(where: { toks[$0].kind == .word && toks[$0].letters >= 3 }) else { continue }
+            // `Imhof, Walter`: in a register's order the surname is before the comma.
+            let comma = r.first(where: { toks[$0].isPunct(",") })
+            guard let last = (r.lowerBound..<(comma ?? r.upperBound)).reversed().first(where: { toks[$0].kind == .word && toks[$0].letters >= 3 })
+            else { continue }
             let words = r.filter { toks[$0].kind == .word && toks[$0].letters >= 2 && !Self.words.titles.contains(toks[$0].hash) }
             // The double surname's parts, glued by hyphens.
             var first = last
             while first >= r.lowerBound + 2, toks[first].glued, toks[first - 1].isPunct("-"), toks[first - 1].glued,
                   toks[first - 2].kind == .word { first -= 2 }
             let compound = first < last
-            guard words.count >= 2 || compound || alone else { continue }
+            guard words.count >= 2 || compound || alone || comma != nil else { continue }
             for k in stride(from: first, through: last, by: 2) where toks[k].letters >= 3 && toks[k].has(.initialUpper) {
                 let h = toks[k].hash
                 if Self.words.isUnambiguousGiven(h) && !Self.words.surnames.contains(h) { continue }
@@ -45,7 +48,7 @@ extension NameRecognizer {
         let h = t.hash
         if salutationWords.contains(h) || words.titles.contains(h) || relationsAfter.contains(h) || words.months.contains(h)
             || words.weekdays.contains(h) || deviceWords.contains(h) || isRoleCompound(ts, t) || isAgentNoun(ts, t) { return false }
-        return plainNameWord(ts, k)
+        return plainNameWord(ts, k) || listedGiven(ts, k)
     }
 
     /// Other members of a family whose surname the page knows: up to three

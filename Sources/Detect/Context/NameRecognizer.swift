@@ -1024,6 +1024,8 @@ enum NameRecognizer {
             var initials = 0
             // More given names or initials.
             while j < lineEnd, givens < 4 {
+                // `Reginald "Reggie" Asante`: a nickname in quotes.
+                if let e = nicknameEnd(ts, j, lineEnd) { j = e; continue }
                 let u = toks[j]
                 if u.kind == .word, u.has(.initialUpper), u.has(.spaceBefore), !u.has(.cellStart) {
                     if u.letters == 1, j + 1 < lineEnd, toks[j + 1].glued, toks[j + 1].isPunct(".") {
@@ -1381,6 +1383,13 @@ extension NameRecognizer {
         return isNameWord(ts, k, strong: false) && !looksLikeNoun(ts, t) && !roleNouns.contains(t.hash)
     }
 
+    /// A listed given name whose ending looks like a noun's (`Terrence`,
+    /// `Constance`): a name word all the same.
+    static func listedGiven(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        return words.isUnambiguousGiven(t.hash) && isNameWord(ts, k, strong: false) && !roleNouns.contains(t.hash)
+    }
+
     /// Whether the words of `r` are all a name's where the position says
     /// "person": plain name words, initials and titles; a listed given name
     /// whose ending looks like a noun's (`Arthur`, `Constance`) and an
@@ -1530,9 +1539,12 @@ extension NameRecognizer {
             // inspector, Keoni Palakiko, on …`) is apposition: any two or three name words.
             let apposition = comma && !toks[k].has(.initialUpper) && !relationsAfter.contains(toks[k].hash) && r.names >= 2
                 && e < lineEnd && toks[e].isPunct(",")
-            guard ends, r.listed > 0 || r.names == 1 || apposition,
+            // A double surname (`Swantje Hinrichsen-Buć`): German nouns after a job are rarely two capitalised parts.
+            let doubleSurname = r.names == 2 && e - s >= 4 && toks[e - 2].isPunct("-") && toks[e - 2].glued && toks[e - 1].has(.capitalised)
+                && plainNameWord(ts, e - 1)
+            guard ends, r.listed > 0 || r.names == 1 || apposition || doubleSurname,
                   (s..<e).allSatisfy({ toks[$0].kind != .word || (initialled && toks[$0].letters == 1)
-                      || (plainNameWord(ts, $0) && !toks[$0].has(.upper)) })
+                      || ((plainNameWord(ts, $0) || listedGiven(ts, $0)) && !toks[$0].has(.upper)) })
             else { continue }
             if initialled {
                 guard r.names == 1, ends else { continue }
