@@ -80,7 +80,7 @@ final class NameFamilyTests: XCTestCase {
 
     func testGermanJobWordsBeforeAName() {
         XCTAssertEqual(names("zugestellt durch Zusteller Mehmet Aksoy, Zustellbasis 1100.\n"), ["Mehmet Aksoy"])
-        XCTAssertEqual(names("| Zwischenverdienst Gasthaus Krone, Inh. Fabrice Vuilleumier | -1'120.00 |\n"), ["Fabrice Vuilleumier"])
+        XCTAssertEqual(names("| Zwischenverdienst Gasthaus Krone, Inh. Laurent Vuilleumier | -1'120.00 |\n"), ["Laurent Vuilleumier"])
         XCTAssertEqual(names("Zusteller K. Petersen (Deutsche Post, Zustellbezirk 7)\n"), ["K. Petersen"])
         XCTAssertEqual(names("Obergerichtsvollzieherin Wiebke Carstensen-Kowalczyk\n"), ["Wiebke Carstensen-Kowalczyk"])
         XCTAssertEqual(names("Minijob (Arbeitgeber Holger Brinkmann, Einzelunternehmen), 520 € monatlich\n"), ["Holger Brinkmann"])
