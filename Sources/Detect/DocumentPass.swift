@@ -66,6 +66,9 @@ public struct DocumentEvidence: Sendable, Equatable {
             guard d.category == .name else { continue }
             // `Meißner` is written `MEISSNER` in capitals.
             if whole.contains("ß") { insert(whole.flatMap { $0 == "ß" ? ["s", "s"] : [$0] }, .name) }
+            // "Ruben de Vries" → "de Vries", "Siobhán Ní Bhriain" → "Ní Bhriain":
+            // the surname with its particles, as a signature or a footer writes it.
+            if let tail = Self.surnameWithParticles(whole) { insert(tail, .name) }
             // The parts of a name: the surname or given name alone, as a
             // signature, a table or a salutation writes it. A part that is
             // also an ordinary word (`Mai`, `Rose` is kept: people are
@@ -85,6 +88,22 @@ public struct DocumentEvidence: Sendable, Equatable {
                 for variant in Self.spellings(part) { insert(variant, .name, piece: true) }
             }
         }
+    }
+
+    /// The end of a name from its first particle (`de Vries`, `van der
+    /// Bergh`, `Ní Bhriain-Okoro`) when a given name stands before it and a
+    /// surname after it.
+    static func surnameWithParticles(_ whole: [Unicode.Scalar]) -> [Unicode.Scalar]? {
+        let parts = words(whole)
+        guard parts.count >= 3 else { return nil }
+        let w = WordSets.shared
+        for i in 1..<(parts.count - 1) {
+            let h = WordHash.hash(String(String.UnicodeScalarView(parts[i])))
+            let lower = parts[i].first?.properties.isLowercase == true
+            guard lower && w.particles.contains(h) || NameRecognizer.gaelicParticles.contains(h) else { continue }
+            return Array(parts[i...].joined(separator: [" "]))
+        }
+        return nil
     }
 
     /// How else a statement or a register writes a surname: without its

@@ -39,6 +39,14 @@ final class DocumentPassTests: XCTestCase {
         XCTAssertEqual(texts(ev.matcher().additions(in: page(p2), existing: []), in: p2), ["Bréchet"])
     }
 
+    func testTheSurnameWithItsParticlesIsCarried() {
+        let p1 = "Sachbearbeitung: Herr Joris van der Linde, Zi. 2"
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .name, range: range(of: "Joris van der Linde", in: p1), confidence: 0.9, reason: .context)], in: page(p1))
+        let p2 = "Mit freundlichen Grüßen\nvan der Linde\nJ. VAN DER LINDE · Seite 2"
+        XCTAssertEqual(texts(ev.matcher().additions(in: page(p2), existing: []), in: p2), ["van der Linde", "J. VAN DER LINDE"])
+    }
+
     func testInitialsBeforeACarriedSurnameAndLowerCaseWords() {
         let p1 = "Full name\nEmily Sakura Nakamura-Holt\nWill Brearley"
         var ev = DocumentEvidence()

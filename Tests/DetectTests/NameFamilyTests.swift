@@ -97,4 +97,9 @@ final class NameFamilyTests: XCTestCase {
         XCTAssertEqual(names("Nr. 812 (Eigentümer: Brunner, Erwin und Brunner-Widmer, Heidi, je zur Hälfte)\n"),
                        ["Brunner, Erwin", "Brunner-Widmer, Heidi"])
     }
+
+    func testADoubleSurnameAloneAfterAGermanParticipleAndVon() {
+        XCTAssertEqual(names("Erstellt am 3.2.2025, geprüft von Wendt-Okonkwo am 06.02.2025.\n", region: "DE"), ["Wendt-Okonkwo"])
+        XCTAssertEqual(names("Die Akte wurde von Amts wegen geprüft.\n", region: "DE"), [])
+    }
 }

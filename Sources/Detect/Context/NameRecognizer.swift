@@ -1601,6 +1601,12 @@ extension NameRecognizer {
         verwalterin verwalter betreuerin betreuer pflegerin pfleger ärztin arzt
         """)
 
+    /// German participles before `von` that name who did it (`geprüft von`).
+    static let agentParticiples = WordHash.set("""
+        erstellt geprüft bearbeitet unterschrieben unterzeichnet genehmigt ausgestellt aufgenommen verfasst \
+        angeordnet veranlasst zugestellt übergeben abgezeichnet freigegeben
+        """)
+
     /// Words after `by` that are no one: how a thing is sent or paid.
     static let notAgents = WordHash.set("""
         Order Delivery Class Post Mail Transfer Debit Credit Cheque Check Card Phone Email Courier Hand Fax \
@@ -1613,7 +1619,10 @@ extension NameRecognizer {
     static func agent(_ ts: TokenStream, emit: (Run) -> Void) {
         let toks = ts.tokens
         let by = WordHash.hash("by")
-        for k in toks.indices where toks[k].kind == .word && toks[k].hash == by && !toks[k].has(.initialUpper) {
+        let von = WordHash.hash("von")
+        for k in toks.indices where toks[k].kind == .word && !toks[k].has(.initialUpper)
+            && (toks[k].hash == by || (toks[k].hash == von && k > 0 && agentParticiples.contains(toks[k - 1].hash))) {
+            let german = toks[k].hash == von
             var s = k + 1
             if s < toks.count, toks[s].isPunct(":") { s += 1 }
             // "logged by K. Albright", "by J. R. Hollis": initials with their dots open a name too.
@@ -1621,6 +1630,14 @@ extension NameRecognizer {
                 && toks[s + 1].glued && toks[s + 1].isPunct(".")
             guard s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, toks[s].has(.capitalised) || initialled,
                   let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s, !r.hitOrganisation else { continue }
+            // "geprüft von Schäfer-Bilgin am 6.11.": a double surname alone, the
+            // sentence going on in lower case.
+            if german, r.names == 1, !initialled, r.end - s >= 3, toks[r.end - 2].isPunct("-"), toks[r.end - 2].glued,
+               (s..<r.end).allSatisfy({ toks[$0].kind != .word || (plainNameWord(ts, $0) && toks[$0].has(.capitalised)) }),
+               r.end >= ts.lineEnd(toks[s].line) || toks[r.end].kind == .punct || (toks[r.end].kind == .word && !toks[r.end].has(.initialUpper)) {
+                emit(r)
+                continue
+            }
             guard r.names >= 2 || (initialled && r.names == 1) else {
                 // "approved by Lucinda⏎Oyelaran-Hughes": running text wrapped between the names.
                 if r.names == 1, plainNameWord(ts, s), !notAgents.contains(toks[s].hash), !toks[s].has(.upper),
