@@ -102,4 +102,11 @@ final class NameFamilyTests: XCTestCase {
         XCTAssertEqual(names("Erstellt am 3.2.2025, geprüft von Wendt-Okonkwo am 06.02.2025.\n", region: "DE"), ["Wendt-Okonkwo"])
         XCTAssertEqual(names("Die Akte wurde von Amts wegen geprüft.\n", region: "DE"), [])
     }
+
+    func testTwoListedGivenNamesAndAnUnlistedSurname() {
+        XCTAssertEqual(names("in favour of Margaret Anne Quillinane and Colin Quillinane as owners\n"),
+                       ["Margaret Anne Quillinane", "Colin Quillinane"])
+        // Not before a capitalised word that goes on.
+        XCTAssertFalse(names("in favour of Margaret Anne Quillinane Holdings as owners\n").contains("Margaret Anne Quillinane"))
+    }
 }

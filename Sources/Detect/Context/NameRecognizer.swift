@@ -1035,6 +1035,13 @@ enum NameRecognizer {
                        toks[j + 1].has(.initialUpper), words.surnames.contains(toks[j + 1].hash) || words.given.contains(toks[j + 1].hash) {
                         j += 1; givens += 1; continue
                     }
+                    // "Margaret Anne Whiteside and …": two listed given names, an unlisted
+                    // surname ending the phrase, where a person is introduced.
+                    if givens == 1, initials == 0, words.isUnambiguousGiven(u.hash), !words.surnames.contains(u.hash),
+                       j + 1 < lineEnd, toks[j + 1].has(.spaceBefore), !toks[j + 1].has(.cellStart),
+                       unlistedSurname(ts, given: k, surname: j + 1), endsName(ts, hyphenEnd(ts, j + 2, lineEnd), lineEnd) {
+                        j += 1; givens += 1; continue
+                    }
                 } else if u.glued, u.isPunct("-"), j + 1 < lineEnd, toks[j + 1].glued, words.given.contains(toks[j + 1].hash) {
                     j += 2; continue  // Anna-Lena
                 }
@@ -1072,7 +1079,7 @@ enum NameRecognizer {
             if ambiguous {
                 guard listed, givens == 1, introduced(ts, k, openingCounts: false) else { k += 1; continue }
             }
-            guard listed || (givens == 1 && unlistedSurname(ts, given: k, surname: j))
+            guard listed || (givens - initials <= 2 && initials == 0 && unlistedSurname(ts, given: k, surname: j))
                     || (givens == initials + 1 && initials > 0 && middleInitialled(ts, surname: j)) else { k += 1; continue }
             var end = j + 1
             while end + 1 < lineEnd, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued,
@@ -1101,6 +1108,14 @@ enum NameRecognizer {
                 k = p.end
             }
         }
+    }
+
+    /// Whether a name ending at `e` ends its phrase: the line or cell ends,
+    /// punctuation or a lower-case word follows.
+    static func endsName(_ ts: TokenStream, _ e: Int, _ lineEnd: Int) -> Bool {
+        let toks = ts.tokens
+        return e >= lineEnd || toks[e].has(.cellStart) || (toks[e].kind == .punct && !toks[e].isPunct("-"))
+            || (toks[e].kind == .word && !toks[e].has(.initialUpper))
     }
 
     /// The given name `k` ending its table cell, and a listed surname
