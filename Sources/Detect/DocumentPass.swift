@@ -31,6 +31,12 @@ public struct DocumentEvidence: Sendable, Equatable {
         /// Another spelling or one part of a double name (`spellings`): not
         /// where it opens a firm's name (`Kessler Rohstoffhandel AG`).
         var piece = false
+        /// One word of a name of several (`Perret` of `Jean-Marc Perret`):
+        /// not inside a firm's name (`Transports Perret Sàrl`).
+        var part = false
+
+        /// The flags as one number, to order values the same way on every run.
+        var flags: Int { (weak ? 1 : 0) + (piece ? 2 : 0) + (part ? 4 : 0) }
     }
 
     public init() {}
@@ -60,6 +66,9 @@ public struct DocumentEvidence: Sendable, Equatable {
             guard d.category == .name else { continue }
             // `Meißner` is written `MEISSNER` in capitals.
             if whole.contains("ß") { insert(whole.flatMap { $0 == "ß" ? ["s", "s"] : [$0] }, .name) }
+            // "Ruben de Vries" → "de Vries", "Siobhán Ní Bhriain" → "Ní Bhriain":
+            // the surname with its particles, as a signature or a footer writes it.
+            if let tail = Self.surnameWithParticles(whole) { insert(tail, .name) }
             // The parts of a name: the surname or given name alone, as a
             // signature, a table or a salutation writes it. A part that is
             // also an ordinary word (`Mai`, `Rose` is kept: people are
@@ -74,11 +83,27 @@ public struct DocumentEvidence: Sendable, Equatable {
                 if words.notNames.contains(h) || words.cities.contains(h) || words.titles.contains(h) || words.particles.contains(h) {
                     continue
                 }
-                insert(part, .name)
-                if part.contains("ß") { insert(part.flatMap { $0 == "ß" ? ["s", "s"] : [$0] }, .name) }
+                insert(part, .name, part: true)
+                if part.contains("ß") { insert(part.flatMap { $0 == "ß" ? ["s", "s"] : [$0] }, .name, part: true) }
                 for variant in Self.spellings(part) { insert(variant, .name, piece: true) }
             }
         }
+    }
+
+    /// The end of a name from its first particle (`de Vries`, `van der
+    /// Bergh`, `Ní Bhriain-Okoro`) when a given name stands before it and a
+    /// surname after it.
+    static func surnameWithParticles(_ whole: [Unicode.Scalar]) -> [Unicode.Scalar]? {
+        let parts = words(whole)
+        guard parts.count >= 3 else { return nil }
+        let w = WordSets.shared
+        for i in 1..<(parts.count - 1) {
+            let h = WordHash.hash(String(String.UnicodeScalarView(parts[i])))
+            let lower = parts[i].first?.properties.isLowercase == true
+            guard lower && w.particles.contains(h) || NameRecognizer.gaelicParticles.contains(h) else { continue }
+            return Array(parts[i...].joined(separator: [" "]))
+        }
+        return nil
     }
 
     /// How else a statement or a register writes a surname: without its
@@ -136,11 +161,12 @@ public struct DocumentEvidence: Sendable, Equatable {
         return String(v)
     }
 
-    private mutating func insert(_ scalars: [Unicode.Scalar], _ category: Category, weak: Bool = false, piece: Bool = false) {
+    private mutating func insert(_ scalars: [Unicode.Scalar], _ category: Category, weak: Bool = false, piece: Bool = false,
+                                 part: Bool = false) {
         guard !scalars.isEmpty else { return }
         var s = String.UnicodeScalarView()
         s.append(contentsOf: scalars)
-        let v = Value(text: String(s), category: category, weak: weak, piece: piece)
+        let v = Value(text: String(s), category: category, weak: weak, piece: piece, part: part)
         if seen.insert(v).inserted { values.append(v) }
     }
 
@@ -180,7 +206,7 @@ public struct DocumentEvidence: Sendable, Equatable {
             $0.category != .name || $0.text.contains(" ") || !places.contains(Self.folded(Array($0.text.unicodeScalars)))
         }
         return DocumentMatcher(values.sorted {
-            ($0.category, $0.text, ($0.weak ? 1 : 0) + ($0.piece ? 2 : 0)) < ($1.category, $1.text, ($1.weak ? 1 : 0) + ($1.piece ? 2 : 0))
+            ($0.category, $0.text, $0.flags) < ($1.category, $1.text, $1.flags)
         })
     }
 }
@@ -194,12 +220,12 @@ public struct DocumentEvidence: Sendable, Equatable {
 public struct DocumentMatcher: Sendable {
     /// `cased`: a name written with capitals where it was found; an
     /// occurrence all in lower case is then a word (`the will of`), not it.
-    private let patterns: [(folded: [Unicode.Scalar], category: Category, cased: Bool, weak: Bool, piece: Bool)]
+    private let patterns: [(folded: [Unicode.Scalar], category: Category, cased: Bool, weak: Bool, piece: Bool, part: Bool)]
     /// First word of each pattern (folded) → the patterns that start with it.
     private let byFirstWord: [String: [Int]]
 
     init(_ values: [DocumentEvidence.Value]) {
-        var patterns: [([Unicode.Scalar], Category, Bool, Bool, Bool)] = []
+        var patterns: [([Unicode.Scalar], Category, Bool, Bool, Bool, Bool)] = []
         var index: [String: [Int]] = [:]
         for v in values {
             var f = Folded(Array(v.text.unicodeScalars)).scalars
@@ -210,7 +236,7 @@ public struct DocumentMatcher: Sendable {
             while end < f.count, Self.isWord(f[end]) { end += 1 }
             index[Self.key(f[0..<end]), default: []].append(patterns.count)
             let cased = v.category == .name && v.text.unicodeScalars.contains { $0.properties.isUppercase }
-            patterns.append((f, v.category, cased, v.weak, v.piece))
+            patterns.append((f, v.category, cased, v.weak, v.piece, v.part))
         }
         self.patterns = patterns
         byFirstWord = index
@@ -292,6 +318,13 @@ public struct DocumentMatcher: Sendable {
     static func inFirmOrCompound(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Bool {
         if r.upperBound < s.count, s[r.upperBound] == "-" { return true }
         if r.lowerBound > 0, s[r.lowerBound - 1] == "-" { return true }
+        return inFirm(s, r)
+    }
+
+    /// Whether the word at `r` stands in a firm's name: an organisation word
+    /// (or a compound ending in one) right before it, or right after it or
+    /// after `&`, `und`, `and` (`Kanzlei Kühn`, `Kühn & Partner`, `Perret Sàrl`).
+    static func inFirm(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Bool {
         // The word before: `Kanzlei Kühn`, `Praxis Wolf`.
         var e = r.lowerBound
         while e > 0, s[e - 1] == " " { e -= 1 }
@@ -374,7 +407,7 @@ public struct DocumentMatcher: Sendable {
         }
         let folded = Folded(text.scalars)
         let hay = folded.scalars
-        var hits: [(Range<Int>, Category, piece: Bool)] = []
+        var hits: [(Range<Int>, Category, piece: Bool, part: Bool)] = []
         var i = 0
         while i < hay.count {
             guard Self.isWord(hay[i]), i == 0 || !Self.isWord(hay[i - 1]) else { i += 1; continue }
@@ -388,7 +421,8 @@ public struct DocumentMatcher: Sendable {
                     if hay[i..<stop].elementsEqual(needle),
                        !patterns[k].cased || Self.hasCapital(text.scalars[folded.origin[i]...folded.origin[stop - 1]]),
                        !patterns[k].weak || Self.notMonth(hay, i, stop) {
-                        hits.append((folded.origin[i]..<(folded.origin[stop - 1] + 1), patterns[k].category, patterns[k].piece))
+                        hits.append((folded.origin[i]..<(folded.origin[stop - 1] + 1), patterns[k].category, patterns[k].piece,
+                                     patterns[k].part))
                     }
                 }
             } else if end - i >= 4, hay[end - 1] == "s", let candidates = byFirstWord[Self.key(hay[i..<(end - 1)])] {
@@ -400,7 +434,7 @@ public struct DocumentMatcher: Sendable {
                     || WordSets.shared.surnames.contains(word)
                 for k in candidates where !known && patterns[k].category == .name && patterns[k].cased && patterns[k].folded.count == end - 1 - i
                     && Self.hasCapital(text.scalars[folded.origin[i]...folded.origin[i]]) {
-                    hits.append((folded.origin[i]..<(folded.origin[end - 1] + 1), .name, patterns[k].piece))
+                    hits.append((folded.origin[i]..<(folded.origin[end - 1] + 1), .name, patterns[k].piece, patterns[k].part))
                 }
             }
             i = end
@@ -411,7 +445,7 @@ public struct DocumentMatcher: Sendable {
                 : (a.0.lowerBound, a.1) < (b.0.lowerBound, b.1)
         }
         var out: [Detection] = []
-        for (r, category, piece) in hits {
+        for (r, category, piece, part) in hits {
             var r = r.clamped(to: 0..<covered.count)
             // `Miss E S Nakamura-Holt`: initials before a surname found
             // elsewhere are the same person's.
@@ -425,6 +459,8 @@ public struct DocumentMatcher: Sendable {
             if category == .name { r = Self.withTrailingInitial(text.scalars, r) }
             // `Kessler Rohstoffhandel AG`: a person's surname in a firm's name is the firm's.
             if piece, Self.inFirmOrCompound(text.scalars, r) { continue }
+            // `Transports Perret Sàrl`: one word of a person's name inside a firm's name.
+            if part, Self.inFirm(text.scalars, r) { continue }
             // Only visible scalars count: a range over separators alone adds nothing.
             guard r.contains(where: { !covered[$0] && !text.scalars[$0].properties.isWhitespace }) else { continue }
             out.append(Detection(category: category, range: r, confidence: 0.8, reason: .context,

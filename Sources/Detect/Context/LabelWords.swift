@@ -58,7 +58,9 @@ enum LabelWords {
         erzähler|erzählerin|colleague|supervisor|head chef|director|directors|\
         pharmacist|prescriber|prescribing doctor|ordering physician|attending physician|referring physician|copy to|\
         negotiator|relationship manager|keyworker|kundenbetreuer|kundenbetreuerin|kundenberater|kundenberaterin|\
-        betreuer|betreuerin|bezugspflegekraft|stationsarzt|stationsärztin|oberarzt|oberärztin
+        betreuer|betreuerin|bezugspflegekraft|stationsarzt|stationsärztin|oberarzt|oberärztin|\
+        child|children|eigentümer|eigentümerin|miteigentümer|miteigentümerin|proprietor|proprietors|registered proprietor|\
+        kontaktperson|inspector|mitglied der bedarfsgemeinschaft
         """
 
     /// Relations and roles written in brackets after a person's name
@@ -70,7 +72,9 @@ enum LabelWords {
         grandson|granddaughter|grandmother|grandfather|mum|mom|dad|stepson|stepdaughter|stepmother|stepfather|\
         fiancé|fiancée|carer|guardian|next of kin|nok|secretary|receptionist|\
         tochter|sohn|ehefrau|ehemann|mutter|vater|schwester|bruder|partnerin|lebensgefährtin|lebensgefährte|\
-        oma|opa|enkel|enkelin|betreuer|betreuerin|vormund|nichte|neffe|tante|onkel
+        oma|opa|enkel|enkelin|betreuer|betreuerin|vormund|nichte|neffe|tante|onkel|\
+        president|vice president|treasurer|chair|vendor|vendors|purchaser|purchasers|transferor|transferee|\
+        lessor|lessee|mortgagor|grantor|grantee|mitbewohner|mitbewohnerin
         """
 
     /// Labels whose value is a login name (`UserNameRecognizer`).

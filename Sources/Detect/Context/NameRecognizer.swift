@@ -77,6 +77,11 @@ enum NameRecognizer {
             // "Frau Kollegin │ Haslwanter", "Dr. │ Veronika …": a form's field
             // may split a title from the name it opens.
             let afterTitle = started && r.names == 0 && k > j && (toks[k - 1].isPunct(".") || words.titles.contains(toks[k - 1].hash))
+            // `Reginald "Reggie" Asante`: a nickname in quotes between the names.
+            if r.names > 0, k == r.end, let e = nicknameEnd(ts, k, lineEnd), e < limit, isNameWord(ts, e, strong: strong) {
+                k = e
+                continue
+            }
             guard t.kind == .word, k == j || !t.has(.cellStart) || afterTitle else { break }
             let h = t.hash
             if t.has(.initialUpper), words.titles.contains(h) {
@@ -97,6 +102,11 @@ enum NameRecognizer {
                 // "Sabine und Ralf Tiedemann": a connector only between given names.
                 let connector = connectors && (ts.isWord(k, "und") || ts.isWord(k, "and")) && r.names > 0
                     && words.given.contains(toks[k - 1].hash) && k + 1 < lineEnd && words.given.contains(toks[k + 1].hash)
+                // "Liesbeth van der Bergh", "Anna von der Heide": particles of two words.
+                if started, words.particles.contains(h), let p = particlesEnd(ts, k, lineEnd, upper: false), p > k + 1 {
+                    k = p
+                    continue
+                }
                 if (words.particles.contains(h) || connector),
                    k + 1 < lineEnd, isNameWord(ts, k + 1, strong: strong) {
                     // "Vater von Ionuț": before a given name, `von` is a preposition.
@@ -147,6 +157,11 @@ enum NameRecognizer {
                 }
                 break
             }
+            // "TIMOTHEUS VAN DER BERGH": the particles in capitals.
+            if r.names > 0, t.has(.upper), words.particles.contains(h), let p = particlesEnd(ts, k, lineEnd, upper: true) {
+                k = p
+                continue
+            }
             if words.organisations.contains(h) || isOrganisationCompound(ts, t) { r.hitOrganisation = true; break }
             // A degree after the name ends it: "DR P. KALANI-REED DDS RENTON WA".
             if r.names > 0, postNominals.contains(h), t.has(.upper) || t.has(.capitalised) && t.letters <= 3 { break }
@@ -176,6 +191,33 @@ enum NameRecognizer {
         if r.end < lineEnd, toks[r.end].kind == .word, !toks[r.end].has(.cellStart),
            words.organisations.contains(toks[r.end].hash) { r.hitOrganisation = true }
         return r
+    }
+
+    /// The end of one or more name particles from `k` (`van der`, `VON
+    /// DER`) when a name word follows them, all in capitals with `upper`,
+    /// all in lower case otherwise.
+    static func particlesEnd(_ ts: TokenStream, _ k: Int, _ lineEnd: Int, upper: Bool) -> Int? {
+        let toks = ts.tokens
+        var p = k
+        while p < lineEnd, p - k < 3, toks[p].kind == .word, words.particles.contains(toks[p].hash), toks[p].has(.spaceBefore),
+              upper ? toks[p].has(.upper) : !toks[p].has(.initialUpper) { p += 1 }
+        guard p > k, p < lineEnd, toks[p].has(.spaceBefore), !toks[p].has(.cellStart), isNameWord(ts, p, strong: false),
+              !upper || toks[p].has(.upper) else { return nil }
+        return p
+    }
+
+    static let quotes: [Unicode.Scalar] = ["\"", "\u{201C}", "\u{201D}", "\u{201E}", "'", "\u{2018}", "\u{2019}"]
+
+    /// A nickname in quotes at `k` (`"Reggie"`, `“TIM”`): one capitalised
+    /// word glued between quotes, set off by spaces. Returns the token after
+    /// the closing quote.
+    static func nicknameEnd(_ ts: TokenStream, _ k: Int, _ lineEnd: Int) -> Int? {
+        let toks = ts.tokens
+        guard k + 3 < lineEnd, toks[k].kind == .punct, toks[k].has(.spaceBefore), !toks[k].has(.cellStart),
+              quotes.contains(where: { toks[k].isPunct($0) }), toks[k + 1].glued, toks[k + 1].kind == .word,
+              toks[k + 1].has(.initialUpper), toks[k + 1].letters >= 2, toks[k + 2].glued,
+              quotes.contains(where: { toks[k + 2].isPunct($0) }), toks[k + 3].has(.spaceBefore) else { return nil }
+        return k + 3
     }
 
     /// Irish and Scottish Gaelic surname particles, written apart (`Ó
@@ -263,11 +305,14 @@ enum NameRecognizer {
 
     static func find(_ ts: TokenStream, labels: [LabelHit], nameLines: [Range<Int>], into out: inout [Detection]) {
         let toks = ts.tokens
+        // The token ranges found with good evidence, for the family rule at the end.
+        var found: [(range: Range<Int>, surnameAlone: Bool)] = []
         func emit(_ r: Run, _ confidence: Double, _ reason: Reason, _ kind: String) {
             let end = withSuffix(ts, lineBroken(ts, r.end))
             let first = afterTitles(ts, r.first, end)
             out.append(Detection(category: .name, range: ts.span(first, end - 1), confidence: confidence,
                                  reason: reason, kind: kind))
+            if confidence >= DocumentEvidence.minConfidence { found.append((first..<end, kind == "salutation")) }
         }
         for hit in labels {
             switch hit.label.role {
@@ -299,6 +344,9 @@ enum NameRecognizer {
                 // `Gläubiger-ID`, `Kunden-Nr.`: the label word opens a compound that is another label.
                 if hit.end + 1 < toks.count, toks[hit.end].glued, toks[hit.end].isPunct("-"), toks[hit.end + 1].glued,
                    toks[hit.end + 1].kind == .word, numberCompounds.contains(toks[hit.end + 1].hash) { continue }
+                // `Child-Pugh A`: a role word opening a hyphenated compound is no label.
+                if hit.label.needsListed, hit.end + 1 < toks.count, toks[hit.end].glued, toks[hit.end].isPunct("-"),
+                   toks[hit.end + 1].glued, toks[hit.end + 1].kind == .word { continue }
                 // `Auftraggeber/Empfänger`: the second half of one header cell.
                 if hit.first > 1, toks[hit.first].glued, toks[hit.first - 1].isPunct("/"), toks[hit.first - 1].glued,
                    toks[hit.first - 2].kind == .word, LabelTable.shared.isLabelWord(toks[hit.first - 2].hash) { continue }
@@ -481,6 +529,10 @@ enum NameRecognizer {
         pairs(ts, emit: { r, listed in
             if listed { emit(r, 0.75, .gazetteer, "given name + surname") } else { emit(r, 0.6, .gazetteer, "given name + word") }
         })
+        // Members of a family whose surname the names above found.
+        var covered = [Bool](repeating: false, count: toks.count)
+        for (r, _) in found { for k in r { covered[k] = true } }
+        family(ts, surnames: familySurnames(ts, found), covered: covered, emit: { emit($0, 0.8, .context, "family member") })
     }
 
     /// A name hyphenated at the end of its line (`Wierz-⏎bicka`, OCR or
@@ -582,6 +634,20 @@ enum NameRecognizer {
                 emit(r)
                 found += 1
                 k = r.end
+                continue
+            }
+            // "Imhof, Walter und Imhof-Kaufmann, Rosmarie": a register's surname,
+            // comma, listed given name.
+            if k < lineEnd, let r = run(ts, from: k, strong: true, maxNames: 2), !r.hitOrganisation, r.first == k, r.names == 1,
+               r.end + 1 < lineEnd, toks[r.end].isPunct(","), words.isUnambiguousGiven(toks[r.end + 1].hash),
+               let g = run(ts, from: r.end + 1, strong: true, maxNames: 2), !g.hitOrganisation, g.first == r.end + 1 {
+                var whole = r
+                whole.end = g.end
+                whole.names += g.names
+                whole.listed += g.listed
+                emit(whole)
+                found += 1
+                k = whole.end
                 continue
             }
             guard k < lineEnd, words.isUnambiguousGiven(toks[k].hash), let r = run(ts, from: k, strong: true),
@@ -859,6 +925,11 @@ enum NameRecognizer {
         }
         // "2. Owen Pickavance, Manager", "b) Lena Stöckl": a numbered item opens like a line.
         if k >= 2, p.isPunct(".") || p.isPunct(")"), p.glued, g.has(.spaceBefore), listMarker(ts, k - 2) { return openingCounts }
+        // "made between (1) Edwin Lisle Parfitt and (2) …": a party's number in brackets.
+        if k >= 3, p.isPunct(")"), p.glued, g.has(.spaceBefore), toks[k - 3].isPunct("("), toks[k - 2].glued,
+           toks[k - 2].kind == .number && toks[k - 2].digits <= 2 || toks[k - 2].kind == .word && toks[k - 2].letters == 1 {
+            return true
+        }
         if p.kind == .punct {
             return p.isPunct(",") || p.isPunct(":") || p.isPunct("(") || p.isPunct("/") || p.isPunct(";")
                 || p.isPunct("\u{2013}") || (p.isPunct("-") && g.has(.spaceBefore))
@@ -953,6 +1024,8 @@ enum NameRecognizer {
             var initials = 0
             // More given names or initials.
             while j < lineEnd, givens < 4 {
+                // `Reginald "Reggie" Asante`: a nickname in quotes.
+                if let e = nicknameEnd(ts, j, lineEnd) { j = e; continue }
                 let u = toks[j]
                 if u.kind == .word, u.has(.initialUpper), u.has(.spaceBefore), !u.has(.cellStart) {
                     if u.letters == 1, j + 1 < lineEnd, toks[j + 1].glued, toks[j + 1].isPunct(".") {
@@ -960,6 +1033,13 @@ enum NameRecognizer {
                     }
                     if words.isUnambiguousGiven(u.hash), j + 1 < lineEnd, toks[j + 1].kind == .word,
                        toks[j + 1].has(.initialUpper), words.surnames.contains(toks[j + 1].hash) || words.given.contains(toks[j + 1].hash) {
+                        j += 1; givens += 1; continue
+                    }
+                    // "Margaret Anne Whiteside and …": two listed given names, an unlisted
+                    // surname ending the phrase, where a person is introduced.
+                    if givens == 1, initials == 0, words.isUnambiguousGiven(u.hash), !words.surnames.contains(u.hash),
+                       j + 1 < lineEnd, toks[j + 1].has(.spaceBefore), !toks[j + 1].has(.cellStart),
+                       unlistedSurname(ts, given: k, surname: j + 1), endsName(ts, hyphenEnd(ts, j + 2, lineEnd), lineEnd) {
                         j += 1; givens += 1; continue
                     }
                 } else if u.glued, u.isPunct("-"), j + 1 < lineEnd, toks[j + 1].glued, words.given.contains(toks[j + 1].hash) {
@@ -999,7 +1079,7 @@ enum NameRecognizer {
             if ambiguous {
                 guard listed, givens == 1, introduced(ts, k, openingCounts: false) else { k += 1; continue }
             }
-            guard listed || (givens == 1 && unlistedSurname(ts, given: k, surname: j))
+            guard listed || (givens - initials <= 2 && initials == 0 && unlistedSurname(ts, given: k, surname: j))
                     || (givens == initials + 1 && initials > 0 && middleInitialled(ts, surname: j)) else { k += 1; continue }
             var end = j + 1
             while end + 1 < lineEnd, toks[end].glued, toks[end].isPunct("-"), toks[end + 1].glued,
@@ -1028,6 +1108,14 @@ enum NameRecognizer {
                 k = p.end
             }
         }
+    }
+
+    /// Whether a name ending at `e` ends its phrase: the line or cell ends,
+    /// punctuation or a lower-case word follows.
+    static func endsName(_ ts: TokenStream, _ e: Int, _ lineEnd: Int) -> Bool {
+        let toks = ts.tokens
+        return e >= lineEnd || toks[e].has(.cellStart) || (toks[e].kind == .punct && !toks[e].isPunct("-"))
+            || (toks[e].kind == .word && !toks[e].has(.initialUpper))
     }
 
     /// The given name `k` ending its table cell, and a listed surname
@@ -1310,6 +1398,13 @@ extension NameRecognizer {
         return isNameWord(ts, k, strong: false) && !looksLikeNoun(ts, t) && !roleNouns.contains(t.hash)
     }
 
+    /// A listed given name whose ending looks like a noun's (`Terrence`,
+    /// `Constance`): a name word all the same.
+    static func listedGiven(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        return words.isUnambiguousGiven(t.hash) && isNameWord(ts, k, strong: false) && !roleNouns.contains(t.hash)
+    }
+
     /// Whether the words of `r` are all a name's where the position says
     /// "person": plain name words, initials and titles; a listed given name
     /// whose ending looks like a noun's (`Arthur`, `Constance`) and an
@@ -1360,7 +1455,7 @@ extension NameRecognizer {
             var j = c + 1
             var role = false
             while j < min(lineEnd, c + 4), toks[j].kind == .word, !toks[j].has(.cellStart) || j == c + 1 {
-                if roleNouns.contains(toks[j].hash) { role = true; break }
+                if roleNouns.contains(toks[j].hash) || isRoleCompound(ts, toks[j]) { role = true; break }
                 if words.notNames.contains(toks[j].hash) || toks[j].letters < 2 { break }
                 j += 1
             }
@@ -1424,10 +1519,13 @@ extension NameRecognizer {
     static func roleBefore(_ ts: TokenStream, emit: (Run) -> Void) {
         let toks = ts.tokens
         for k in toks.indices where toks[k].kind == .word && (roleNouns.contains(toks[k].hash) || roleBeforeNouns.contains(toks[k].hash)
-                                                             || relationsAfter.contains(toks[k].hash) || isRoleCompound(ts, toks[k])) {
+                                                             || relationsAfter.contains(toks[k].hash) || isRoleCompound(ts, toks[k])
+                                                             || isAgentNoun(ts, toks[k])) {
             var s = k + 1
             var copula = false
             var comma = false
+            // "Inh. Fabrice Vuilleumier": the role abbreviated with its dot.
+            if s + 1 < toks.count, toks[s].glued, toks[s].isPunct("."), toks[k].letters <= 4 { s += 1 }
             if s < toks.count, toks[s].isPunct(","), toks[s].line == toks[k].line { s += 1; comma = true }
             // "Your account representative is Leontyne Marsh": the role, a copula,
             // the person (on a form, maybe in the next field).
@@ -1439,7 +1537,10 @@ extension NameRecognizer {
             let wrapped = s < toks.count && s == ts.lineEnd(toks[k].line) && toks[s].line == toks[k].line + 1
                 && toks[k].cell == 0 && toks[s].cell == 0 && !toks[s].has(.gapBefore)
                 && (relationsAfter.contains(toks[k].hash) || copula || comma)
-            guard s < toks.count, toks[s].line == toks[k].line || wrapped, toks[s].kind == .word, toks[s].has(.capitalised),
+            // "Zusteller K. Petersen (…)": initials with their dots and a surname.
+            let initialled = s + 2 < toks.count && toks[s].kind == .word && toks[s].letters == 1 && toks[s].has(.upper)
+                && toks[s + 1].glued && toks[s + 1].isPunct(".") && toks[s].line == toks[k].line
+            guard s < toks.count, toks[s].line == toks[k].line || wrapped, toks[s].kind == .word, toks[s].has(.capitalised) || initialled,
                   !toks[s].has(.cellStart) || wrapped || copula, let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s,
                   !r.hitOrganisation else { continue }
             let lineEnd = ts.lineEnd(toks[s].line)
@@ -1448,9 +1549,23 @@ extension NameRecognizer {
                 || toks[e].isPunct(")") || toks[e].isPunct(";") || toks[e].isPunct("(")
                 || (toks[e].kind == .word && !toks[e].has(.initialUpper))
             // A listed name among them: German capitalises the nouns after a
-            // job as well (`Sachbearbeiterin Individuelle Konten`).
-            guard ends, r.listed > 0 || r.names == 1, (s..<e).allSatisfy({ toks[$0].kind != .word || (plainNameWord(ts, $0) && !toks[$0].has(.upper)) })
+            // job as well (`Sachbearbeiterin Individuelle Konten`). An English
+            // job in lower case set off by commas on both sides (`our field
+            // inspector, Keoni Palakiko, on …`) is apposition: any two or three name words.
+            let apposition = comma && !toks[k].has(.initialUpper) && !relationsAfter.contains(toks[k].hash) && r.names >= 2
+                && e < lineEnd && toks[e].isPunct(",")
+            // A double surname (`Swantje Hinrichsen-Buć`): German nouns after a job are rarely two capitalised parts.
+            let doubleSurname = r.names == 2 && e - s >= 4 && toks[e - 2].isPunct("-") && toks[e - 2].glued && toks[e - 1].has(.capitalised)
+                && plainNameWord(ts, e - 1)
+            guard ends, r.listed > 0 || r.names == 1 || apposition || doubleSurname,
+                  (s..<e).allSatisfy({ toks[$0].kind != .word || (initialled && toks[$0].letters == 1)
+                      || ((plainNameWord(ts, $0) || listedGiven(ts, $0)) && !toks[$0].has(.upper)) })
             else { continue }
+            if initialled {
+                guard r.names == 1, ends else { continue }
+                emit(r)
+                continue
+            }
             // "representative is Leontyne⏎Marsh,": the line wrap cut the name; one
             // of its two words listed.
             if r.names == 1, !relationsAfter.contains(toks[k].hash), e >= lineEnd, let w = wrappedWord(ts, after: r, lowerCaseAfter: false),
@@ -1496,8 +1611,15 @@ extension NameRecognizer {
     /// Jobs that stand before a name and not after one.
     static let roleBeforeNouns = WordHash.set("""
         nurse paramedic engineer agentin agent bewirtschafterin bewirtschafter hausmeister hausmeisterin \
+        zusteller zustellerin arbeitgeber arbeitgeberin inhaber inhaberin inh contact kontaktperson \
         caretaker driver doctor dr surgeon consultant midwife constable detective sergeant clerk \
         verwalterin verwalter betreuerin betreuer pflegerin pfleger ärztin arzt
+        """)
+
+    /// German participles before `von` that name who did it (`geprüft von`).
+    static let agentParticiples = WordHash.set("""
+        erstellt geprüft bearbeitet unterschrieben unterzeichnet genehmigt ausgestellt aufgenommen verfasst \
+        angeordnet veranlasst zugestellt übergeben abgezeichnet freigegeben
         """)
 
     /// Words after `by` that are no one: how a thing is sent or paid.
@@ -1512,7 +1634,10 @@ extension NameRecognizer {
     static func agent(_ ts: TokenStream, emit: (Run) -> Void) {
         let toks = ts.tokens
         let by = WordHash.hash("by")
-        for k in toks.indices where toks[k].kind == .word && toks[k].hash == by && !toks[k].has(.initialUpper) {
+        let von = WordHash.hash("von")
+        for k in toks.indices where toks[k].kind == .word && !toks[k].has(.initialUpper)
+            && (toks[k].hash == by || (toks[k].hash == von && k > 0 && agentParticiples.contains(toks[k - 1].hash))) {
+            let german = toks[k].hash == von
             var s = k + 1
             if s < toks.count, toks[s].isPunct(":") { s += 1 }
             // "logged by K. Albright", "by J. R. Hollis": initials with their dots open a name too.
@@ -1520,6 +1645,14 @@ extension NameRecognizer {
                 && toks[s + 1].glued && toks[s + 1].isPunct(".")
             guard s + 1 < toks.count, toks[s].line == toks[k].line, toks[s].kind == .word, toks[s].has(.capitalised) || initialled,
                   let r = run(ts, from: s, strong: false, maxNames: 3), r.first == s, !r.hitOrganisation else { continue }
+            // "geprüft von Schäfer-Bilgin am 6.11.": a double surname alone, the
+            // sentence going on in lower case.
+            if german, r.names == 1, !initialled, r.end - s >= 3, toks[r.end - 2].isPunct("-"), toks[r.end - 2].glued,
+               (s..<r.end).allSatisfy({ toks[$0].kind != .word || (plainNameWord(ts, $0) && toks[$0].has(.capitalised)) }),
+               r.end >= ts.lineEnd(toks[s].line) || toks[r.end].kind == .punct || (toks[r.end].kind == .word && !toks[r.end].has(.initialUpper)) {
+                emit(r)
+                continue
+            }
             guard r.names >= 2 || (initialled && r.names == 1) else {
                 // "approved by Lucinda⏎Oyelaran-Hughes": running text wrapped between the names.
                 if r.names == 1, plainNameWord(ts, s), !notAgents.contains(toks[s].hash), !toks[s].has(.upper),

@@ -12,7 +12,8 @@
 // Ukraine, the Yoruba names of south-west Nigeria, the Mandé and Fula names of
 // West Africa (Mali, Guinea, Senegal), Tamil and Telugu, Punjabi (Sikh) and
 // Bangladeshi names, Kosovo-Albanian names, Hungary (KSH), Tonga, and Black American names
-// (SSA). No entry comes from a fake-data
+// (SSA); Bosnian, Hawaiian, Yoruba and Igbo, Scottish Gaelic, North German
+// and Swiss names of older adults, Polish and US Hispanic names (session 10). No entry comes from a fake-data
 // generator. Names that are everyday words in English or German stay out
 // (or go to `GivenNamesAmbiguous`).
 enum GivenNamesWorld {
@@ -97,7 +98,11 @@ enum GivenNamesWorld {
         Bao Hoa Anh Khanh Phuc Quynh Trung Viet Thuy Nhung Hanh Giang \
         Luka Loretta Yara Yolanda \
         Gábor László István Zoltán Attila Tamás Balázs Zsolt Csaba Ferenc Sándor Katalin Zsófia Erzsébet Eszter \
-        Krisztina Ágnes Réka Dóra Gergely Levente Bence Zsuzsanna Ildikó Tünde
+        Krisztina Ágnes Réka Dóra Gergely Levente Bence Zsuzsanna Ildikó Tünde \
+        Dženana Dženan Lejla Senad Mirsad Haris Azra Amela Nermin Edina Elvir Adis Almir Elmedina Sanela Merima Belma \
+        Aida Ajla Emin Dušan Kerim Gizem Kalani Keoni Leilani Noelani Kawika Makana Kealoha Mahina Kainoa Nalani Keala \
+        Kayode Babajide Temitope Morayo Kelechi Adaobi Ruairidh Seonaidh Kirsteen Swantje Rosmarie Margrit Trudi Klaudia \
+        Oliwia Dawid Terrence Shauna Shawna Tonya Kendra Brandi Xiomara Yesenia Araceli Maricela
         """
 }
 
