@@ -43,7 +43,27 @@ final class AddressProseTests: XCTestCase {
                        ["Bahnhofstrasse 19, 6300 Zug"])
         XCTAssertEqual(texts("Notar Paul Wyrsch · Bahnhofstrasse 19 · 6300 Zug · 041 711 20 30\n", .address),
                        ["Bahnhofstrasse 19 · 6300 Zug"])
+        // The holder's own line: the office's letterhead above does not make it the office's.
+        XCTAssertEqual(texts("Betreibungsamt Zug\nNotariat Lea Imfeld-Marti · Bahnhofstrasse 19 · 6300 Zug\n", .address),
+                       ["Bahnhofstrasse 19 · 6300 Zug"])
         // A notary's office without a person's name stays an office.
         XCTAssertEqual(texts("Notariat Zug-Nord, Bahnhofstrasse 19, 6300 Zug\n", .address), [])
+    }
+}
+
+final class AddressUnderLetterheadTests: XCTestCase {
+    func testSalutationLineUnderLetterheadIsThePersons() {
+        XCTAssertEqual(texts("Sozialamt Kassel · Team 12\t03.02.2025\nFrau Ilse Vogt, Lindenweg 4, 34117 Kassel\n\nMitteilung an die Vermieterin\n", .address),
+                       ["Lindenweg 4, 34117 Kassel"])
+        // Without a salutation the letterhead's line goes on into its address.
+        XCTAssertEqual(texts("Sozialamt Kassel\nTeam Nord, Lindenweg 4, 34117 Kassel\n\nMitteilung\n", .address), [])
+    }
+}
+
+final class NumberedAddressFieldTests: XCTestCase {
+    func testNumberedLabelWithAsideEndsTheLetterheadSearch() {
+        let form = "2. Social Security number\t3. Date of birth\n491-22-8830\t02/14/1986\n"
+            + "4. Home address (street, city, state, ZIP)\n77 Juniper Hollow Rd, Lot 9\nBastrop, TX 78602\n\n"
+        XCTAssertEqual(texts(form, .address, region: "US"), ["77 Juniper Hollow Rd, Lot 9", "Bastrop, TX 78602"])
     }
 }

@@ -493,6 +493,8 @@ enum AddressRecognizer {
             if q >= 0, ts.text[q].value == 0x7C || ts.text[q].value == 0x09 || toks[c - 1].isPunct("|") { from = c }
         }
         for k in from..<first where isOrganisationWord(ts, k) && !isSolePractice(ts, k) { return true }
+        // A notary's own line names the holder: the letterhead above it is another's.
+        if (from..<first).contains(where: { isSolePractice(ts, $0) }) { return false }
         // "2.1 Name of your employer: Arden Logistics Ltd⏎2.2 Address: Unit 9, …": a plain
         // address field under a field whose value names an organisation holds that one's address.
         if from > lr.lowerBound, isPlainValue(ts, from..<first), line > 0, !ts.hasGap(before: line), isPlainAddressLabel(ts, lr.lowerBound..<from) {
@@ -593,6 +595,9 @@ enum AddressRecognizer {
     static func isLetterheadPrefix(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
         let toks = ts.tokens
         guard !r.isEmpty, r.count <= 8 else { return false }
+        // "Herrn Jan Beispiel, Weg 1, 12345 Ort" under a letterhead: a salutation
+        // names the person the address is of, no letterhead goes on there.
+        if toks[r.lowerBound].kind == .word, NameRecognizer.salutationWords.contains(toks[r.lowerBound].hash) { return false }
         for k in (r.lowerBound + 1)...r.upperBound where toks[k].has(.cellStart) && !afterDot(ts, k) { return false }
         return toks[r].allSatisfy { t in
             (t.kind == .word && t.has(.initialUpper)) || t.kind == .number || t.kind == .alnum
