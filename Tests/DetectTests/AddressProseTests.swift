@@ -46,6 +46,8 @@ final class AddressProseTests: XCTestCase {
         // The holder's own line: the office's letterhead above does not make it the office's.
         XCTAssertEqual(texts("Betreibungsamt Zug\nNotariat Lea Imfeld-Marti · Bahnhofstrasse 19 · 6300 Zug\n", .address),
                        ["Bahnhofstrasse 19 · 6300 Zug"])
+        XCTAssertEqual(texts("Betreibungsamt Zug\nNotariat\tLea Imfeld-Marti · Bahnhofstrasse 19 · 6300 Zug\n", .address),
+                       ["Bahnhofstrasse 19 · 6300 Zug"])
         // A notary's office without a person's name stays an office.
         XCTAssertEqual(texts("Notariat Zug-Nord, Bahnhofstrasse 19, 6300 Zug\n", .address), [])
     }

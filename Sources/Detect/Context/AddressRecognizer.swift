@@ -438,7 +438,9 @@ enum AddressRecognizer {
         let lineEnd = ts.lineEnd(toks[k].line)
         var e = k + 1
         var n = 0
-        while e < lineEnd, n < 3, toks[e].kind == .word, toks[e].has(.initialUpper), !toks[e].has(.cellStart), !isOrganisationWord(ts, e) {
+        // (The name may stand in the next cell of a form: `Notariat │ Eva Muster · Weg 3`.)
+        while e < lineEnd, n < 3, toks[e].kind == .word, toks[e].has(.initialUpper), e == k + 1 || !toks[e].has(.cellStart),
+              !isOrganisationWord(ts, e) {
             e += 1
             n += 1
             if e + 1 < lineEnd, toks[e].glued, toks[e].isPunct("-"), toks[e + 1].glued, toks[e + 1].kind == .word { e += 2 }
@@ -494,7 +496,7 @@ enum AddressRecognizer {
         }
         for k in from..<first where isOrganisationWord(ts, k) && !isSolePractice(ts, k) { return true }
         // A notary's own line names the holder: the letterhead above it is another's.
-        if (from..<first).contains(where: { isSolePractice(ts, $0) }) { return false }
+        if (lr.lowerBound..<first).contains(where: { isSolePractice(ts, $0) }) { return false }
         // "2.1 Name of your employer: Arden Logistics Ltd⏎2.2 Address: Unit 9, …": a plain
         // address field under a field whose value names an organisation holds that one's address.
         if from > lr.lowerBound, isPlainValue(ts, from..<first), line > 0, !ts.hasGap(before: line), isPlainAddressLabel(ts, lr.lowerBound..<from) {
