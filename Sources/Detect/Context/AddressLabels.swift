@@ -27,12 +27,20 @@ enum AddressLabels {
     static func isLabel(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
         let toks = ts.tokens
         if isFieldList(ts, r) { return true }
-        guard !r.isEmpty, r.count <= 7 else { return false }
+        guard !r.isEmpty else { return false }
+        var a = r.lowerBound
         var e = r.upperBound
         if toks[e - 1].isPunct(":") { e -= 1 }
-        guard e > r.lowerBound, toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper) else { return false }
+        // A form's field number before it (`4. Home address`) and an aside in brackets
+        // after it (`Home address (street, city, state, ZIP)`) say nothing of whose.
+        if e - a >= 3, toks[a].kind == .number, toks[a].count <= 2, toks[a + 1].isPunct(".") || toks[a + 1].isPunct(")") { a += 2 }
+        if e - a >= 3, toks[e - 1].isPunct(")"), let open = (a..<e).first(where: { toks[$0].isPunct("(") }), open > a {
+            e = open
+        }
+        guard e - a <= 7 else { return false }
+        guard e > a, toks[a].kind == .word, toks[a].has(.initialUpper) else { return false }
         var head = false
-        for k in r.lowerBound..<e {
+        for k in a..<e {
             let t = toks[k]
             if t.isPunct("/") || t.isPunct(",") || t.isPunct("-") { continue }
             guard t.kind == .word else { return false }

@@ -424,6 +424,30 @@ enum AddressRecognizer {
         return false
     }
 
+    /// Offices held by one person under their own name: a notary's.
+    static let solePracticeWords = WordHash.set("Notariat Notar Notarin Notary Notaire Notaio")
+
+    /// Whether the organisation word at `k` is a one-person office followed by
+    /// its holder's name (`Notariat Eva Muster-Keller, lic. iur., Weg 3`,
+    /// `Notar Jan Beispiel · Weg 3`): the business is the person, so the address
+    /// is theirs. Two or three capitalised words (a double name glued by `-`)
+    /// that end their part (a comma, or a `·` that opens a cell).
+    static func isSolePractice(_ ts: TokenStream, _ k: Int) -> Bool {
+        let toks = ts.tokens
+        guard solePracticeWords.contains(toks[k].hash) else { return false }
+        let lineEnd = ts.lineEnd(toks[k].line)
+        var e = k + 1
+        var n = 0
+        // (The name may stand in the next cell of a form: `Notariat │ Eva Muster · Weg 3`.)
+        while e < lineEnd, n < 3, toks[e].kind == .word, toks[e].has(.initialUpper), e == k + 1 || !toks[e].has(.cellStart),
+              !isOrganisationWord(ts, e) {
+            e += 1
+            n += 1
+            if e + 1 < lineEnd, toks[e].glued, toks[e].isPunct("-"), toks[e + 1].glued, toks[e + 1].kind == .word { e += 2 }
+        }
+        return n >= 2 && e < lineEnd && (toks[e].isPunct(",") || toks[e].has(.cellStart))
+    }
+
     /// An address block is an organisation's (not personal data) when an
     /// organisation word opens its line (`Finanzamt München, Postfach 20 09
     /// 26, 80009 München`, `Muster GmbH · Weg 1 · 12345 Ort`) or sits on one
@@ -470,7 +494,9 @@ enum AddressRecognizer {
             while q > 0, ts.text[q].value == 0x20 { q -= 1 }
             if q >= 0, ts.text[q].value == 0x7C || ts.text[q].value == 0x09 || toks[c - 1].isPunct("|") { from = c }
         }
-        for k in from..<first where isOrganisationWord(ts, k) { return true }
+        for k in from..<first where isOrganisationWord(ts, k) && !isSolePractice(ts, k) { return true }
+        // A notary's own line names the holder: the letterhead above it is another's.
+        if (lr.lowerBound..<first).contains(where: { isSolePractice(ts, $0) }) { return false }
         // "2.1 Name of your employer: Arden Logistics Ltd⏎2.2 Address: Unit 9, …": a plain
         // address field under a field whose value names an organisation holds that one's address.
         if from > lr.lowerBound, isPlainValue(ts, from..<first), line > 0, !ts.hasGap(before: line), isPlainAddressLabel(ts, lr.lowerBound..<from) {
@@ -571,6 +597,9 @@ enum AddressRecognizer {
     static func isLetterheadPrefix(_ ts: TokenStream, _ r: Range<Int>) -> Bool {
         let toks = ts.tokens
         guard !r.isEmpty, r.count <= 8 else { return false }
+        // "Herrn Jan Beispiel, Weg 1, 12345 Ort" under a letterhead: a salutation
+        // names the person the address is of, no letterhead goes on there.
+        if toks[r.lowerBound].kind == .word, NameRecognizer.salutationWords.contains(toks[r.lowerBound].hash) { return false }
         for k in (r.lowerBound + 1)...r.upperBound where toks[k].has(.cellStart) && !afterDot(ts, k) { return false }
         return toks[r].allSatisfy { t in
             (t.kind == .word && t.has(.initialUpper)) || t.kind == .number || t.kind == .alnum
@@ -687,7 +716,7 @@ enum AddressRecognizer {
             // "9 The Paddocks, Little Wittenham, Abingdon OX14 4RA", "Ty Newydd,
             // Llanfair Road, Ruthin LL15 1BB": a UK address on one line, its
             // house, street and village before the town and postcode.
-            if p.kind == .foreignPostcode, toks[p.end - 1].kind == .alnum, toks[p.end - 1].count == 3,
+            if p.kind == .foreignPostcode, toks[inwardCode(ts, p)].kind == .alnum, toks[inwardCode(ts, p)].count == 3,
                out.last.map({ $0.end < p.first - 1 }) ?? true, let lead = ukLineBefore(ts, p.first) {
                 out.append(lead)
                 continue
@@ -733,6 +762,12 @@ enum AddressRecognizer {
             if wordsOK { out.append(Part(first: r.lowerBound, end: e, kind: .street)) }
         }
         return out
+    }
+
+    /// The last token of a UK postcode part: its inward code, inside its
+    /// closing bracket when it has one (`Preston (PR4 0TN)`).
+    static func inwardCode(_ ts: TokenStream, _ p: Part) -> Int {
+        ts.tokens[p.end - 1].isPunct(")") ? p.end - 2 : p.end - 1
     }
 
     /// Whether `p` is a US town, state and ZIP code (`Austin, TX 78705`).
@@ -819,29 +854,45 @@ enum AddressRecognizer {
             while a > 0, toks[a - 1].line == line, end - a < 6, !toks[a].has(.cellStart) || a == end,
                   toks[a - 1].kind != .punct || toks[a - 1].isPunct("-") || toks[a - 1].isPunct(".") || toks[a - 1].isPunct("'") { a -= 1 }
             guard a < end else { break }
+            // Village names hold everyday words (`Little Wittenham`, `Upper Slaughter`):
+            // only no person (a salutation) and no organisation or label.
+            func placeWord(_ u: Token) -> Bool {
+                u.kind == .word && (u.has(.initialUpper) || articles.contains(u.hash))
+                    && (!words_.organisations.contains(u.hash) || buildingWords.contains(u.hash))
+                    && !NameRecognizer.salutationWords.contains(u.hash) && !LabelTable.shared.isLabelWord(u.hash)
+                    && !documentWords.contains(u.hash) && !words_.months.contains(u.hash)
+            }
+            // "… and being The Old Mill, Mill Lane, Preston": a sentence running into the
+            // address; the segment opens after its last word in lower case, and only a house
+            // (a number, `The …`, a building's name) may open it.
+            var prose = false
+            if let p = (a..<end).last(where: { toks[$0].kind == .word && !toks[$0].has(.initialUpper) && !articles.contains(toks[$0].hash) }),
+               p + 1 < end, toks[p + 1].has(.initialUpper) || toks[p + 1].kind == .number {
+                a = p + 1
+                prose = true
+            }
             var words = a
             if toks[a].kind == .number || (toks[a].kind == .alnum && toks[a].digits > 0), toks[a].count <= 4 {
                 looksLikeStreet = true
                 words = a + 1
             }
-            // Village names hold everyday words (`Little Wittenham`, `Upper Slaughter`):
-            // only no person (a salutation) and no organisation or label.
-            guard words < end, toks[words..<end].allSatisfy({ u in
-                u.kind == .word && (u.has(.initialUpper) || articles.contains(u.hash))
-                    && (!words_.organisations.contains(u.hash) || buildingWords.contains(u.hash))
-                    && !NameRecognizer.salutationWords.contains(u.hash) && !LabelTable.shared.isLabelWord(u.hash)
-                    && !documentWords.contains(u.hash) && !words_.months.contains(u.hash)
-            }) else { break }
+            guard words < end, toks[words..<end].allSatisfy(placeWord) else { break }
             // A house name (`Roskear Farmhouse`, `Rose Cottage`) is a house as surely as a number.
-            if englishTypes.contains(toks[end - 1].hash) || ts.isWord(words, "the") || welshTypes.contains(toks[words].hash)
-                || (end - words >= 2 && buildingWords.contains(toks[end - 1].hash)) {
+            let house = ts.isWord(words, "the") || (end - words >= 2 && buildingWords.contains(toks[end - 1].hash))
+            if englishTypes.contains(toks[end - 1].hash) || house || welshTypes.contains(toks[words].hash) {
                 looksLikeStreet = true
+            }
+            if prose {
+                if house || words > a { first = a }
+                break
             }
             first = a
             if a == 0 || toks[a - 1].line != line || !toks[a - 1].isPunct(",") { break }
             end = a - 1
         }
-        guard let f = first, looksLikeStreet, opensPart(ts, f) || toks[f].has(.lineStart) else { return nil }
+        guard let f = first, looksLikeStreet,
+              opensPart(ts, f) || toks[f].has(.lineStart) || (f > 0 && toks[f - 1].kind == .word && !toks[f - 1].has(.initialUpper))
+        else { return nil }
         return Part(first: f, end: town - 1, kind: .street)
     }
 
@@ -1170,6 +1221,14 @@ enum AddressRecognizer {
                 let floor = j + 2 < lineEnd && toks[j].kind == .number && toks[j].count <= 2 && toks[j + 1].isPunct(".")
                     && floorWords.contains(toks[j + 2].hash)
                 guard floor || (toks[j].kind == .word && (flatWords.contains(toks[j].hash) || subdivisionWords.contains(toks[j].hash)))
+                else { return end }
+            }
+            // "Weg 9, Hinterhaus 3. OG links", "Weg 9, Hinterhaus, 3. OG": the back
+            // building, on its own or before its floor.
+            if j < lineEnd, toks[j].kind == .word, rearBuildings.contains(toks[j].hash) {
+                j += 1
+                if j >= lineEnd || toks[j].isPunct(",") || toks[j].isPunct(")") { end = j; continue }
+                guard j + 2 < lineEnd, toks[j].kind == .number, toks[j + 1].isPunct("."), floorWords.contains(toks[j + 2].hash)
                 else { return end }
             }
             // "Jahnstraße 12, 3. OG links": the floor, and the side.
@@ -1555,6 +1614,10 @@ enum AddressRecognizer {
                         e += 2
                     }
                 }
+            } else if t.kind == .number, u.kind == .number, u.count == 1, u.has(.spaceBefore), e + 2 < lineEnd,
+                      toks[e + 1].glued, toks[e + 1].isPunct("/"), toks[e + 2].glued, toks[e + 2].kind == .number,
+                      toks[e + 2].count == 1, ts.first(e + 2).value == 0x32 || ts.first(e + 2).value == 0x34 {
+                e += 3  // US "417 1/2 N Main St": a half (or quarter) lot's number.
             } else if u.kind == .word, u.letters == 1, u.has(.spaceBefore), !u.has(.cellStart), endsPart(ts, e + 1),
                       !(e + 1 < toks.count && toks[e + 1].isPunct(".")) {
                 e += 1  // "12 a"
@@ -1631,15 +1694,20 @@ enum AddressRecognizer {
         guard prefixed || afterCountry || afterIn || opensPart(ts, k) || prevIsHouseNumber(ts, k) else { return nil }
         // "in der Leopoldstraße 61, 80802⏎München": running text wrapped
         // between a street's postcode and its city.
-        if t.count == 5, k >= 3, toks[k - 1].isPunct(","), toks[k - 1].line == t.line, k + 1 < toks.count,
+        // (A four-digit one, Austrian or Swiss, is a weak postcode: `Dorfplatz 4, 6833⏎Weiler`.)
+        if k >= 3, toks[k - 1].isPunct(","), toks[k - 1].line == t.line, k + 1 < toks.count,
            toks[k + 1].has(.lineStart), !toks[k].has(.lineStart), prevIsHouseNumber(ts, k - 1),
            !ts.hasGap(before: Int(toks[k + 1].line)), isCityWord(ts, k + 1) {
             var e = k + 2
             let lineEnd = ts.lineEnd(toks[k + 1].line)
             while e < lineEnd, e - k < 4, toks[e].kind == .word, toks[e].has(.initialUpper), isCityWord(ts, e) { e += 1 }
-            return Part(first: k, end: e, kind: .postcode)
+            return Part(first: k, end: e, kind: t.count == 5 ? .postcode : .weakPostcode)
         }
-        guard let end = city(ts, k + 1) else { return nil }
+        // "Weg 9, 2. OG links, 12345 Stadt sind Sie …": after a street's part and its
+        // comma, the sentence may go on after the town.
+        let afterStreet = k >= 2 && toks[k - 1].isPunct(",") && toks[k - 1].line == t.line && toks[k - 2].line == t.line
+            && (prevIsHouseNumber(ts, k - 1) || sideWords.contains(toks[k - 2].hash) || floorWords.contains(toks[k - 2].hash))
+        guard let end = city(ts, k + 1, inText: afterStreet) else { return nil }
         // "Pers.-Nr.: 20417     Kostenstelle 4100", "Personalnummer  40117     Eintritt": the
         // value of a label that asks for no address, and the form's next label in the next cell.
         if toks[k + 1].has(.cellStart), k > 0, toks[k - 1].line == t.line, !toks[k].has(.lineStart) {
@@ -1675,7 +1743,7 @@ enum AddressRecognizer {
     static let cityParticles = WordHash.set("am an der die im in bei ob vor auf a i d v upon on le la sur")
 
     /// The end of a city name starting at token `k`, or nil.
-    static func city(_ ts: TokenStream, _ k: Int) -> Int? {
+    static func city(_ ts: TokenStream, _ k: Int, inText: Bool = false) -> Int? {
         let toks = ts.tokens
         guard k < toks.count, toks[k].has(.spaceBefore), isCityWord(ts, k) else { return nil }
         // A city in the next cell (`PLZ⇥Ort` columns) is written out; two
@@ -1713,7 +1781,7 @@ enum AddressRecognizer {
         // "99284 Emergency dept visit", "29515 Short leg splint": a code and a
         // capitalised word going on in lower case is a line of text (a bill's
         // procedure codes), not a town.
-        if e < lineEnd, toks[e].kind == .word, !toks[e].has(.initialUpper), !toks[e].has(.cellStart), toks[e].has(.spaceBefore) {
+        if !inText, e < lineEnd, toks[e].kind == .word, !toks[e].has(.initialUpper), !toks[e].has(.cellStart), toks[e].has(.spaceBefore) {
             return nil
         }
         // "50124 Firenze, Italy": the country after the city, also wrapped
@@ -1805,10 +1873,15 @@ enum AddressRecognizer {
         let b = Int(u.start)
         guard s[b].value.isDigit || lookAlike, s[b + 1].value &- 0x41 < 26, s[b + 2].value &- 0x41 < 26 else { return nil }
         if k + 2 < toks.count, toks[k + 2].glued, toks[k + 2].kind != .punct { return nil }
-        // The town before it on its line: "London SW1A 2AA", "Leeds, LS2 9NZ".
+        // The town before it on its line: "London SW1A 2AA", "Leeds, LS2 9NZ",
+        // or in brackets after it: "Inskip, Preston (PR4 0TN)".
         var first = k
         var j = k - 1
-        if j >= 0, toks[j].line == t.line, toks[j].isPunct(",") { j -= 1 }
+        var end = k + 2
+        if j >= 0, toks[j].line == t.line, toks[j].isPunct("("), end < toks.count, toks[end].isPunct(")"), toks[end].glued {
+            j -= 1
+            end += 1
+        } else if j >= 0, toks[j].line == t.line, toks[j].isPunct(",") { j -= 1 }
         var n = 0
         while j >= 0, n < 3, toks[j].line == t.line, isCityWord(ts, j), !englishTypes.contains(toks[j].hash) {
             n += 1
@@ -1816,7 +1889,9 @@ enum AddressRecognizer {
             j -= 1
         }
         if lookAlike, n == 0 || first == 0 || !toks[first - 1].isPunct(",") { return nil }
-        return Part(first: first, end: k + 2, kind: .foreignPostcode)
+        // The brackets go with a town only: alone, `(SW1A 2AA)` is the postcode without them.
+        if n == 0 { end = k + 2 }
+        return Part(first: first, end: end, kind: .foreignPostcode)
     }
 
     static let usStateNames = WordHash.set("""

@@ -32,7 +32,12 @@ enum BirthDateRecognizer {
             let line = toks[hit.end - 1].line
             // Same line, a few tokens on.
             var j = hit.end
-            let limit = min(ts.lineEnd(line), hit.end + 9)
+            // "Date of birth (for the portal's check): A. Name 04/17/1979": past an aside in brackets.
+            if j < ts.lineEnd(line), toks[j].isPunct("("),
+               let close = (j..<min(ts.lineEnd(line), j + 14)).first(where: { toks[$0].isPunct(")") }) {
+                j = close + 1
+            }
+            let limit = min(ts.lineEnd(line), j + 9)
             while j < limit {
                 if let e = date(ts, at: j) { found = j..<e; break }
                 // Another field in another cell ("Geburtsdatum:    Ausstellungsdatum: …").
@@ -69,6 +74,7 @@ enum BirthDateRecognizer {
             }
         }
         datesAfterNames(ts, into: &out)
+        datesBeforeOrigin(ts, into: &out)
         // Passport and ID card MRZ lines, licence barcode lines.
         MachineReadableFields.birthDates(ts, into: &out)
         // "* 12.03.1980"
@@ -148,6 +154,46 @@ enum BirthDateRecognizer {
             if out.contains(where: { $0.category == .dateOfBirth && $0.range.overlaps(span) }) { continue }
             out.append(Detection(category: .dateOfBirth, range: span, confidence: 0.8, reason: .context,
                                  kind: "date in brackets after a name"))
+        }
+    }
+
+    /// A person's record in a register (`Muster, Anna Lea, 1961-08-14, von
+    /// Olten SO, in Aarau`; `…, 02.05.1979, italienische Staatsangehörige,
+    /// in Zug`): a date opening its part and followed by the place of
+    /// citizenship (Swiss `von` and a capitalised place) or a nationality
+    /// is that person's date of birth.
+    static func datesBeforeOrigin(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        var k = 0
+        while k < toks.count {
+            guard toks[k].kind == .number, toks[k].has(.lineStart) || (k > 0 && toks[k - 1].isPunct(",")),
+                  let e = date(ts, at: k) else { k += 1; continue }
+            defer { k = e }
+            guard e + 2 < toks.count, toks[e].isPunct(","), toks[e + 1].line == toks[e].line else { continue }
+            let citizen = ts.isWord(e + 1, "von") && toks[e + 2].line == toks[e].line && toks[e + 2].kind == .word
+                && toks[e + 2].has(.initialUpper) && !NameRecognizer.salutationWords.contains(toks[e + 2].hash)
+            let nationality = (e + 1..<min(e + 4, ts.lineEnd(toks[e].line))).contains { nationalityNoun(ts, $0) }
+            guard citizen || nationality else { continue }
+            let span = ts.span(k, e - 1)
+            if out.contains(where: { $0.category == .dateOfBirth && $0.range.overlaps(span) }) { continue }
+            out.append(Detection(category: .dateOfBirth, range: span, confidence: 0.8, reason: .context,
+                                 kind: "date before a citizenship"))
+        }
+    }
+
+    static let nationalityStems: [[UInt32]] = ["staatsangehörig", "staatsbürger"].map { $0.unicodeScalars.map(\.value) }
+
+    /// `Staatsangehörige`, `Staatsangehöriger`, `Staatsbürgerin`: a word for a nationality.
+    static func nationalityNoun(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        guard t.kind == .word, t.has(.initialUpper) else { return false }
+        let a = Int(t.start)
+        return nationalityStems.contains { stem in
+            stem.count <= Int(t.end) - a
+                && stem.indices.allSatisfy { i in
+                    let v = ts.text[a + i].properties.lowercaseMapping.unicodeScalars.first?.value ?? 0
+                    return v == stem[i]
+                }
         }
     }
 
@@ -260,10 +306,30 @@ enum BirthDateRecognizer {
             guard c < lineEnd, toks[c].isPunct(")") else { return nil }
             k = c + 1
         }
+        // "A. Muster 04/17/1979;⏎B. Beispiel 1982-11-02": records parted by `;`, each
+        // a short name and its date, the next one on the same line or the next.
+        if k < lineEnd, toks[k].isPunct(";"), let next = namedDate(ts, from: k + 1) { return next }
         var joined = false
         if k < lineEnd, toks[k].isPunct(",") || toks[k].isPunct(";") { k += 1; joined = true }
         if k < lineEnd, toks[k].kind == .word, listJoiners.contains(toks[k].hash) { k += 1; joined = true }
         guard joined, k < lineEnd, let end = date(ts, at: k) else { return nil }
+        return k..<end
+    }
+
+    /// From token `k` (or the next line's start, when `k` ends its line and
+    /// no gap follows): up to six tokens of a name (capitalised words,
+    /// initials, hyphens), then a date; that date.
+    static func namedDate(_ ts: TokenStream, from k0: Int) -> Range<Int>? {
+        let toks = ts.tokens
+        guard k0 < toks.count else { return nil }
+        if toks[k0].has(.lineStart), ts.hasGap(before: Int(toks[k0].line)) { return nil }
+        let lineEnd = ts.lineEnd(toks[k0].line)
+        var k = k0
+        while k < lineEnd, k - k0 < 6,
+              (toks[k].kind == .word && toks[k].has(.initialUpper)) || (k > k0 && toks[k].glued && (toks[k].isPunct(".") || toks[k].isPunct("-"))) {
+            k += 1
+        }
+        guard k > k0, k < lineEnd, toks[k - 1].kind == .word, let end = date(ts, at: k) else { return nil }
         return k..<end
     }
 
