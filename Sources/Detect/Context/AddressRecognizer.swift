@@ -66,7 +66,7 @@ enum AddressRecognizer {
     /// burned leaves the house to read.
     static func buildingPartsBefore(_ ts: TokenStream, _ range: Range<Int>) -> Range<Int> {
         let toks = ts.tokens
-        guard let first = toks.firstIndex(where: { Int($0.start) >= range.lowerBound }), first > 0,
+        guard let first = ts.firstToken(atOrAfter: range.lowerBound), first > 0,
               Int(toks[first].start) == range.lowerBound, !toks[first].has(.lineStart), !toks[first].has(.cellStart) else { return range }
         var start = first
         var parts = 0
@@ -102,13 +102,9 @@ enum AddressRecognizer {
 
     /// The line of the token at scalar offset `i` (tokens are in text order).
     static func lineOf(_ ts: TokenStream, _ i: Int) -> Int {
-        let toks = ts.tokens
-        var lo = 0, hi = toks.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if Int(toks[mid].start) <= i { lo = mid } else { hi = mid - 1 }
-        }
-        return Int(toks[lo].line)
+        // The last token starting at or before `i`.
+        let k = ts.firstToken(atOrAfter: i + 1) ?? ts.tokens.count
+        return Int(ts.tokens[max(0, k - 1)].line)
     }
 
     /// A form that asks for the address field by field (`Straße: …` /

@@ -146,7 +146,7 @@ enum BirthDateRecognizer {
         // born, when it is older than the page's own year (a signature's
         // date is of that year: `Ada Example (14.10.2025)`).
         for d in out where d.category == .name {
-            guard let k = toks.firstIndex(where: { Int($0.start) >= d.range.upperBound }), toks[k].isPunct("("), k > 0,
+            guard let k = ts.firstToken(atOrAfter: d.range.upperBound), toks[k].isPunct("("), k > 0,
                   Int(toks[k - 1].end) == d.range.upperBound, toks[k].line == toks[k - 1].line, k + 1 < toks.count,
                   let e = date(ts, at: k + 1), e < toks.count, toks[e].isPunct(")"),
                   let y = yearOf(ts, k + 1, e), y < latestYear() else { continue }

@@ -42,12 +42,16 @@ enum NumberWordValues {
         ["muster", "beispiel", "sample", "example"].contains { w.hasPrefix($0) }
     }
 
+    /// `Nr`, `No`, `Number`, `Nummer`, `ID` in capitals, or a compound ending in one.
+    static func isNumberWord(_ ts: TokenStream, _ t: Token) -> Bool {
+        Fields.numberWords.contains(t.hash) || idWords.contains(t.hash) && t.has(.upper) || ReferenceRecognizer.endsInNumberWord(ts, t)
+    }
+
     static func find(_ ts: TokenStream, into out: inout [Detection]) {
         let toks = ts.tokens
         for k in toks.indices where toks[k].kind == .word {
             let t = toks[k]
-            guard Fields.numberWords.contains(t.hash) || idWords.contains(t.hash) && t.has(.upper)
-                    || holdingWords.contains(t.hash) || ReferenceRecognizer.endsInNumberWord(ts, t) else { continue }
+            guard isNumberWord(ts, t) || holdingWords.contains(t.hash) else { continue }
             let lineEnd = ts.lineEnd(t.line)
             var c = k + 1
             // `Account no.`: the number word that follows speaks for itself.
@@ -93,9 +97,7 @@ enum NumberWordValues {
             }) else { continue }
             for k in r where toks[k].has(.cellStart) {
                 let end = TableRows.cellEnd(ts, k)
-                guard let w = (k..<end).last(where: { toks[$0].kind == .word }),
-                      Fields.numberWords.contains(toks[w].hash) || idWords.contains(toks[w].hash) && toks[w].has(.upper)
-                        || ReferenceRecognizer.endsInNumberWord(ts, toks[w]),
+                guard let w = (k..<end).last(where: { toks[$0].kind == .word }), isNumberWord(ts, toks[w]),
                       !(k..<end).contains(where: { ReferenceRecognizer.isNotPersonalNumberWord(ts, $0) }),
                       !isSampleWord(ReferenceRecognizer.word(ts, w)) else { continue }
                 for c in TableRows.column(ts, header: l, cell: toks[k].cell, numbers: true) {

@@ -650,6 +650,14 @@ enum ReferenceRecognizer {
     /// KT`), a register number's check letter (`FN 512233 k`). It ends the
     /// value's line or cell, or comes before punctuation; it is no unit or
     /// currency (`1.500 EUR`) and no label (`12345 Tel`).
+    /// Whether word `k` may be letters of a number's own (`CHB`, `KT`): no
+    /// unit or currency, label, number word or word saying whose it is not.
+    static func mayBeCodeLetters(_ ts: TokenStream, _ k: Int) -> Bool {
+        let h = ts.tokens[k].hash
+        return !unitWords.contains(h) && !LabelTable.shared.isLabelWord(h) && !Fields.numberWords.contains(h)
+            && !NumberWordValues.idWords.contains(h) && !isNotPersonalNumberWord(ts, k)
+    }
+
     static func closingLetters(_ ts: TokenStream, _ e: Int) -> Int? {
         let toks = ts.tokens
         guard e < toks.count, e > 0, toks[e].line == toks[e - 1].line, toks[e].has(.spaceBefore), !toks[e].has(.cellStart),
@@ -657,7 +665,7 @@ enum ReferenceRecognizer {
         let u = toks[e]
         guard u.kind == .word, u.letters == u.count,
               (u.has(.upper) && u.letters <= 3) || (u.letters == 1 && !u.has(.initialUpper)),
-              !unitWords.contains(u.hash), !LabelTable.shared.isLabelWord(u.hash), !Fields.numberWords.contains(u.hash) else { return nil }
+              mayBeCodeLetters(ts, e) else { return nil }
         // Whole: then the line's or cell's end, or punctuation that is no joiner into more
         // (a lower-case letter only before `,` `;` `)` `.`: `118 m³` is a unit).
         let n = e + 1

@@ -223,6 +223,17 @@ struct TokenStream {
         return r.isEmpty ? true : tokens[r.lowerBound].has(.gapBefore)
     }
 
+    /// The first token starting at or after scalar offset `i` (tokens are in
+    /// text order): a binary search, for finds that know only their range.
+    func firstToken(atOrAfter i: Int) -> Int? {
+        var lo = 0, hi = tokens.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(tokens[mid].start) < i { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < tokens.count ? lo : nil
+    }
+
     /// Scalar range from the start of token `a` to the end of token `b`.
     @inline(__always) func span(_ a: Int, _ b: Int) -> Range<Int> {
         Int(tokens[a].start)..<Int(tokens[b].end)

@@ -93,9 +93,7 @@ enum UnlabelledCodes {
         let p = k - 1
         guard p >= 0, toks[p].line == toks[k].line, !toks[k].has(.cellStart), toks[k].has(.spaceBefore),
               toks[p].kind == .word, toks[p].has(.upper), toks[p].letters == toks[p].count, (2...4).contains(toks[p].count),
-              !(p > 0 && toks[p].glued), !ReferenceRecognizer.unitWords.contains(toks[p].hash),
-              !LabelTable.shared.isLabelWord(toks[p].hash), !Fields.numberWords.contains(toks[p].hash),
-              !NumberWordValues.idWords.contains(toks[p].hash), !ReferenceRecognizer.isNotPersonalNumberWord(ts, p) else { return k }
+              !(p > 0 && toks[p].glued), ReferenceRecognizer.mayBeCodeLetters(ts, p) else { return k }
         // (Not the last word of a name in capitals: `ALASKA AIR 0272117446`, a merchant's.)
         if p > 0, toks[p - 1].line == toks[p].line, !toks[p].has(.cellStart), toks[p - 1].kind == .word, toks[p - 1].has(.upper),
            toks[p - 1].letters >= 2 { return k }
