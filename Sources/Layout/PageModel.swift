@@ -551,6 +551,19 @@ struct PageModelBuilder {
     /// after others on its line (`… DHCPACK on 192.168.10.61 to` /
     /// `a4:c3:f0:2b:77:18`) was wrapped at its space, however near the
     /// edge the line ends.
+    ///
+    /// How near the edge: the edge broke the word because its next glyph
+    /// did not fit, so the piece above may end up to that glyph's width
+    /// short of the cell's inner edge (`Mühlbach` / `er`: an `e` short;
+    /// `Geburtsdatu` / `m`: an `m` short). `edge` is where the column's
+    /// widest line ends, never right of the inner edge, so the glyph's
+    /// width is the most the piece can fall short of it.
+    ///
+    /// A piece below that opens with a digit goes on a number only where
+    /// the piece above holds a digit and ends on a separator that no
+    /// number ends on (`756.8928.5385.` / `39`). Digits after a word, or
+    /// after a digit, are as often a new value or the next group of a
+    /// number spaced in groups (`Musterweg` / `12`, `DE70` / `7223`).
     func brokenAtEdge(_ before: ArraySlice<Int>, _ next: Word, edge: Double) -> Bool {
         guard let above = before.last else { return false }
         let prev = words[above]
@@ -559,14 +572,17 @@ struct PageModelBuilder {
             let left = words[before[before.index(before.endIndex, offsetBy: -2)]].box
             guard left.maxY <= prev.box.y + 0.3 * h else { return false }
         }
-        guard next.box.y >= prev.box.maxY - 0.3 * h, prev.box.maxX >= edge - 0.4 * h,
+        let glyph = next.glyphs.first.map { $0.box.width } ?? 0
+        guard next.box.y >= prev.box.maxY - 0.3 * h, prev.box.maxX >= edge - max(0.4 * h, glyph + 0.1 * h),
               let last = prev.glyphs.last?.scalars.last, let first = next.glyphs.first?.scalars.first else { return false }
         let p = last.properties, n = first.properties
-        // Not a digit: a cell's next line that opens with one is as often a
-        // new value (`Musterweg 12` / `10115 Berlin`, a phone's last group).
-        let opens = n.isLowercase
-        let ends = p.isAlphabetic || (last.value &- 0x30 < 10) || ".@_:/".unicodeScalars.contains(last)
-        return opens && ends
+        func digit(_ s: Unicode.Scalar) -> Bool { s.value &- 0x30 < 10 }
+        if digit(first) {
+            let number = prev.glyphs.contains { $0.scalars.contains(where: digit) }
+            return number && ".-/".unicodeScalars.contains(last)
+        }
+        let ends = p.isAlphabetic || digit(last) || ".@_:/".unicodeScalars.contains(last)
+        return n.isLowercase && ends
     }
 
     /// A line laid out: its cells (word indices, left to right).

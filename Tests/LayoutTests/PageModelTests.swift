@@ -962,3 +962,36 @@ final class SoftWrapTests: XCTestCase {
         XCTAssertTrue(s.contains("Ute Lindqvist-Oberndorfer"), s)
     }
 }
+
+final class BrokenWordTests: XCTestCase {
+    func testAWordBrokenAGlyphShortOfTheEdgeIsOneWord() {
+        // A payroll table set by an office suite breaks words wider than
+        // their cell between letters: `Mühlbache` / `r, Verena` stopped an
+        // `r` short of the edge that `Ibrahimovi` reached, and the AHV
+        // number broke after its last dot.
+        var p = Page()
+        p.cell("Name", 50, 100); p.cell("AHV-Nr.", 120, 100); p.cell("Tarif", 210, 100)
+        p.cell("Ibrahimovi", 50, 112); p.cell("756.7061.7406.", 120, 112); p.cell("A0N", 210, 112)
+        p.cell("ć, Amela", 50, 124); p.cell("63", 120, 124)
+        p.cell("Mühlbache", 50, 136); p.cell("756.8445.8197.", 120, 136); p.cell("R0N", 210, 136)
+        p.cell("r, Verena", 50, 148); p.cell("77", 120, 148)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "Name\tAHV-Nr.\tTarif\nIbrahimović, Amela\t756.7061.7406.63\tA0N\n"
+                       + "Mühlbacher, Verena\t756.8445.8197.77\tR0N")
+    }
+
+    func testDigitsAfterADigitAreTheNextGroup() {
+        // A number that wrapped at its space near the edge (`….123` /
+        // `45`) keeps its space: digits after a digit are as often the
+        // next group of a spaced number as the rest of a broken one.
+        var p = Page()
+        p.cell("Name", 50, 100); p.cell("Nummer", 120, 100); p.cell("Tarif", 210, 100)
+        p.cell("Ibrahimovi", 50, 112); p.cell("756.7061.7406.", 120, 112); p.cell("A0N", 210, 112)
+        p.cell("ć, Amela", 50, 124); p.cell("63", 120, 124)
+        p.cell("Kos, Jan", 50, 136); p.cell("7561.7406.123", 120, 136); p.cell("R0N", 210, 136)
+        p.cell("45", 120, 148)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "Name\tNummer\tTarif\nIbrahimović, Amela\t756.7061.7406.63\tA0N\n"
+                       + "Kos, Jan\t7561.7406.123 45\tR0N")
+    }
+}
