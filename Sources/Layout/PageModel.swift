@@ -1013,7 +1013,7 @@ struct PageModelBuilder {
             let mid = (g.0 + g.1) / 2
             var left: [Laid] = [], right: [Laid] = []
             var oneSided = 0, leftWords = 0, rightWords = 0, leftOnly = 0, rightOnly = 0
-            var leftMulti = 0, rightMulti = 0, bothMulti = 0, twoSided = 0, offset = 0, labelled = 0
+            var leftMulti = 0, rightMulti = 0, bothMulti = 0, twoSided = 0, layerTwoSided = 0, offset = 0, labelled = 0
             for l in laid[k..<end] {
                 var lc: [[Int]] = [], rc: [[Int]] = []
                 for c in l.cells {
@@ -1029,9 +1029,12 @@ struct PageModelBuilder {
                 if lc.count >= 2 && rc.count >= 2 { bothMulti += 1 }
                 // Where both sides have text, do they share a baseline?
                 let a = words[lc.first?.first ?? 0], b = words[rc.first?.first ?? 0]
-                if !lc.isEmpty, !rc.isEmpty, !a.isOCR, !b.isOCR {
+                if !lc.isEmpty, !rc.isEmpty {
                     twoSided += 1
-                    if abs((a.box.y + a.box.height / 2) - (b.box.y + b.box.height / 2)) >= 0.25 * l.h { offset += 1 }
+                    if !a.isOCR, !b.isOCR {
+                        layerTwoSided += 1
+                        if abs((a.box.y + a.box.height / 2) - (b.box.y + b.box.height / 2)) >= 0.25 * l.h { offset += 1 }
+                    }
                     if words[lc[lc.count - 1].last!].glyphs.last?.scalars.last == ":" { labelled += 1 }
                 }
                 leftWords += lc.reduce(0) { $0 + $1.count }
@@ -1086,12 +1089,16 @@ struct PageModelBuilder {
             // both have a line, the lines sit off each other's baseline
             // (the cells of a table's or a form's row share theirs). Read
             // by the text layer only: OCR's boxes follow each word's letters.
-            let drifts = twoSided >= 3 && offset * 5 >= twoSided * 3
+            let drifts = layerTwoSided >= 3 && offset * 5 >= layerTwoSided * 3
             // A form: labels that end on a colon, each on its value's
             // baseline. Labels without a value (`Full name:` of a
             // co-applicant left blank) and values that wrap make one-sided
             // lines on both sides, yet each value belongs to its label.
-            let form = twoSided >= 3 && labelled * 10 >= twoSided * 6 && offset * 5 < twoSided
+            // Values that only OCR reads (form fields' appearances) count
+            // as values; their baselines are not compared (OCR's boxes
+            // follow the letters, and a multi-line field sets its text
+            // from its top, off the label's baseline).
+            let form = twoSided >= 3 && labelled * 10 >= twoSided * 6 && offset * 5 < max(layerTwoSided, 1)
             let flowsApart = wide && left.count >= 2 && right.count >= 2 && !table && !form
                 && ((oneSided * 10 >= n * 3 && leftOnly > 0 && rightOnly > 0) || (drifts && left.count >= 3 && right.count >= 3))
             let prose = !table && Double(leftWords) >= 3.5 * Double(max(left.count, 1)) && Double(rightWords) >= 3.5 * Double(max(right.count, 1))
@@ -1154,6 +1161,10 @@ struct PageModelBuilder {
         // Two text-layer words with no space between them in the source,
         // yet apart on the page: separate text objects, a table's cells.
         if !ocr, b.unspacedAfterPrevious, !a.isOCR, gap >= p.unspacedCellGap * h { return true }
+        // A label of the text layer, then a value only OCR reads (a form
+        // field's appearance, a value pasted in as an image): a form's
+        // label cell and value cell, however tight the designer set them.
+        if !a.isOCR, b.isOCR, a.glyphs.last?.scalars.last == ":", gap >= p.unspacedCellGap * h { return true }
         // A ruling line between them (a ruled table with tight cells).
         // OCR's symbol boxes hug the ink, or fall short of it: the stem of
         // the next word's first letter (`R`, `h`, `I`) stands at the gap's

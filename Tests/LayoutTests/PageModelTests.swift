@@ -995,3 +995,43 @@ final class BrokenWordTests: XCTestCase {
                        + "Kos, Jan\t7561.7406.123 45\tR0N")
     }
 }
+
+final class FormFieldLayoutTests: XCTestCase {
+    /// A form whose labels are in the text layer and whose values only OCR
+    /// reads (AcroForm field appearances): labels at the left, each value
+    /// in a field beside its label, a multi-line field set from its top.
+    func formPage() -> (PageText, PageText) {
+        var p = Page()
+        for (label, y) in [("Name:", 100.0), ("Geburtsdatum:", 120), ("Anschrift:", 140), ("Fax:", 175), ("Kennzeichen:", 195)] {
+            p.cell(label, 56, y)
+        }
+        let ocr = Page.ocr([("Erika", 160, 100), ("Brandt", 192, 100),
+                            ("02.11.1979", 160, 120),
+                            ("Hauptstr.", 160, 140), ("117", 212, 140),
+                            ("67433", 160, 153), ("Neustadt", 196, 153),
+                            ("SÜW-JK", 160, 190), ("88", 200, 190),
+                            ("(reserviert)", 160, 203)],
+                           newlineBefore: [2, 3, 5, 7, 9])
+        return (p.text, ocr)
+    }
+
+    func testAFormsLabelsKeepTheValuesOnlyOCRReads() {
+        // Read row by row, not as a column of labels and then a column of
+        // values: a label gives its value its meaning. `Kennzeichen:` sits
+        // below the top of its two-line field.
+        let (layer, ocr) = formPage()
+        let s = PageModel(layer: layer, ocr: ocr).text.string
+        XCTAssertEqual(s, "Name:\tErika Brandt\nGeburtsdatum:\t02.11.1979\nAnschrift:\tHauptstr. 117 67433 Neustadt\n"
+                       + "Fax:\nKennzeichen:\tSÜW-JK 88\n(reserviert)")
+    }
+
+    func testALabelRightBeforeAnOCRValueIsItsOwnCell() {
+        // The field starts right after a long label: still a label cell
+        // and a value cell.
+        var p = Page()
+        p.cell("SEPA-Lastschriftmandat:", 56, 100)
+        let ocr = Page.ocr([("Kontoinhaber", 190, 100), ("Jan", 260, 100)])
+        let s = PageModel(layer: p.text, ocr: ocr).text.string
+        XCTAssertEqual(s, "SEPA-Lastschriftmandat:\tKontoinhaber Jan")
+    }
+}
