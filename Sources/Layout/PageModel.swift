@@ -582,6 +582,14 @@ struct PageModelBuilder {
             return number && ".-/".unicodeScalars.contains(last)
         }
         let ends = p.isAlphabetic || digit(last) || ".@_:/".unicodeScalars.contains(last)
+        // An address broken before its `@` or a domain's dot
+        // (`avenkataraman` / `@midohioortho.com`, `darbogast@tcrta` /
+        // `.org`): no word of prose opens with either.
+        if "@.".unicodeScalars.contains(first) {
+            let second = next.glyphs.dropFirst().first?.scalars.first
+            return (p.isAlphabetic || digit(last)) && (second?.properties.isAlphabetic ?? false)
+                && (first == "@" || prev.glyphs.contains { $0.scalars.contains("@") })
+        }
         return n.isLowercase && ends
     }
 

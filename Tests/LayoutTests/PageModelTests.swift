@@ -980,6 +980,21 @@ final class BrokenWordTests: XCTestCase {
                        + "Mühlbacher, Verena\t756.8445.8197.77\tR0N")
     }
 
+    func testAnEMailAddressBrokenBeforeItsAtOrItsDotIsOneWord() {
+        // A form's narrow value cells: the address broke where the edge
+        // was, before `@` in one row and before the domain's dot in the
+        // other. A sentence's next line never opens with either.
+        var p = Page()
+        p.cell("Telefon", 50, 100); p.cell("E-Mail", 120, 100); p.cell("Fax", 210, 100)
+        p.cell("0614 5550", 50, 112); p.cell("avenkataraman", 120, 112); p.cell("0614 5551", 210, 112)
+        p.cell("@ortho.com", 120, 124)
+        p.cell("0614 5552", 50, 136); p.cell("darbo@tcrta1", 120, 136); p.cell("0614 5553", 210, 136)
+        p.cell(".org", 120, 148)
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertEqual(s, "Telefon\tE-Mail\tFax\n0614 5550\tavenkataraman@ortho.com\t0614 5551\n"
+                       + "0614 5552\tdarbo@tcrta1.org\t0614 5553")
+    }
+
     func testDigitsAfterADigitAreTheNextGroup() {
         // A number that wrapped at its space near the edge (`….123` /
         // `45`) keeps its space: digits after a digit are as often the
