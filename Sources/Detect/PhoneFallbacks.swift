@@ -54,6 +54,29 @@ extension PhoneRecognizer {
         return false
     }
 
+    /// Whether `r` holds a national number grouped as phone numbers are
+    /// printed: a `0` opening a word, then at least three groups of two to
+    /// five digits apart by one space or hyphen, ten or eleven digits in
+    /// all (`0115 496 0723`, `07700 900 664`, `030 1234-5678`).
+    static func hasGroupedNationalNumber(_ s: Text, _ r: Range<Int>) -> Bool {
+        var k = r.lowerBound
+        while k < r.upperBound {
+            defer { k += 1 }
+            guard s[k].value == 0x30, k == 0 || !(s[k - 1].value.isDigit || s[k - 1].properties.isAlphabetic) else { continue }
+            var t = k, digits = 0, groups = 0, run = 0, ok = true
+            while t < r.upperBound {
+                let v = s[t].value
+                if v.isDigit { digits += 1; run += 1; t += 1; continue }
+                guard v == 0x20 || v == 0x2D, run >= 2, run <= 5, t + 1 < r.upperBound, s[t + 1].value.isDigit else { break }
+                groups += 1; run = 0; t += 1
+            }
+            if run > 0 { groups += 1; ok = run >= 2 && run <= 5 }
+            if t < s.count, s[t].properties.isAlphabetic { ok = false }
+            if ok, groups >= 3, digits >= 10, digits <= 11 { return true }
+        }
+        return false
+    }
+
     /// Regions by country calling code, for the hints a page gives with its
     /// international numbers (the countries the documents come from).
     static let regionsByCallingCode: [Int: Region] = [
@@ -205,6 +228,23 @@ extension PhoneRecognizer {
             }
         }
         // 4. Possible, with a country code: only where the piece shows that shape.
+        // 5. Possible in the page's region, grouped as a phone number is
+        // printed, with its trunk prefix: ranges libphonenumber's metadata
+        // leaves out (Ofcom's `0115 496 0xxx`, `07700 900xxx`), numbers
+        // allocated after it was built. A `0`, then three groups or more,
+        // ten or eleven digits, is a phone number's own shape; an account
+        // number that has it is personal too.
+        if hasGroupedNationalNumber(s, piece) {
+            guard let possible = matches(in: bytes, region: region.code, leniency: Int32(RF_PHONE_LENIENCY_POSSIBLE)) else {
+                return failedPiece(s, piece, into: &out)
+            }
+            for m in possible {
+                guard m.start < m.end, m.end <= bytes.count, bytes[Int(m.start)] == 0x30 else { continue }
+                let range = scalarRange(s, m, byteToScalar)
+                guard hasGroupedNationalNumber(s, range), judge(s, range, type: m.type, region: region) != nil else { continue }
+                out.append(Detection(category: .phone, range: range, confidence: 0.7, reason: .pattern))
+            }
+        }
         guard hasGroupedInternationalNumber(s, piece) else { return }
         guard let possible = matches(in: bytes, region: region.code, leniency: Int32(RF_PHONE_LENIENCY_POSSIBLE)) else {
             return failedPiece(s, piece, into: &out)

@@ -140,11 +140,12 @@ enum PhoneRecognizer {
                 }
             }
             // A piece of two numbers, one valid: the other, with a country code
-            // its metadata calls invalid ("… 0583 Mobile: +44 7700 900731"), gets
-            // the fallbacks on its own.
+            // its metadata calls invalid ("… 0583 Mobile: +44 7700 900731") or
+            // grouped as a national number ("0131 496 0254 / 07700 900 664"),
+            // gets the fallbacks on its own.
             if fallbacks {
                 if gapStart < piece.upperBound { gaps.append(gapStart..<piece.upperBound) }
-                pieces.append(contentsOf: gaps.filter { hasGroupedInternationalNumber(s, $0) })
+                pieces.append(contentsOf: gaps.filter { hasGroupedInternationalNumber(s, $0) || hasGroupedNationalNumber(s, $0) })
             }
         }
     }

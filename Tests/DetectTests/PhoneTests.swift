@@ -20,6 +20,19 @@ final class PhoneTests: XCTestCase {
         XCTAssertEqual(texts("Phone: 020 7946 0018", .phone, region: "GB"), ["020 7946 0018"])
     }
 
+    func testANationalNumberOutsideTheMetadatasRangesIsStillAPhone() {
+        // Ofcom keeps `0115 496 0xxx` and `07700 900xxx` for drama;
+        // libphonenumber's metadata calls them invalid, as it does ranges
+        // allocated after it was built. Grouped as a phone number with its
+        // trunk prefix, in prose with no label, after another number.
+        XCTAssertEqual(texts("money adviser (Student Services, 0115 496 0723, s@uni.example)", .phone, region: "GB"),
+                       ["0115 496 0723"])
+        XCTAssertEqual(texts("Phone: 0131 496 0254 / 07700 900 664", .phone, region: "GB"), ["0131 496 0254", "07700 900 664"])
+        // Not a date, a version or a number without its groups.
+        XCTAssertEqual(texts("Version 0.10 10 2024 vom 03.07.2024", .phone, region: "GB"), [])
+        XCTAssertEqual(texts("Vorgang 01159604723 erledigt", .phone, region: "GB"), [])
+    }
+
     func testANumberInATableCellAfterANumericCell() {
         // A shipping list: the ZIP code's cell, then the phone's. The page
         // model puts a tab between cells; the number never runs across it.
@@ -135,8 +148,9 @@ final class PhoneTests: XCTestCase {
     func testRegionHintedByAnInternationalNumberOnThePage() {
         let page = "Office +44 20 7946 0018\nsome text between the numbers, more text\nTeam line 0161 496 0553"
         XCTAssertEqual(texts(page, .phone), ["+44 20 7946 0018", "0161 496 0553"])
-        // Without the hint the German reading finds no number there.
-        XCTAssertEqual(texts("Team 0161 496 0553", .phone), [])
+        // Without the hint, the German reading still takes it by its shape
+        // (a trunk prefix and three groups): possible, if not valid, there.
+        XCTAssertEqual(texts("Team 0161 496 0553", .phone), ["0161 496 0553"])
         // After a phone label the other regions are tried anyway.
         XCTAssertEqual(texts("Team line 0161 496 0553", .phone), ["0161 496 0553"])
         // "+1" hints nothing: US numbers need no trunk prefix, versions would pass.
