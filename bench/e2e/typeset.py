@@ -512,8 +512,11 @@ def form_pairs_right(geo, cur, pairs, label_w, block, fields):
     cur.need(cur.leading)
     for k, ((ls, le), (vs, ve)) in enumerate(pairs):
         x = LEFT + k * slot
-        for i, (s, e) in enumerate(wrap(geo.plain, ls, le, lw - 3, SANS, SIZE)):
+        lparts = wrap(geo.plain, ls, le, lw - 3, SANS, SIZE)
+        for i, (s, e) in enumerate(lparts):
             geo.runs.append(Run(cur.page, x, cur.y + i * cur.leading, s, e, SANS, SIZE, block))
+        # A label that wraps takes its lines too: the next row goes below it.
+        rows_needed = max(rows_needed, len(lparts))
         vparts = wrap(geo.plain, vs, ve, slot - lw - 4, SANS, SIZE)
         for i, (s, e) in enumerate(vparts):
             # reportlab writes field values in Latin-1 only; other values stay text.
@@ -574,18 +577,25 @@ def layout_two_column(plain: str) -> Geometry:
             flow_line(geo, right, s, e, right_x, PAGE_W - RIGHT - right_x, SANS, 9.0, 1)
         else:
             flow_line(geo, left, s, e, LEFT, right_x - LEFT - 16, SANS, 9.0, 0)
-    top = max(left.y, right.y) + LEADING
-    flow_columns(geo, body, top)
+    # A long head (a form with no salutation before its first page break)
+    # runs onto the next page: the body starts below it there, not on the
+    # first page's y over the head's last lines.
+    last = max(left, right, key=lambda c: (c.page, c.y))
+    flow_columns(geo, body, last.y + LEADING, last.page)
     return geo
 
 
-def flow_columns(geo: Geometry, lines, top: float):
+def flow_columns(geo: Geometry, lines, top: float, page: int = 0):
     """The body in two columns, left then right; a table ends the column
     section and is set across the page (as a report sets a wide table
     between column sections), and the columns start again below it."""
     gap = 18.0
     width = (PAGE_W - LEFT - RIGHT - gap) / 2
     cur = Cursor(geo)
+    cur.page = page
+    if top > PAGE_H - BOTTOM:
+        cur.new_page()
+        top = cur.y
     cur.y, col, page_top, block = top, 0, top, 2
     lowest = top  # the bottom of the current column section so far
 
