@@ -102,9 +102,17 @@ enum NameRecognizer {
                 // "Sabine und Ralf Tiedemann": a connector only between given names.
                 let connector = connectors && (ts.isWord(k, "und") || ts.isWord(k, "and")) && r.names > 0
                     && words.given.contains(toks[k - 1].hash) && k + 1 < lineEnd && words.given.contains(toks[k + 1].hash)
-                // "Liesbeth van der Bergh", "Anna von der Heide": particles of two words.
-                if started, words.particles.contains(h), let p = particlesEnd(ts, k, lineEnd, upper: false), p > k + 1 {
+                // "Liesbeth van der Bergh", "Anna von der Heide": particles of two words
+                // (opening the run where the position says "name": `Surname: de la Garza`).
+                if started || strong, words.particles.contains(h), let p = particlesEnd(ts, k, lineEnd, upper: false), p > k + 1 {
+                    if !started { r.first = k; started = true }
                     k = p
+                    continue
+                }
+                // "M. de F. da Silva Pereira": a particle before a middle initial.
+                if started, words.particles.contains(h), k + 2 < lineEnd, toks[k + 1].kind == .word, toks[k + 1].letters == 1,
+                   toks[k + 1].has(.upper), toks[k + 1].has(.spaceBefore), toks[k + 2].glued, toks[k + 2].isPunct(".") {
+                    k += 1
                     continue
                 }
                 if (words.particles.contains(h) || connector),
@@ -157,8 +165,11 @@ enum NameRecognizer {
                 }
                 break
             }
-            // "TIMOTHEUS VAN DER BERGH": the particles in capitals.
-            if r.names > 0, t.has(.upper), words.particles.contains(h), let p = particlesEnd(ts, k, lineEnd, upper: true) {
+            // "TIMOTHEUS VAN DER BERGH": the particles in capitals; opening the run
+            // where the position says "name" (`Surname  DA SILVA PEREIRA`).
+            if r.names > 0 || started || strong, t.has(.upper), words.particles.contains(h),
+               let p = particlesEnd(ts, k, lineEnd, upper: true) {
+                if !started { r.first = k; started = true }
                 k = p
                 continue
             }
@@ -782,6 +793,8 @@ enum NameRecognizer {
         var introduced = false
         // c/o, z. Hd., Attn
         if b - a > 3, ts.isWord(a, "c"), toks[a + 1].isPunct("/"), ts.isWord(a + 2, "o") { a += 3; introduced = true }
+        // "bei Okonjo": the German c/o, the household the addressee lives with.
+        else if b - a >= 2, ts.isWord(a, "bei"), toks[a + 1].has(.initialUpper) { a += 1; introduced = true }
         if a < b, toks[a].kind == .word, salutationWords.contains(toks[a].hash) {
             a += 1
             if a < b, toks[a].isPunct(".") { a += 1 }
@@ -932,10 +945,20 @@ enum NameRecognizer {
         }
         if p.kind == .punct {
             return p.isPunct(",") || p.isPunct(":") || p.isPunct("(") || p.isPunct("/") || p.isPunct(";")
-                || p.isPunct("\u{2013}") || (p.isPunct("-") && g.has(.spaceBefore))
+                || p.isPunct("\u{2013}") || p.isPunct("\u{2014}") || (p.isPunct("-") && g.has(.spaceBefore))
+        }
+        // "booked with HCA Ravinder Kaur Bhamra": a role's acronym between the
+        // introducing word and the name.
+        if k >= 2, p.kind == .word, p.has(.upper), roleAcronyms.contains(p.hash), toks[k - 2].line == g.line,
+           toks[k - 2].kind == .word, !toks[k - 2].has(.initialUpper), introducers.contains(toks[k - 2].hash) {
+            return true
         }
         return p.kind == .word && !p.has(.initialUpper) && introducers.contains(p.hash)
     }
+
+    /// Health and care roles written as acronyms before a name (`HCA`, `GP`,
+    /// `RN`, `OT`): a health-care assistant, a doctor, a nurse, a therapist.
+    static let roleAcronyms = WordHash.set("GP HCA RN RGN RMN OT PT SLT ANP CNS HV DN NP CPN APN LPN CNA EMT")
 
     /// A list item's number or letter opening its line (`2`, `b`, `iv`),
     /// before its `.` or `)`.
@@ -1035,6 +1058,13 @@ enum NameRecognizer {
                        toks[j + 1].has(.initialUpper), words.surnames.contains(toks[j + 1].hash) || words.given.contains(toks[j + 1].hash) {
                         j += 1; givens += 1; continue
                     }
+                    // "Héctor Manuel de la Garza": a second listed given name before the
+                    // surname's particles.
+                    if words.isUnambiguousGiven(u.hash), j + 1 < lineEnd, toks[j + 1].kind == .word, !toks[j + 1].has(.initialUpper),
+                       words.particles.contains(toks[j + 1].hash), let p = particlesEnd(ts, j + 1, lineEnd, upper: false),
+                       words.surnames.contains(toks[p].hash) {
+                        j += 1; givens += 1; continue
+                    }
                     // "Margaret Anne Whiteside and …": two listed given names, an unlisted
                     // surname ending the phrase, where a person is introduced.
                     if givens == 1, initials == 0, words.isUnambiguousGiven(u.hash), !words.surnames.contains(u.hash),
@@ -1076,8 +1106,13 @@ enum NameRecognizer {
             guard j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].has(.spaceBefore),
                   !toks[j].has(.cellStart), toks[j].letters >= 2, !words.organisations.contains(toks[j].hash) else { k += 1; continue }
             let listed = words.surnames.contains(toks[j].hash)
+            // A given name that is also a word: before a listed surname where a
+            // person is introduced, or before another listed given name or an
+            // initial opening its line or phrase (`Héctor Manuel de la Garza`,
+            // `Héctor M. de la Garza`): a word is not followed by a given name.
             if ambiguous {
-                guard listed, givens == 1, introduced(ts, k, openingCounts: false) else { k += 1; continue }
+                guard listed, givens == 1 ? introduced(ts, k, openingCounts: false)
+                                          : givens - initials >= 2 || introduced(ts, k) else { k += 1; continue }
             }
             guard listed || (givens - initials <= 2 && initials == 0 && unlistedSurname(ts, given: k, surname: j))
                     || (givens == initials + 1 && initials > 0 && middleInitialled(ts, surname: j)) else { k += 1; continue }
@@ -1106,6 +1141,10 @@ enum NameRecognizer {
             if let p = partner(ts, after: end, surname: toks[j].hash) {
                 emit(p, true)
                 k = p.end
+            } else if let (g, w) = wrappedPartner(ts, after: end, surname: toks[j].hash) {
+                emit(g, true)
+                emit(w, true)
+                k = w.end
             }
         }
     }
@@ -1153,6 +1192,28 @@ enum NameRecognizer {
             return nil
         }
         return y
+    }
+
+    /// The partner after a name ending at `end` in running text wrapped
+    /// between their names (`Alasdair Urquhart and Fenella⏎Urquhart-Bain`):
+    /// `and`, a name-shaped word ending the line, the same surname (its
+    /// hyphenated parts too) opening the next. The given name and the
+    /// surname, one a line.
+    static func wrappedPartner(_ ts: TokenStream, after end: Int, surname: UInt64) -> (Run, Run)? {
+        let toks = ts.tokens
+        guard end + 2 < toks.count else { return nil }
+        let lineEnd = ts.lineEnd(toks[end].line)
+        let s = end + 2
+        guard s == lineEnd, isAnd(ts, end), toks[end].cell == 0, isNameWord(ts, end + 1, strong: false),
+              !looksLikeNoun(ts, toks[end + 1]), toks[end + 1].has(.capitalised),
+              toks[s].line == toks[end].line + 1, !toks[s].has(.gapBefore), toks[s].cell == 0, toks[s].kind == .word,
+              toks[s].has(.initialUpper), toks[s].hash == surname else { return nil }
+        let e = hyphenEnd(ts, s + 1, ts.lineEnd(toks[s].line))
+        guard e >= ts.lineEnd(toks[s].line) || !(toks[e].kind == .word && words.organisations.contains(toks[e].hash)) else { return nil }
+        var w = Run(first: s, end: e)
+        w.names = 1
+        w.listed = 1
+        return (Run.word(end + 1, listed: false), w)
     }
 
     /// The partner after a name ending at `end`: `und`, a name-shaped word,
@@ -1353,7 +1414,21 @@ extension NameRecognizer {
             let line = toks[k].line
             let lineEnd = ts.lineEnd(line)
             let c = hyphenEnd(ts, k + 1, lineEnd)
-            guard c + 1 < lineEnd, toks[c].isPunct(","), toks[c + 1].kind == .word, toks[c + 1].has(.capitalised),
+            guard c + 1 < lineEnd, toks[c].isPunct(",") else { continue }
+            // "NGUYEN, T.M.H.", "OKAFOR, J. A.": a listed surname and initials with
+            // their dots ending the phrase (not `WASHINGTON, D.C. 20529`, a place).
+            if let e = initialsEnd(ts, c + 1, lineEnd), e - (c + 1) >= 2, words.surnames.contains(toks[k].hash), introduced(ts, k),
+               !(e == c + 5 && ts.isWord(c + 1, "d") && ts.isWord(c + 3, "c")),
+               e >= lineEnd || toks[e].has(.cellStart) || (toks[e].kind == .punct && !toks[e].isPunct("-"))
+                || (toks[e].kind == .word && !toks[e].has(.initialUpper)) {
+                var r = Run(first: k, end: e)
+                r.names = 1
+                r.listed = 1
+                emit(r)
+                k = e
+                continue
+            }
+            guard toks[c + 1].kind == .word, toks[c + 1].has(.capitalised),
                   words.isUnambiguousGiven(toks[c + 1].hash) else { continue }
             guard words.surnames.contains(toks[k].hash) || introduced(ts, k) || (k > 0 && toks[k - 1].isPunct("\"")) else { continue }
             var e = c + 2
@@ -1368,6 +1443,21 @@ extension NameRecognizer {
             emit(r)
             k = e
         }
+    }
+
+    /// The end of one to three upper-case initials with their dots from `k`,
+    /// glued or spaced (`T.M.H.`, `J. A.`), or nil.
+    static func initialsEnd(_ ts: TokenStream, _ k: Int, _ lineEnd: Int) -> Int? {
+        let toks = ts.tokens
+        var e = k
+        var n = 0
+        while n < 3, e + 1 < lineEnd, toks[e].kind == .word, toks[e].letters == 1, toks[e].has(.upper),
+              e == k || toks[e].glued || toks[e].has(.spaceBefore), !toks[e].has(.cellStart) || e == k,
+              toks[e + 1].glued, toks[e + 1].isPunct(".") {
+            e += 2
+            n += 1
+        }
+        return n > 0 ? e : nil
     }
 
     /// A title fused with a name by OCR or a form (`Dr​Helen Fairbairn`,
@@ -1520,7 +1610,8 @@ extension NameRecognizer {
         let toks = ts.tokens
         for k in toks.indices where toks[k].kind == .word && (roleNouns.contains(toks[k].hash) || roleBeforeNouns.contains(toks[k].hash)
                                                              || relationsAfter.contains(toks[k].hash) || isRoleCompound(ts, toks[k])
-                                                             || isAgentNoun(ts, toks[k])) {
+                                                             || isAgentNoun(ts, toks[k])
+                                                             || (toks[k].has(.upper) && roleAcronyms.contains(toks[k].hash))) {
             var s = k + 1
             var copula = false
             var comma = false
@@ -1559,7 +1650,8 @@ extension NameRecognizer {
                 && plainNameWord(ts, e - 1)
             guard ends, r.listed > 0 || r.names == 1 || apposition || doubleSurname,
                   (s..<e).allSatisfy({ toks[$0].kind != .word || (initialled && toks[$0].letters == 1)
-                      || ((plainNameWord(ts, $0) || listedGiven(ts, $0)) && !toks[$0].has(.upper)) })
+                      || ((plainNameWord(ts, $0) || listedGiven(ts, $0) || (words.surnames.contains(toks[$0].hash) && isNameWord(ts, $0, strong: false)))
+                          && !toks[$0].has(.upper)) })
             else { continue }
             if initialled {
                 guard r.names == 1, ends else { continue }
@@ -1598,11 +1690,14 @@ extension NameRecognizer {
         "gutachterin", "gutachter", "führerin", "führer", "meisterin", "meister", "vorsteherin", "vorsteher",
         "bearbeiterin", "bearbeiter", "therapeutin", "therapeut",
     ])
+    /// `Sicherheitsfachkraft`, `Pflegekraft`, `Lehrkraft`: staff of a kind (but
+    /// `Kraft` alone is a surname).
+    static let staffSuffixes: [[UInt32]] = AddressRecognizer.folded(["kraft"])
 
     /// A capitalised compound ending in a role (`Hausverwalterin`), at least
     /// three letters before it.
     static func isRoleCompound(_ ts: TokenStream, _ t: Token) -> Bool {
-        t.has(.capitalised) && t.count >= 8 && endsWithAny(ts, t, roleSuffixes, keeping: 3)
+        t.has(.capitalised) && t.count >= 8 && (endsWithAny(ts, t, roleSuffixes, keeping: 3) || endsWithAny(ts, t, staffSuffixes, keeping: 4))
     }
 
     /// Second halves that make a name label a number's label (`Gläubiger-ID`, `Kunden-Nr.`).
