@@ -88,3 +88,23 @@ final class NameSession11Tests: XCTestCase {
                        ["Alasdair Urquhart"])
     }
 }
+
+final class NameSession11SignatureTests: XCTestCase {
+    func names(_ text: String, region: String = "DE") -> [String] { texts(text, .name, region: region) }
+
+    func testInitialsWrappedFromTheirSurname() {
+        XCTAssertEqual(names("A. Estimate no. 2025-041 signed by K.\nOsei-Mensah\nB. Copy of cancelled check\n", region: "US"),
+                       ["K.", "Osei-Mensah"])
+        XCTAssertEqual(names("Filed: 07/15/2025 10:42 AM │ Clerk: D.\nOkafor-Lindqvist │ Fee paid: $39.00\n", region: "US"),
+                       ["D.", "Okafor-Lindqvist"])
+        // A numbered heading and the next section are no one.
+        XCTAssertEqual(names("Siehe Anhang: B.\nRechnungsprüfung und Abschluss\n"), [])
+        XCTAssertEqual(names("3. Abschnitt A.\nAllgemeine Bedingungen gelten\n"), [])
+    }
+
+    func testInitialsAndASurnameAfterADate() {
+        XCTAssertEqual(names("Datum, Unterschrift: Wien, 01.12.2025, I. Schwarzenberger-Hödl\n"), ["I. Schwarzenberger-Hödl"])
+        XCTAssertEqual(names("Vom Arbeitgeber übernommen am 08.01.2024, K. Rüdisser (Lohnverrechnung)\n"), ["K. Rüdisser"])
+        XCTAssertEqual(names("Stand 01.12.2025, S. Anhang beachten\n"), [])
+    }
+}

@@ -992,7 +992,8 @@ enum NameRecognizer {
         // (a row of signatures), never opening a line (`A. Allgemeines`).
         if !words.surnames.contains(toks[j].hash) {
             let g = toks[k]
-            let after = k > 0 && !g.has(.lineStart) && (toks[k - 1].isPunct(":") || toks[k - 1].isPunct("(") || g.has(.cellStart))
+            let after = k > 0 && !g.has(.lineStart) && (toks[k - 1].isPunct(":") || toks[k - 1].isPunct("(") || g.has(.cellStart)
+                || signedAfterDate(ts, k, surname: j))
             guard after, isNameWord(ts, j, strong: false), !looksLikeNoun(ts, toks[j]) else { return nil }
         }
         var end = j + 1
@@ -1008,6 +1009,49 @@ enum NameRecognizer {
         return r
     }
 
+    /// Whether the initials at `k` follow a date and a comma (`Wien,
+    /// 01.12.2025, I. Schwarzenberger-Hödl`, `übernommen am 08.01.2024, K.
+    /// Rüdisser (Lohnverrechnung)`): place, date and signature of a form.
+    /// The surname at `j` must end the line or its field (`,`, `(`, a cell).
+    static func signedAfterDate(_ ts: TokenStream, _ k: Int, surname j: Int) -> Bool {
+        let toks = ts.tokens
+        guard k >= 4, toks[k - 1].isPunct(","), toks[k - 2].kind == .number, toks[k - 2].digits == 4, toks[k - 2].glued,
+              toks[k - 3].isPunct(".") || toks[k - 3].isPunct("/"), toks[k - 3].glued, toks[k - 4].kind == .number,
+              toks[k - 1].line == toks[k].line else { return false }
+        let lineEnd = ts.lineEnd(toks[j].line)
+        let e = hyphenEnd(ts, j + 1, lineEnd)
+        return e >= lineEnd || toks[e].has(.cellStart) || toks[e].isPunct(",") || toks[e].isPunct("(")
+    }
+
+    /// Initials ending their line and the surname opening the next, where a
+    /// narrow column or running text wrapped the name (`signed by K.⏎Osei-Mensah`,
+    /// `Clerk: D.⏎Okafor-Lindqvist │ Fee paid`): the initials introduced after
+    /// `:`, `by`, `(` or opening a cell, the surname name-shaped and ending its
+    /// phrase. The initials and the surname, one a line.
+    static func wrappedInitials(_ ts: TokenStream, _ k: Int) -> (Run, Run)? {
+        let toks = ts.tokens
+        let lineEnd = ts.lineEnd(toks[k].line)
+        guard let j = initialsEnd(ts, k, lineEnd), j == lineEnd, j < toks.count, !toks[k].has(.lineStart) else { return nil }
+        let p = toks[k - 1]
+        guard toks[k].has(.cellStart) || p.isPunct(":") || p.isPunct("(") || ts.isWord(k - 1, "by") || ts.isWord(k - 1, "von") else {
+            return nil
+        }
+        let s = toks[j]
+        guard s.line == toks[k].line + 1, !s.has(.gapBefore), s.kind == .word, s.has(.capitalised), s.letters >= 2,
+              isNameWord(ts, j, strong: false), !roleNouns.contains(s.hash),
+              words.surnames.contains(s.hash) || (!looksLikeNoun(ts, s) && !words.isGiven(s.hash)) else { return nil }
+        let nextEnd = ts.lineEnd(s.line)
+        let e = hyphenEnd(ts, j + 1, nextEnd)
+        guard endsName(ts, e, nextEnd), !(e < nextEnd && toks[e].kind == .word && words.organisations.contains(toks[e].hash)),
+              (j..<e).allSatisfy({ toks[$0].kind != .word || !words.organisations.contains(toks[$0].hash) }) else { return nil }
+        var a = Run(first: k, end: j)
+        a.names = 1
+        var b = Run(first: j, end: e)
+        b.names = 1
+        b.listed = words.surnames.contains(s.hash) ? 1 : 0
+        return (a, b)
+    }
+
     static func pairs(_ ts: TokenStream, emit: (Run, Bool) -> Void) {
         let toks = ts.tokens
         var k = 0
@@ -1017,7 +1061,9 @@ enum NameRecognizer {
             guard t.kind == .word, t.has(.initialUpper) else { k += 1; continue }
             if t.letters == 1 {
                 // "G. Ehlers", "K. M. Engelhardt": initials and a listed surname, where a person is introduced.
-                if let r = initialled(ts, k) { emit(r, true); k = r.end } else { k += 1 }
+                if let r = initialled(ts, k) { emit(r, true); k = r.end }
+                else if let (a, b) = wrappedInitials(ts, k) { emit(a, true); emit(b, true); k = b.end }
+                else { k += 1 }
                 continue
             }
             // A given name that is also a word (`June`, `Grace`) only before a listed
