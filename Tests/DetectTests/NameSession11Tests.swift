@@ -108,3 +108,24 @@ final class NameSession11SignatureTests: XCTestCase {
         XCTAssertEqual(names("Stand 01.12.2025, S. Anhang beachten\n"), [])
     }
 }
+
+final class NameSession11WrapTests: XCTestCase {
+    func names(_ text: String, region: String = "DE") -> [String] { texts(text, .name, region: region) }
+
+    func testASalutationAndATitleEndingTheLine() {
+        XCTAssertEqual(names("Eine Bescheinigung Ihrer Ärztin, Frau Dr.\nHalima Benali, konnten Sie nicht geben.\n"), ["Halima Benali"])
+        XCTAssertEqual(names("Wie mit Herrn Dr.\nMüller besprochen, senden wir\n"), ["Müller"])
+        XCTAssertEqual(names("Termin bei Frau Dr.\n\nBitte bringen Sie Ihre Karte mit.\n"), [])
+    }
+
+    func testBeiInItsOwnCell() {
+        XCTAssertEqual(names("Herrn\nDariusz Zieliński\nbei\tOkonjo\nRickmersstraße 58\n27568 Bremerhaven\n"),
+                       ["Dariusz Zieliński", "Okonjo"])
+    }
+
+    func testABirthNameInTheNextCell() {
+        XCTAssertEqual(names("Hoffmann geb.\tSchäfer, Ursula, geb. am 21.01.1958\n"), ["Schäfer", "Ursula"])
+        // A header row: `geb.` heads a column of dates.
+        XCTAssertEqual(names("Kind\tgeb.\tSchule\nLeon\t03.03.2015\tGrundschule\n"), ["Leon"])
+    }
+}

@@ -350,6 +350,9 @@ enum NameRecognizer {
                 }
                 if let r = run(ts, from: j, strong: true), !r.hitOrganisation {
                     emit(r, 0.9, .context, hit.label.kind)
+                } else if let r = afterWrappedTitle(ts, j) {
+                    // "Frau Dr.⏎Halima Benali": running text wrapped after the title.
+                    emit(r, 0.9, .context, hit.label.kind)
                 }
             case .name:
                 // `Gläubiger-ID`, `Kunden-Nr.`: the label word opens a compound that is another label.
@@ -512,8 +515,12 @@ enum NameRecognizer {
                 // "Ana Ferraro, geb. 17.04.1986", "für Luka Marković, geb. 9. Mai 2019":
                 // the person whose birth follows the comma.
                 if let r = beforeBirth(ts, hit) { emit(r, 0.8, .context, "birth given") }
+                // (A form may set the birth name off in a cell of its own after the
+                // married name: `Hoffmann geb. │ Schäfer`; a `geb.` header cell is not that.)
+                let afterName = hit.first > 0 && !toks[hit.first].has(.cellStart) && toks[hit.first - 1].line == toks[hit.first].line
+                    && toks[hit.first - 1].kind == .word && toks[hit.first - 1].has(.initialUpper)
                 guard maidenLabels.contains(toks[hit.first].hash), hit.label.words.count == 1, hit.end < toks.count,
-                      toks[hit.end].line == toks[hit.first].line, !toks[hit.end].has(.cellStart) else { continue }
+                      toks[hit.end].line == toks[hit.first].line, !toks[hit.end].has(.cellStart) || afterName else { continue }
                 if let r = run(ts, from: hit.end, strong: true, maxNames: 2), !r.hitOrganisation, r.first == hit.end {
                     emit(r, 0.85, .context, "birth name")
                 }
@@ -544,6 +551,24 @@ enum NameRecognizer {
         var covered = [Bool](repeating: false, count: toks.count)
         for (r, _) in found { for k in r { covered[k] = true } }
         family(ts, surnames: familySurnames(ts, found), covered: covered, emit: { emit($0, 0.8, .context, "family member") })
+    }
+
+    /// The name opening the next line when only titles (`Dr.`, `Prof. Dr.`)
+    /// follow a salutation at `j` to the end of its line, in running text.
+    static func afterWrappedTitle(_ ts: TokenStream, _ j: Int) -> Run? {
+        let toks = ts.tokens
+        guard j < toks.count else { return nil }
+        let line = toks[j].line
+        let lineEnd = ts.lineEnd(line)
+        var k = j
+        while k < lineEnd, toks[k].kind == .word, toks[k].has(.initialUpper), words.titles.contains(toks[k].hash) {
+            k += 1
+            while k < lineEnd, toks[k].glued, toks[k].isPunct(".") { k += 1 }
+        }
+        guard k > j, k == lineEnd, k < toks.count, toks[k].line == line + 1, !toks[k].has(.gapBefore), toks[k].cell == 0,
+              toks[j].cell == 0, let r = run(ts, from: k, strong: true, maxNames: 3), r.first == k, !r.hitOrganisation,
+              endsName(ts, r.end, ts.lineEnd(toks[k].line)) else { return nil }
+        return r
     }
 
     /// A name hyphenated at the end of its line (`Wierz-⏎bicka`, OCR or
@@ -785,16 +810,17 @@ enum NameRecognizer {
         var a = range.lowerBound
         var b = range.upperBound
         guard a < b else { return nil }
+        var introduced = false
+        // "bei Okonjo": the German c/o, the household the addressee lives with
+        // (a form may set the name off in a cell of its own: `bei │ Okonjo`).
+        if b - a >= 2, ts.isWord(a, "bei"), toks[a + 1].has(.initialUpper) { a += 1; introduced = true }
         // Only the first cell: the rest of the line may be another column.
-        if let c = toks[(a + 1)..<b].firstIndex(where: { $0.has(.cellStart) }) { b = c }
+        if a + 1 < b, let c = toks[(a + 1)..<b].firstIndex(where: { $0.has(.cellStart) }) { b = c }
         while b > a, toks[b - 1].isPunct(",") || toks[b - 1].isPunct(";") { b -= 1 }
         // `Bisheriger Hauptwohnsitz⏎Example-Straße 9, …`: the field's label, not the addressee.
         if AddressLabels.isLabel(ts, a..<b) { return nil }
-        var introduced = false
         // c/o, z. Hd., Attn
         if b - a > 3, ts.isWord(a, "c"), toks[a + 1].isPunct("/"), ts.isWord(a + 2, "o") { a += 3; introduced = true }
-        // "bei Okonjo": the German c/o, the household the addressee lives with.
-        else if b - a >= 2, ts.isWord(a, "bei"), toks[a + 1].has(.initialUpper) { a += 1; introduced = true }
         if a < b, toks[a].kind == .word, salutationWords.contains(toks[a].hash) {
             a += 1
             if a < b, toks[a].isPunct(".") { a += 1 }
