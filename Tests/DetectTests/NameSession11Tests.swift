@@ -116,6 +116,9 @@ final class NameSession11WrapTests: XCTestCase {
         XCTAssertEqual(names("Eine Bescheinigung Ihrer Ärztin, Frau Dr.\nHalima Benali, konnten Sie nicht geben.\n"), ["Halima Benali"])
         XCTAssertEqual(names("Wie mit Herrn Dr.\nMüller besprochen, senden wir\n"), ["Müller"])
         XCTAssertEqual(names("Termin bei Frau Dr.\n\nBitte bringen Sie Ihre Karte mit.\n"), [])
+        XCTAssertEqual(names("Claim details for Dr.\nMariusz Kowalczyk\n(Mailing address: 412 S Center St)\n", region: "US"),
+                       ["Mariusz Kowalczyk"])
+        XCTAssertEqual(names("Please see your Dr.\nPractice Manager about this.\n", region: "US"), [])
     }
 
     func testBeiInItsOwnCell() {
@@ -127,5 +130,13 @@ final class NameSession11WrapTests: XCTestCase {
         XCTAssertEqual(names("Hoffmann geb.\tSchäfer, Ursula, geb. am 21.01.1958\n"), ["Schäfer", "Ursula"])
         // A header row: `geb.` heads a column of dates.
         XCTAssertEqual(names("Kind\tgeb.\tSchule\nLeon\t03.03.2015\tGrundschule\n"), ["Leon"])
+    }
+
+    func testARegistersEntryAfterAFieldsColon() {
+        XCTAssertEqual(names("- Austritt: Brunner-Cavelti, Marco (10198), 31.10.2025, neue Adresse\n"), ["Brunner-Cavelti, Marco"])
+        // A place, a noun or a firm before the comma is no surname.
+        XCTAssertEqual(names("Arbeitsort: Zürich, Marco übernimmt\n"), [])
+        XCTAssertEqual(names("Betreff: Rechnung, Anna (Kopie)\n"), [])
+        XCTAssertEqual(names("Lieferant: Müller GmbH, Anna (Vertrieb)\n"), [])
     }
 }

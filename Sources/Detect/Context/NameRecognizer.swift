@@ -484,6 +484,11 @@ enum NameRecognizer {
             case .title:
                 // "Dr. Ulrike Brandstätter", "Prof. Weber": a title opens a name.
                 guard toks[hit.first].has(.initialUpper) else { continue }
+                // "Claim details for Dr.⏎Mariusz Kowalczyk": running text wrapped after the title.
+                if run(ts, from: hit.first, strong: true) == nil, let r = afterWrappedTitle(ts, hit.first) {
+                    emit(r, 0.85, .context, hit.label.kind)
+                    continue
+                }
                 if let r = run(ts, from: hit.first, strong: true), !r.hitOrganisation, r.first == hit.first {
                     emit(r, 0.85, .context, hit.label.kind)
                     // "Gemeinschaftspraxis Dr. Sommer / Yıldırım": the partner's surname after a slash.
@@ -1482,6 +1487,11 @@ extension NameRecognizer {
         var k = 0
         while k + 2 < toks.count {
             defer { k += 1 }
+            if let r = registerEntry(ts, k) {
+                emit(r)
+                k = r.end
+                continue
+            }
             guard upperNameWord(ts, k), k == 0 || !(toks[k - 1].isPunct("-") && toks[k - 1].glued) else { continue }
             let line = toks[k].line
             let lineEnd = ts.lineEnd(line)
@@ -1515,6 +1525,31 @@ extension NameRecognizer {
             emit(r)
             k = e
         }
+    }
+
+    /// A register's entry after a field's colon, in mixed case: `Austritt:
+    /// Brunner-Cavelti, Marco (10198)`, `Mieter: Okafor, Chinedu, seit …`.
+    /// A name-shaped surname (hyphenated parts too), a comma, a listed given
+    /// name (maybe a second given name), then a bracket, a comma or the end
+    /// of the line.
+    static func registerEntry(_ ts: TokenStream, _ k: Int) -> Run? {
+        let toks = ts.tokens
+        guard k >= 1, toks[k].kind == .word, toks[k].has(.capitalised), toks[k - 1].isPunct(":"), toks[k - 1].line == toks[k].line,
+              toks[k].has(.spaceBefore), !toks[k].has(.cellStart), plainNameWord(ts, k), !words.isGiven(toks[k].hash) else { return nil }
+        let lineEnd = ts.lineEnd(toks[k].line)
+        let c = hyphenEnd(ts, k + 1, lineEnd)
+        guard c + 1 < lineEnd, toks[c].isPunct(","), ((k + 1)..<c).allSatisfy({ toks[$0].kind != .word || plainNameWord(ts, $0) }),
+              toks[c + 1].kind == .word, toks[c + 1].has(.capitalised), words.isUnambiguousGiven(toks[c + 1].hash),
+              !wordLikeGiven.contains(toks[c + 1].hash) else { return nil }
+        var e = hyphenEnd(ts, c + 2, lineEnd)
+        if e < lineEnd, toks[e].kind == .word, toks[e].has(.capitalised), toks[e].has(.spaceBefore), words.isUnambiguousGiven(toks[e].hash) {
+            e = hyphenEnd(ts, e + 1, lineEnd)
+        }
+        guard e >= lineEnd || toks[e].isPunct("(") || toks[e].isPunct(",") || toks[e].isPunct(";") else { return nil }
+        var r = Run(first: k, end: e)
+        r.names = 2
+        r.listed = 1
+        return r
     }
 
     /// The end of one to three upper-case initials with their dots from `k`,
