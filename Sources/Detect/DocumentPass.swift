@@ -257,8 +257,10 @@ public struct DocumentMatcher: Sendable {
             guard k > 0, s[k - 1] == " " else { break }
             k -= 1
             if k > 0, s[k - 1] == "." { k -= 1 }
+            // (After a space or an opening quote or bracket: `by "K. Osei"`.)
             guard k > 0, s[k - 1].properties.isUppercase, k == 1 || !s[k - 2].properties.isAlphabetic,
-                  k == 1 || s[k - 2] == " " || s[k - 2] == "\t" || s[k - 2] == "\n" else { break }
+                  k == 1 || s[k - 2] == " " || s[k - 2] == "\t" || s[k - 2] == "\n" || s[k - 2] == "\"" || s[k - 2] == "\u{201C}"
+                    || s[k - 2] == "\u{201E}" || s[k - 2] == "(" else { break }
             lo = k - 1
         }
         return lo..<r.upperBound
@@ -271,7 +273,9 @@ public struct DocumentMatcher: Sendable {
     /// The word must be a listed given name, not at the start of a
     /// sentence, and not a word the lists know as something else.
     static func withGivenName(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Range<Int> {
-        guard r.lowerBound >= 3, s[r.lowerBound - 1] == " ", !s[r].contains(where: { !$0.properties.isAlphabetic && $0 != "-" }) else {
+        // (Of a surname with a particle too: `Luca Lo Presti` after `Lo Presti`.)
+        guard r.lowerBound >= 3, s[r.lowerBound - 1] == " ",
+              !s[r].contains(where: { !$0.properties.isAlphabetic && $0 != "-" && $0 != " " }) else {
             return r
         }
         var a = r.lowerBound - 1

@@ -131,6 +131,17 @@ final class DocumentPassTests: XCTestCase {
         let p2 = "Landkreis Celle · Zulassungsstelle\nHerr Abeling, Celle\n"
         XCTAssertEqual(texts(ev.matcher().additions(in: page(p2), existing: []), in: p2), ["Abeling"])
     }
+
+    func testInitialsInQuotesAndAGivenNameBeforeASurnameWithAParticle() {
+        let p1 = "Defendant: Kwabena Osei-Mensah\nSehr geehrte Frau Lo Presti,"
+        var ev = DocumentEvidence()
+        ev.add([Detection(category: .name, range: range(of: "Kwabena Osei-Mensah", in: p1), confidence: 0.9, reason: .context),
+                Detection(category: .name, range: range(of: "Lo Presti", in: p1), confidence: 0.9, reason: .context)],
+               in: page(p1))
+        let p2 = "Green card signed by \"K. Osei\".\nNicht berücksichtigt: Luca Lo Presti, Sohn\nam Ende. Lo Presti zahlt"
+        XCTAssertEqual(texts(ev.matcher().additions(in: page(p2), existing: []), in: p2),
+                       ["K. Osei", "Luca Lo Presti", "Lo Presti"])
+    }
 }
 
 final class GivenNameBeforeCarriedSurnameTests: XCTestCase {

@@ -14,6 +14,49 @@ extension NameRecognizer {
         estate(ts, emit: { emit($0, 0.8, "estate of") })
         splitNameFields(ts, emit: { emit($0, 0.85, "name field") })
         greetingLine(ts, emit: { emit($0, 0.8, "greeting") })
+        datedPerson(ts, emit: { emit($0, 0.8, "name (date)") })
+        signOffInitials(ts, emit: { emit($0, 0.75, "initials signing a note") })
+    }
+
+    /// A person with a date in brackets right after the name (`Nicht zu
+    /// berücksichtigen: Luca Lo Presti (2005-01-20)`, `mit⏎Sónia Patrícia
+    /// Faria (1984-03-08, erwerbstätig bei …)`): how registers and letters
+    /// list a person with a date of birth. Two to four name-shaped words
+    /// (particles between allowed) where a person is introduced, one of them
+    /// a listed given name: nouns before a date (`Antrag vom (…)`) are not.
+    static func datedPerson(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for c in toks.indices where toks[c].isPunct("(") && c >= 2 && c + 1 < toks.count {
+            guard toks[c].has(.spaceBefore), toks[c + 1].glued, toks[c + 1].kind == .number, toks[c - 1].line == toks[c].line,
+                  toks[c - 1].kind == .word, BirthDateRecognizer.date(ts, at: c + 1) != nil else { continue }
+            for s in stride(from: max(0, c - 6), to: c - 1, by: 1) where toks[s].line == toks[c].line && toks[s].kind == .word {
+                guard toks[s].has(.capitalised), let r = run(ts, from: s, strong: false, maxNames: 4), r.first == s, r.end == c,
+                      !r.hitOrganisation, r.names >= 2, introduced(ts, s),
+                      (s..<c).contains(where: { toks[$0].kind == .word && words.isUnambiguousGiven(toks[$0].hash)
+                          && !wordLikeGiven.contains(toks[$0].hash) }),
+                      (s..<c).allSatisfy({ toks[$0].kind != .word || words.particles.contains(toks[$0].hash)
+                          || plainNameWord(ts, $0) || listedGiven(ts, $0) }) else { continue }
+                emit(r)
+                break
+            }
+        }
+    }
+
+    /// Initials signing a note at the end of a line, after a dash that
+    /// follows the end of a sentence (`… gutgeschrieben. – E. Y.`, `Paid in
+    /// full. - J.S.`): who wrote or received it.
+    static func signOffInitials(_ ts: TokenStream, emit: (Run) -> Void) {
+        let toks = ts.tokens
+        for d in toks.indices where d >= 1 && d + 2 < toks.count
+            && (toks[d].isPunct("\u{2013}") || toks[d].isPunct("\u{2014}") || toks[d].isPunct("-")) {
+            let lineEnd = ts.lineEnd(toks[d].line)
+            guard toks[d].has(.spaceBefore), toks[d + 1].has(.spaceBefore), toks[d - 1].line == toks[d].line,
+                  toks[d - 1].isPunct(".") || toks[d - 1].isPunct("!"), let e = initialsEnd(ts, d + 1, lineEnd),
+                  e - (d + 1) >= 4, e == lineEnd else { continue }
+            var r = Run(first: d + 1, end: e)
+            r.names = 1
+            emit(r)
+        }
     }
 
     /// Swiss and Austrian degrees written in lower case before a name,

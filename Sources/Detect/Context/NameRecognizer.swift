@@ -102,9 +102,17 @@ enum NameRecognizer {
                 // "Sabine und Ralf Tiedemann": a connector only between given names.
                 let connector = connectors && (ts.isWord(k, "und") || ts.isWord(k, "and")) && r.names > 0
                     && words.given.contains(toks[k - 1].hash) && k + 1 < lineEnd && words.given.contains(toks[k + 1].hash)
-                // "Liesbeth van der Bergh", "Anna von der Heide": particles of two words.
-                if started, words.particles.contains(h), let p = particlesEnd(ts, k, lineEnd, upper: false), p > k + 1 {
+                // "Liesbeth van der Bergh", "Anna von der Heide": particles of two words
+                // (opening the run where the position says "name": `Surname: de la Garza`).
+                if started || strong, words.particles.contains(h), let p = particlesEnd(ts, k, lineEnd, upper: false), p > k + 1 {
+                    if !started { r.first = k; started = true }
                     k = p
+                    continue
+                }
+                // "M. de F. da Silva Pereira": a particle before a middle initial.
+                if started, words.particles.contains(h), k + 2 < lineEnd, toks[k + 1].kind == .word, toks[k + 1].letters == 1,
+                   toks[k + 1].has(.upper), toks[k + 1].has(.spaceBefore), toks[k + 2].glued, toks[k + 2].isPunct(".") {
+                    k += 1
                     continue
                 }
                 if (words.particles.contains(h) || connector),
@@ -157,8 +165,11 @@ enum NameRecognizer {
                 }
                 break
             }
-            // "TIMOTHEUS VAN DER BERGH": the particles in capitals.
-            if r.names > 0, t.has(.upper), words.particles.contains(h), let p = particlesEnd(ts, k, lineEnd, upper: true) {
+            // "TIMOTHEUS VAN DER BERGH": the particles in capitals; opening the run
+            // where the position says "name" (`Surname  DA SILVA PEREIRA`).
+            if r.names > 0 || started || strong, t.has(.upper), words.particles.contains(h),
+               let p = particlesEnd(ts, k, lineEnd, upper: true) {
+                if !started { r.first = k; started = true }
                 k = p
                 continue
             }
@@ -339,6 +350,9 @@ enum NameRecognizer {
                 }
                 if let r = run(ts, from: j, strong: true), !r.hitOrganisation {
                     emit(r, 0.9, .context, hit.label.kind)
+                } else if let r = afterWrappedTitle(ts, j) {
+                    // "Frau Dr.⏎Halima Benali": running text wrapped after the title.
+                    emit(r, 0.9, .context, hit.label.kind)
                 }
             case .name:
                 // `Gläubiger-ID`, `Kunden-Nr.`: the label word opens a compound that is another label.
@@ -470,6 +484,11 @@ enum NameRecognizer {
             case .title:
                 // "Dr. Ulrike Brandstätter", "Prof. Weber": a title opens a name.
                 guard toks[hit.first].has(.initialUpper) else { continue }
+                // "Claim details for Dr.⏎Mariusz Kowalczyk": running text wrapped after the title.
+                if run(ts, from: hit.first, strong: true) == nil, let r = afterWrappedTitle(ts, hit.first) {
+                    emit(r, 0.85, .context, hit.label.kind)
+                    continue
+                }
                 if let r = run(ts, from: hit.first, strong: true), !r.hitOrganisation, r.first == hit.first {
                     emit(r, 0.85, .context, hit.label.kind)
                     // "Gemeinschaftspraxis Dr. Sommer / Yıldırım": the partner's surname after a slash.
@@ -501,8 +520,12 @@ enum NameRecognizer {
                 // "Ana Ferraro, geb. 17.04.1986", "für Luka Marković, geb. 9. Mai 2019":
                 // the person whose birth follows the comma.
                 if let r = beforeBirth(ts, hit) { emit(r, 0.8, .context, "birth given") }
+                // (A form may set the birth name off in a cell of its own after the
+                // married name: `Hoffmann geb. │ Schäfer`; a `geb.` header cell is not that.)
+                let afterName = hit.first > 0 && !toks[hit.first].has(.cellStart) && toks[hit.first - 1].line == toks[hit.first].line
+                    && toks[hit.first - 1].kind == .word && toks[hit.first - 1].has(.initialUpper)
                 guard maidenLabels.contains(toks[hit.first].hash), hit.label.words.count == 1, hit.end < toks.count,
-                      toks[hit.end].line == toks[hit.first].line, !toks[hit.end].has(.cellStart) else { continue }
+                      toks[hit.end].line == toks[hit.first].line, !toks[hit.end].has(.cellStart) || afterName else { continue }
                 if let r = run(ts, from: hit.end, strong: true, maxNames: 2), !r.hitOrganisation, r.first == hit.end {
                     emit(r, 0.85, .context, "birth name")
                 }
@@ -533,6 +556,24 @@ enum NameRecognizer {
         var covered = [Bool](repeating: false, count: toks.count)
         for (r, _) in found { for k in r { covered[k] = true } }
         family(ts, surnames: familySurnames(ts, found), covered: covered, emit: { emit($0, 0.8, .context, "family member") })
+    }
+
+    /// The name opening the next line when only titles (`Dr.`, `Prof. Dr.`)
+    /// follow a salutation at `j` to the end of its line, in running text.
+    static func afterWrappedTitle(_ ts: TokenStream, _ j: Int) -> Run? {
+        let toks = ts.tokens
+        guard j < toks.count else { return nil }
+        let line = toks[j].line
+        let lineEnd = ts.lineEnd(line)
+        var k = j
+        while k < lineEnd, toks[k].kind == .word, toks[k].has(.initialUpper), words.titles.contains(toks[k].hash) {
+            k += 1
+            while k < lineEnd, toks[k].glued, toks[k].isPunct(".") { k += 1 }
+        }
+        guard k > j, k == lineEnd, k < toks.count, toks[k].line == line + 1, !toks[k].has(.gapBefore), toks[k].cell == 0,
+              toks[j].cell == 0, let r = run(ts, from: k, strong: true, maxNames: 3), r.first == k, !r.hitOrganisation,
+              endsName(ts, r.end, ts.lineEnd(toks[k].line)) else { return nil }
+        return r
     }
 
     /// A name hyphenated at the end of its line (`Wierz-⏎bicka`, OCR or
@@ -774,12 +815,15 @@ enum NameRecognizer {
         var a = range.lowerBound
         var b = range.upperBound
         guard a < b else { return nil }
+        var introduced = false
+        // "bei Okonjo": the German c/o, the household the addressee lives with
+        // (a form may set the name off in a cell of its own: `bei │ Okonjo`).
+        if b - a >= 2, ts.isWord(a, "bei"), toks[a + 1].has(.initialUpper) { a += 1; introduced = true }
         // Only the first cell: the rest of the line may be another column.
-        if let c = toks[(a + 1)..<b].firstIndex(where: { $0.has(.cellStart) }) { b = c }
+        if a + 1 < b, let c = toks[(a + 1)..<b].firstIndex(where: { $0.has(.cellStart) }) { b = c }
         while b > a, toks[b - 1].isPunct(",") || toks[b - 1].isPunct(";") { b -= 1 }
         // `Bisheriger Hauptwohnsitz⏎Example-Straße 9, …`: the field's label, not the addressee.
         if AddressLabels.isLabel(ts, a..<b) { return nil }
-        var introduced = false
         // c/o, z. Hd., Attn
         if b - a > 3, ts.isWord(a, "c"), toks[a + 1].isPunct("/"), ts.isWord(a + 2, "o") { a += 3; introduced = true }
         if a < b, toks[a].kind == .word, salutationWords.contains(toks[a].hash) {
@@ -932,10 +976,20 @@ enum NameRecognizer {
         }
         if p.kind == .punct {
             return p.isPunct(",") || p.isPunct(":") || p.isPunct("(") || p.isPunct("/") || p.isPunct(";")
-                || p.isPunct("\u{2013}") || (p.isPunct("-") && g.has(.spaceBefore))
+                || p.isPunct("\u{2013}") || p.isPunct("\u{2014}") || (p.isPunct("-") && g.has(.spaceBefore))
+        }
+        // "booked with HCA Ravinder Kaur Bhamra": a role's acronym between the
+        // introducing word and the name.
+        if k >= 2, p.kind == .word, p.has(.upper), roleAcronyms.contains(p.hash), toks[k - 2].line == g.line,
+           toks[k - 2].kind == .word, !toks[k - 2].has(.initialUpper), introducers.contains(toks[k - 2].hash) {
+            return true
         }
         return p.kind == .word && !p.has(.initialUpper) && introducers.contains(p.hash)
     }
+
+    /// Health and care roles written as acronyms before a name (`HCA`, `GP`,
+    /// `RN`, `OT`): a health-care assistant, a doctor, a nurse, a therapist.
+    static let roleAcronyms = WordHash.set("GP HCA RN RGN RMN OT PT SLT ANP CNS HV DN NP CPN APN LPN CNA EMT")
 
     /// A list item's number or letter opening its line (`2`, `b`, `iv`),
     /// before its `.` or `)`.
@@ -969,7 +1023,8 @@ enum NameRecognizer {
         // (a row of signatures), never opening a line (`A. Allgemeines`).
         if !words.surnames.contains(toks[j].hash) {
             let g = toks[k]
-            let after = k > 0 && !g.has(.lineStart) && (toks[k - 1].isPunct(":") || toks[k - 1].isPunct("(") || g.has(.cellStart))
+            let after = k > 0 && !g.has(.lineStart) && (toks[k - 1].isPunct(":") || toks[k - 1].isPunct("(") || g.has(.cellStart)
+                || signedAfterDate(ts, k, surname: j))
             guard after, isNameWord(ts, j, strong: false), !looksLikeNoun(ts, toks[j]) else { return nil }
         }
         var end = j + 1
@@ -985,6 +1040,49 @@ enum NameRecognizer {
         return r
     }
 
+    /// Whether the initials at `k` follow a date and a comma (`Wien,
+    /// 01.12.2025, I. Schwarzenberger-Hödl`, `übernommen am 08.01.2024, K.
+    /// Rüdisser (Lohnverrechnung)`): place, date and signature of a form.
+    /// The surname at `j` must end the line or its field (`,`, `(`, a cell).
+    static func signedAfterDate(_ ts: TokenStream, _ k: Int, surname j: Int) -> Bool {
+        let toks = ts.tokens
+        guard k >= 4, toks[k - 1].isPunct(","), toks[k - 2].kind == .number, toks[k - 2].digits == 4, toks[k - 2].glued,
+              toks[k - 3].isPunct(".") || toks[k - 3].isPunct("/"), toks[k - 3].glued, toks[k - 4].kind == .number,
+              toks[k - 1].line == toks[k].line else { return false }
+        let lineEnd = ts.lineEnd(toks[j].line)
+        let e = hyphenEnd(ts, j + 1, lineEnd)
+        return e >= lineEnd || toks[e].has(.cellStart) || toks[e].isPunct(",") || toks[e].isPunct("(")
+    }
+
+    /// Initials ending their line and the surname opening the next, where a
+    /// narrow column or running text wrapped the name (`signed by K.⏎Osei-Mensah`,
+    /// `Clerk: D.⏎Okafor-Lindqvist │ Fee paid`): the initials introduced after
+    /// `:`, `by`, `(` or opening a cell, the surname name-shaped and ending its
+    /// phrase. The initials and the surname, one a line.
+    static func wrappedInitials(_ ts: TokenStream, _ k: Int) -> (Run, Run)? {
+        let toks = ts.tokens
+        let lineEnd = ts.lineEnd(toks[k].line)
+        guard let j = initialsEnd(ts, k, lineEnd), j == lineEnd, j < toks.count, !toks[k].has(.lineStart) else { return nil }
+        let p = toks[k - 1]
+        guard toks[k].has(.cellStart) || p.isPunct(":") || p.isPunct("(") || ts.isWord(k - 1, "by") || ts.isWord(k - 1, "von") else {
+            return nil
+        }
+        let s = toks[j]
+        guard s.line == toks[k].line + 1, !s.has(.gapBefore), s.kind == .word, s.has(.capitalised), s.letters >= 2,
+              isNameWord(ts, j, strong: false), !roleNouns.contains(s.hash),
+              words.surnames.contains(s.hash) || (!looksLikeNoun(ts, s) && !words.isGiven(s.hash)) else { return nil }
+        let nextEnd = ts.lineEnd(s.line)
+        let e = hyphenEnd(ts, j + 1, nextEnd)
+        guard endsName(ts, e, nextEnd), !(e < nextEnd && toks[e].kind == .word && words.organisations.contains(toks[e].hash)),
+              (j..<e).allSatisfy({ toks[$0].kind != .word || !words.organisations.contains(toks[$0].hash) }) else { return nil }
+        var a = Run(first: k, end: j)
+        a.names = 1
+        var b = Run(first: j, end: e)
+        b.names = 1
+        b.listed = words.surnames.contains(s.hash) ? 1 : 0
+        return (a, b)
+    }
+
     static func pairs(_ ts: TokenStream, emit: (Run, Bool) -> Void) {
         let toks = ts.tokens
         var k = 0
@@ -994,7 +1092,9 @@ enum NameRecognizer {
             guard t.kind == .word, t.has(.initialUpper) else { k += 1; continue }
             if t.letters == 1 {
                 // "G. Ehlers", "K. M. Engelhardt": initials and a listed surname, where a person is introduced.
-                if let r = initialled(ts, k) { emit(r, true); k = r.end } else { k += 1 }
+                if let r = initialled(ts, k) { emit(r, true); k = r.end }
+                else if let (a, b) = wrappedInitials(ts, k) { emit(a, true); emit(b, true); k = b.end }
+                else { k += 1 }
                 continue
             }
             // A given name that is also a word (`June`, `Grace`) only before a listed
@@ -1033,6 +1133,13 @@ enum NameRecognizer {
                     }
                     if words.isUnambiguousGiven(u.hash), j + 1 < lineEnd, toks[j + 1].kind == .word,
                        toks[j + 1].has(.initialUpper), words.surnames.contains(toks[j + 1].hash) || words.given.contains(toks[j + 1].hash) {
+                        j += 1; givens += 1; continue
+                    }
+                    // "Héctor Manuel de la Garza": a second listed given name before the
+                    // surname's particles.
+                    if words.isUnambiguousGiven(u.hash), j + 1 < lineEnd, toks[j + 1].kind == .word, !toks[j + 1].has(.initialUpper),
+                       words.particles.contains(toks[j + 1].hash), let p = particlesEnd(ts, j + 1, lineEnd, upper: false),
+                       words.surnames.contains(toks[p].hash) {
                         j += 1; givens += 1; continue
                     }
                     // "Margaret Anne Whiteside and …": two listed given names, an unlisted
@@ -1076,8 +1183,13 @@ enum NameRecognizer {
             guard j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].has(.spaceBefore),
                   !toks[j].has(.cellStart), toks[j].letters >= 2, !words.organisations.contains(toks[j].hash) else { k += 1; continue }
             let listed = words.surnames.contains(toks[j].hash)
+            // A given name that is also a word: before a listed surname where a
+            // person is introduced, or before another listed given name or an
+            // initial opening its line or phrase (`Héctor Manuel de la Garza`,
+            // `Héctor M. de la Garza`): a word is not followed by a given name.
             if ambiguous {
-                guard listed, givens == 1, introduced(ts, k, openingCounts: false) else { k += 1; continue }
+                guard listed, givens == 1 ? introduced(ts, k, openingCounts: false)
+                                          : givens - initials >= 2 || introduced(ts, k) else { k += 1; continue }
             }
             guard listed || (givens - initials <= 2 && initials == 0 && unlistedSurname(ts, given: k, surname: j))
                     || (givens == initials + 1 && initials > 0 && middleInitialled(ts, surname: j)) else { k += 1; continue }
@@ -1106,6 +1218,10 @@ enum NameRecognizer {
             if let p = partner(ts, after: end, surname: toks[j].hash) {
                 emit(p, true)
                 k = p.end
+            } else if let (g, w) = wrappedPartner(ts, after: end, surname: toks[j].hash) {
+                emit(g, true)
+                emit(w, true)
+                k = w.end
             }
         }
     }
@@ -1153,6 +1269,28 @@ enum NameRecognizer {
             return nil
         }
         return y
+    }
+
+    /// The partner after a name ending at `end` in running text wrapped
+    /// between their names (`Alasdair Urquhart and Fenella⏎Urquhart-Bain`):
+    /// `and`, a name-shaped word ending the line, the same surname (its
+    /// hyphenated parts too) opening the next. The given name and the
+    /// surname, one a line.
+    static func wrappedPartner(_ ts: TokenStream, after end: Int, surname: UInt64) -> (Run, Run)? {
+        let toks = ts.tokens
+        guard end + 2 < toks.count else { return nil }
+        let lineEnd = ts.lineEnd(toks[end].line)
+        let s = end + 2
+        guard s == lineEnd, isAnd(ts, end), toks[end].cell == 0, isNameWord(ts, end + 1, strong: false),
+              !looksLikeNoun(ts, toks[end + 1]), toks[end + 1].has(.capitalised),
+              toks[s].line == toks[end].line + 1, !toks[s].has(.gapBefore), toks[s].cell == 0, toks[s].kind == .word,
+              toks[s].has(.initialUpper), toks[s].hash == surname else { return nil }
+        let e = hyphenEnd(ts, s + 1, ts.lineEnd(toks[s].line))
+        guard e >= ts.lineEnd(toks[s].line) || !(toks[e].kind == .word && words.organisations.contains(toks[e].hash)) else { return nil }
+        var w = Run(first: s, end: e)
+        w.names = 1
+        w.listed = 1
+        return (Run.word(end + 1, listed: false), w)
     }
 
     /// The partner after a name ending at `end`: `und`, a name-shaped word,
@@ -1349,11 +1487,30 @@ extension NameRecognizer {
         var k = 0
         while k + 2 < toks.count {
             defer { k += 1 }
+            if let r = registerEntry(ts, k) {
+                emit(r)
+                k = r.end
+                continue
+            }
             guard upperNameWord(ts, k), k == 0 || !(toks[k - 1].isPunct("-") && toks[k - 1].glued) else { continue }
             let line = toks[k].line
             let lineEnd = ts.lineEnd(line)
             let c = hyphenEnd(ts, k + 1, lineEnd)
-            guard c + 1 < lineEnd, toks[c].isPunct(","), toks[c + 1].kind == .word, toks[c + 1].has(.capitalised),
+            guard c + 1 < lineEnd, toks[c].isPunct(",") else { continue }
+            // "NGUYEN, T.M.H.", "OKAFOR, J. A.": a listed surname and initials with
+            // their dots ending the phrase (not `WASHINGTON, D.C. 20529`, a place).
+            if let e = initialsEnd(ts, c + 1, lineEnd), e - (c + 1) >= 2, words.surnames.contains(toks[k].hash), introduced(ts, k),
+               !(e == c + 5 && ts.isWord(c + 1, "d") && ts.isWord(c + 3, "c")),
+               e >= lineEnd || toks[e].has(.cellStart) || (toks[e].kind == .punct && !toks[e].isPunct("-"))
+                || (toks[e].kind == .word && !toks[e].has(.initialUpper)) {
+                var r = Run(first: k, end: e)
+                r.names = 1
+                r.listed = 1
+                emit(r)
+                k = e
+                continue
+            }
+            guard toks[c + 1].kind == .word, toks[c + 1].has(.capitalised),
                   words.isUnambiguousGiven(toks[c + 1].hash) else { continue }
             guard words.surnames.contains(toks[k].hash) || introduced(ts, k) || (k > 0 && toks[k - 1].isPunct("\"")) else { continue }
             var e = c + 2
@@ -1368,6 +1525,46 @@ extension NameRecognizer {
             emit(r)
             k = e
         }
+    }
+
+    /// A register's entry after a field's colon, in mixed case: `Austritt:
+    /// Brunner-Cavelti, Marco (10198)`, `Mieter: Okafor, Chinedu, seit …`.
+    /// A name-shaped surname (hyphenated parts too), a comma, a listed given
+    /// name (maybe a second given name), then a bracket, a comma or the end
+    /// of the line.
+    static func registerEntry(_ ts: TokenStream, _ k: Int) -> Run? {
+        let toks = ts.tokens
+        guard k >= 1, toks[k].kind == .word, toks[k].has(.capitalised), toks[k - 1].isPunct(":"), toks[k - 1].line == toks[k].line,
+              toks[k].has(.spaceBefore), !toks[k].has(.cellStart), plainNameWord(ts, k), !words.isGiven(toks[k].hash) else { return nil }
+        let lineEnd = ts.lineEnd(toks[k].line)
+        let c = hyphenEnd(ts, k + 1, lineEnd)
+        guard c + 1 < lineEnd, toks[c].isPunct(","), ((k + 1)..<c).allSatisfy({ toks[$0].kind != .word || plainNameWord(ts, $0) }),
+              toks[c + 1].kind == .word, toks[c + 1].has(.capitalised), words.isUnambiguousGiven(toks[c + 1].hash),
+              !wordLikeGiven.contains(toks[c + 1].hash) else { return nil }
+        var e = hyphenEnd(ts, c + 2, lineEnd)
+        if e < lineEnd, toks[e].kind == .word, toks[e].has(.capitalised), toks[e].has(.spaceBefore), words.isUnambiguousGiven(toks[e].hash) {
+            e = hyphenEnd(ts, e + 1, lineEnd)
+        }
+        guard e >= lineEnd || toks[e].isPunct("(") || toks[e].isPunct(",") || toks[e].isPunct(";") else { return nil }
+        var r = Run(first: k, end: e)
+        r.names = 2
+        r.listed = 1
+        return r
+    }
+
+    /// The end of one to three upper-case initials with their dots from `k`,
+    /// glued or spaced (`T.M.H.`, `J. A.`), or nil.
+    static func initialsEnd(_ ts: TokenStream, _ k: Int, _ lineEnd: Int) -> Int? {
+        let toks = ts.tokens
+        var e = k
+        var n = 0
+        while n < 3, e + 1 < lineEnd, toks[e].kind == .word, toks[e].letters == 1, toks[e].has(.upper),
+              e == k || toks[e].glued || toks[e].has(.spaceBefore), !toks[e].has(.cellStart) || e == k,
+              toks[e + 1].glued, toks[e + 1].isPunct(".") {
+            e += 2
+            n += 1
+        }
+        return n > 0 ? e : nil
     }
 
     /// A title fused with a name by OCR or a form (`Dr​Helen Fairbairn`,
@@ -1520,7 +1717,8 @@ extension NameRecognizer {
         let toks = ts.tokens
         for k in toks.indices where toks[k].kind == .word && (roleNouns.contains(toks[k].hash) || roleBeforeNouns.contains(toks[k].hash)
                                                              || relationsAfter.contains(toks[k].hash) || isRoleCompound(ts, toks[k])
-                                                             || isAgentNoun(ts, toks[k])) {
+                                                             || isAgentNoun(ts, toks[k])
+                                                             || (toks[k].has(.upper) && roleAcronyms.contains(toks[k].hash))) {
             var s = k + 1
             var copula = false
             var comma = false
@@ -1559,7 +1757,8 @@ extension NameRecognizer {
                 && plainNameWord(ts, e - 1)
             guard ends, r.listed > 0 || r.names == 1 || apposition || doubleSurname,
                   (s..<e).allSatisfy({ toks[$0].kind != .word || (initialled && toks[$0].letters == 1)
-                      || ((plainNameWord(ts, $0) || listedGiven(ts, $0)) && !toks[$0].has(.upper)) })
+                      || ((plainNameWord(ts, $0) || listedGiven(ts, $0) || (words.surnames.contains(toks[$0].hash) && isNameWord(ts, $0, strong: false)))
+                          && !toks[$0].has(.upper)) })
             else { continue }
             if initialled {
                 guard r.names == 1, ends else { continue }
@@ -1598,11 +1797,14 @@ extension NameRecognizer {
         "gutachterin", "gutachter", "führerin", "führer", "meisterin", "meister", "vorsteherin", "vorsteher",
         "bearbeiterin", "bearbeiter", "therapeutin", "therapeut",
     ])
+    /// `Sicherheitsfachkraft`, `Pflegekraft`, `Lehrkraft`: staff of a kind (but
+    /// `Kraft` alone is a surname).
+    static let staffSuffixes: [[UInt32]] = AddressRecognizer.folded(["kraft"])
 
     /// A capitalised compound ending in a role (`Hausverwalterin`), at least
     /// three letters before it.
     static func isRoleCompound(_ ts: TokenStream, _ t: Token) -> Bool {
-        t.has(.capitalised) && t.count >= 8 && endsWithAny(ts, t, roleSuffixes, keeping: 3)
+        t.has(.capitalised) && t.count >= 8 && (endsWithAny(ts, t, roleSuffixes, keeping: 3) || endsWithAny(ts, t, staffSuffixes, keeping: 4))
     }
 
     /// Second halves that make a name label a number's label (`Gläubiger-ID`, `Kunden-Nr.`).

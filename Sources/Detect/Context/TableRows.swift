@@ -175,8 +175,10 @@ enum TableRows {
             // tail of a word its narrow cell wrapped, `MacLeo⏎d`.)
             // (Nor is a label with its value in one cell: `Kundenkonto 6640 1182 907`
             // is a row's entry, and the rows go on below it.)
+            // (Nor a title or salutation opening a person's name: `Dr Oyelaran Adebisi`, `Mr Declan Ó Briain`.)
             let newHeader = c.map { toks[$0].kind == .word && toks[$0].count > 1 && LabelTable.shared.isLabelWord(toks[$0].hash)
                 && !($0 + 1 < r.upperBound && toks[$0 + 1].isPunct(":"))
+                && !(WordSets.shared.titles.contains(toks[$0].hash) || NameRecognizer.salutationWords.contains(toks[$0].hash))
                 && !cellHoldsDigits(ts, $0) } ?? false
             if ends || newHeader {
                 guard !newHeader, resumed < 20,
