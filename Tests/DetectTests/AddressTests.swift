@@ -181,7 +181,7 @@ final class AddressTests: XCTestCase {
 
     func testWelshAndUSStreets() {
         XCTAssertEqual(addresses("Drop 4: 12 Heol Fawr, Whitchurch, Cardiff CF14 1QQ"), ["12 Heol Fawr, Whitchurch, Cardiff CF14 1QQ"])
-        XCTAssertEqual(addresses("7 Ffordd Newydd, Bangor"), ["7 Ffordd Newydd"])
+        XCTAssertEqual(addresses("7 Ffordd Newydd, Bangor"), ["7 Ffordd Newydd, Bangor"])  // the town after the street
         XCTAssertEqual(addresses("Address: 512 Birch Lane N, Apt 12\nMaple Grove, MN 55369"),
                        ["512 Birch Lane N, Apt 12", "Maple Grove, MN 55369"])
         XCTAssertEqual(addresses("Unit 88, The Foundry, 120 Elm St NW, Atlanta, GA 30318"),
