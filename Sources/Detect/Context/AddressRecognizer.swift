@@ -302,7 +302,11 @@ enum AddressRecognizer {
                        let e = townAfter(ts, b + 1), e <= lr.upperBound { b = e - 1 }
                     // "Address:  9 Lark Rise, Chellaston", "Correspondence⇥Roskear Farmhouse, …, Camborne
                     // TR14 8PR": the value of an address label is the address, whole.
-                    if a <= b, let v = AddressLabels.valueStart(ts, line: l), v <= a, isPlainValue(ts, v..<a) {
+                    // "Address:⏎Plot 14, Ogui Road, Enugu 400102, Nigeria": so is the line under a label line.
+                    let labelAbove = block.count == 1 && up == 0 && toks[first].line == toks[last].line && l > 0
+                        && !ts.hasGap(before: l) && AddressLabels.isLabelLine(ts, l - 1) && lr == ts.line(l)
+                    if a <= b, let v = AddressLabels.valueStart(ts, line: l) ?? (labelAbove ? lr.lowerBound : nil), v <= a,
+                       isPlainValue(ts, v..<a) {
                         a = v
                         var e = b + 1
                         while e < lr.upperBound, !toks[e].has(.cellStart) { e += 1 }
@@ -375,11 +379,15 @@ enum AddressRecognizer {
         let toks = ts.tokens
         guard c + 1 < toks.count, toks[c].isPunct(","), toks[c + 1].line == toks[c].line, !toks[c + 1].has(.cellStart),
               isTownWord(ts, c + 1), let e = city(ts, c + 1, inText: true),
-              (c + 1..<e).allSatisfy({ toks[$0].kind != .word || !toks[$0].has(.initialUpper) || isTownWord(ts, $0) }) else { return nil }
+              (c + 1..<e).allSatisfy({ toks[$0].kind != .word || !toks[$0].has(.initialUpper) || isTownWord(ts, $0) }),
+              // Not a US town before its state, the ZIP code wrapped off (`…, Marshalltown IA⏎50158`).
+              !(c + 1..<e).contains(where: { toks[$0].count == 2 && toks[$0].has(.upper) && usStates.contains(toks[$0].hash) })
+        else { return nil }
         guard e >= toks.count || toks[e].has(.lineStart) || toks[e].has(.cellStart) || toks[e].isPunct(";") || toks[e].isPunct(")")
                 || (toks[e].isPunct(".") && (e + 1 >= toks.count || toks[e + 1].has(.lineStart) || toks[e + 1].has(.initialUpper)))
         else { return nil }
-        return e
+        // (Not the full stop after the town: `…, Frankfurt am Main.`)
+        return toks[e - 1].isPunct(".") ? e - 1 : e
     }
 
     /// A town written before a street in running text, after `in` (`in
@@ -435,7 +443,7 @@ enum AddressRecognizer {
         Sitz HRB HRA Registergericht Handelsregister Geschäftsführung Vorstand Zentrale Headquarters Branch \
         Management Leasing Realty Properties Lettings LLC Inc Corp Corporation Group Associates Partners Agency Dental \
         Police Constabulary Polizei Polizeipräsidium Polizeiinspektion \
-        PLLC LLLP Esq Courthouse Courthouses Health Medicine Pensions Einwohnerkontrolle Einwohnerdienste Spital \
+        PLLC LLLP Esq Courthouse Courthouses Health Medicine Physicians Pensions Einwohnerkontrolle Einwohnerdienste Spital \
         Arzt Ärztin Ärzte Zahnarzt Zahnärztin Tierarzt Tierärztin Facharzt Fachärztin Hausarzt Hausärztin
         """)
     /// Where a customer is supplied (`Lieferstelle Lotter Straße 73`): the
@@ -1512,7 +1520,8 @@ enum AddressRecognizer {
         while j < lineEnd, words < (opens ? 5 : 3), (toks[j].kind == .word && toks[j].has(.initialUpper)) || isOrdinal(ts, j),
               !toks[j].has(.cellStart) {
             let h = toks[j].hash
-            if words > 0, englishTypes.contains(h) {
+            // (`Route` is a type only with its number: `1200 State Route 9`.)
+            if words > 0, englishTypes.contains(h) || (routeTypes.contains(h) && routeNumber(ts, after: j + 1, type: j, lineEnd: lineEnd) != nil) {
                 var e = j + 1
                 if e < lineEnd, toks[e].glued, toks[e].isPunct(".") { e += 1 }
                 // "4417 W Canyon View Dr": a type word that is part of the name, then the type.
@@ -1987,7 +1996,11 @@ enum AddressRecognizer {
         // The inward code's digit may be an O (a font's or OCR's look-alike: `HX2 OQN`), only
         // after a town that follows another part of the address (`…Gardens, Halifax HX2 OQN`).
         let lookAlike = u.kind == .word && ts.text[Int(u.start)].value == 0x4F
-        guard u.kind == .alnum || lookAlike, u.has(.upper), u.count == 3, u.has(.spaceBefore), u.line == t.line else { return nil }
+        // "…, Inverness IV5⏎7PF": a narrow cell or running text wrapped inside the postcode;
+        // the inward code alone on the next line.
+        let wrapped = u.line == t.line + 1 && k + 1 == ts.lineEnd(t.line) && ts.line(Int(u.line)) == (k + 1)..<(k + 2)
+            && !ts.hasGap(before: Int(u.line))
+        guard u.kind == .alnum || lookAlike, u.has(.upper), u.count == 3, u.has(.spaceBefore) && u.line == t.line || wrapped else { return nil }
         // Outward: A9, A9A, A99, AA9, AA9A, AA99.
         let s = ts.text
         let a = Int(t.start)
@@ -2017,6 +2030,7 @@ enum AddressRecognizer {
             j -= 1
         }
         if lookAlike, n == 0 || first == 0 || !toks[first - 1].isPunct(",") { return nil }
+        if wrapped, n == 0 || lookAlike { return nil }
         // The brackets go with a town only: alone, `(SW1A 2AA)` is the postcode without them.
         if n == 0 { end = k + 2 }
         return Part(first: first, end: end, kind: .foreignPostcode)

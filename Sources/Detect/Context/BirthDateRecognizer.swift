@@ -46,7 +46,7 @@ enum BirthDateRecognizer {
             }
             if found == nil {
                 for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) where toks[c].line != line {
-                    if let e = date(ts, at: c) { found = c..<e; break }
+                    if let e = labelledDate(ts, at: c) { found = c..<e; break }
                 }
             }
             if found == nil { found = belowNumberedField(ts, hit) ?? answerBelowQuestion(ts, hit) }
@@ -158,7 +158,7 @@ enum BirthDateRecognizer {
         for k in toks.indices where toks[k].isPunct("(") && k > 1 && toks[k - 1].kind == .word && !brackets.contains(k) {
             // Back to where a run of name words may start, a few tokens.
             var a = k - 1
-            while a > 0, k - a < 4, toks[a - 1].line == toks[k].line, toks[a - 1].kind == .word, toks[a - 1].has(.initialUpper) { a -= 1 }
+            while a > 0, k - a < 4, toks[a - 1].line == toks[k - 1].line, toks[a - 1].kind == .word, toks[a - 1].has(.initialUpper) { a -= 1 }
             for s in a..<(k - 1) {
                 guard let r = NameRecognizer.run(ts, from: s, strong: false), r.end == k, r.names >= 2, r.listed >= 1,
                       !r.hitOrganisation else { continue }
@@ -167,7 +167,9 @@ enum BirthDateRecognizer {
             }
         }
         for k in brackets {
-            guard toks[k].line == toks[k - 1].line, k + 1 < toks.count,
+            // (The bracket may open the next line: `… Luca Lo Presti⏎(2005-01-20), seit …`.)
+            guard toks[k].line == toks[k - 1].line || (toks[k].has(.lineStart) && !ts.hasGap(before: Int(toks[k].line))),
+                  k + 1 < toks.count,
                   let e = date(ts, at: k + 1), e < toks.count, let y = yearOf(ts, k + 1, e) else { continue }
             guard toks[e].isPunct(")") && y < latestYear() || toks[e].isPunct(",") && y <= latestYear() - 10 else { continue }
             let span = ts.span(k + 1, e - 1)
@@ -362,7 +364,7 @@ enum BirthDateRecognizer {
         let line = Int(toks[hit.end - 1].line)
         guard hit.end == ts.lineEnd(Int32(line)), line + 1 < ts.lineCount, !ts.hasGap(before: line + 1) else { return nil }
         let c = ts.line(line + 1).lowerBound
-        guard let e = date(ts, at: c) else { return nil }
+        guard let e = labelledDate(ts, at: c) else { return nil }
         return c..<e
     }
 
@@ -570,15 +572,20 @@ enum BirthDateRecognizer {
 
     /// Month name then a four-digit year, from token `j`. Running text may
     /// wrap between the two (`d.o.b. 2 October⏎1990`).
-    static func monthYear(_ ts: TokenStream, _ j0: Int, _ lineEnd: Int) -> Int? {
+    static func monthYear(_ ts: TokenStream, _ j0: Int, _ lineEnd0: Int) -> Int? {
         let toks = ts.tokens
         var j = j0
-        guard j < lineEnd, toks[j].kind == .word, words.months.contains(toks[j].hash), toks[j].has(.spaceBefore) else { return nil }
+        var lineEnd = lineEnd0
+        // "d.o.b. 2⏎October 1990": or between the day and the month.
+        let wrappedBefore = j == lineEnd && j < toks.count && j > 0 && toks[j].has(.lineStart) && toks[j].line == toks[j - 1].line + 1
+            && !ts.hasGap(before: Int(toks[j].line)) && TableRows.cellCount(ts, Int(toks[j - 1].line)) <= 1
+        if wrappedBefore { lineEnd = ts.lineEnd(toks[j].line) }
+        guard j < lineEnd, toks[j].kind == .word, words.months.contains(toks[j].hash), toks[j].has(.spaceBefore) || wrappedBefore else { return nil }
         j += 1
         if j < lineEnd, toks[j].glued, toks[j].isPunct(".") { j += 1 }
         if j < lineEnd, toks[j].isPunct(",") { j += 1 }
         var end = lineEnd
-        if j == lineEnd, j < toks.count, toks[j].has(.lineStart), toks[j].line == toks[j - 1].line + 1,
+        if !wrappedBefore, j == lineEnd, j < toks.count, toks[j].has(.lineStart), toks[j].line == toks[j - 1].line + 1,
            !ts.hasGap(before: Int(toks[j].line)), TableRows.cellCount(ts, Int(toks[j - 1].line)) <= 1 {
             end = ts.lineEnd(toks[j].line)
         }
