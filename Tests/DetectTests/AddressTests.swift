@@ -503,6 +503,8 @@ final class AddressBlockPartsTests: XCTestCase {
                        ["Rose Cottage", "2 Mill Lane", "Sutton in the Elms", "Broughton Astley", "LE9 6QE"])
         XCTAssertEqual(addresses("14 Bridge Street\nStratford upon Avon\nCV37 6AB\n"),
                        ["14 Bridge Street", "Stratford upon Avon", "CV37 6AB"])
+        XCTAssertEqual(addresses("Mrs Jane Example\n12 The Green\nLittle Snoring\nFakenham\nNorfolk\nNR21 0AA\n"),
+                       ["12 The Green", "Little Snoring", "Fakenham", "Norfolk", "NR21 0AA"])
         // A sentence between a street and a postcode is no town line.
         XCTAssertEqual(addresses("14 Bridge Street\nPlease reply in the envelope enclosed\nCV37 6AB\n"), ["14 Bridge Street", "CV37 6AB"])
     }
@@ -534,12 +536,22 @@ final class AddressBlockPartsTests: XCTestCase {
         XCTAssertEqual(addresses("Er wohnt in der Lindenstraße 4, Frankfurt am Main."), ["Lindenstraße 4, Frankfurt am Main"])
         XCTAssertEqual(addresses("Ausbildung mit eigenem Haushalt in Chemnitz, Straße der Nationen 88."),
                        ["Chemnitz, Straße der Nationen 88"])
+        XCTAssertEqual(addresses("Ausbildung mit eigenem Haushalt in\nChemnitz, Straße der Nationen 88."), ["Chemnitz, Straße der Nationen 88"])
         XCTAssertEqual(addresses("Platz der Einheit 3, 14467 Potsdam"), ["Platz der Einheit 3, 14467 Potsdam"])
         // Not a weekday, a floor or a salutation after the street; not a town before a letterhead's street.
         XCTAssertEqual(addresses("Die Übergabe ist in der Lindenstraße 4, Montag."), ["Lindenstraße 4"])
         XCTAssertEqual(addresses("Wir wohnen in der Lindenstraße 4, Erdgeschoss."), ["Lindenstraße 4"])
         XCTAssertEqual(addresses("Stadtwerke Chemnitz, Straße der Nationen 140, 09111 Chemnitz"), [])
         XCTAssertEqual(addresses("Die Straße der Nationen ist gesperrt."), [])
+    }
+
+    func testHouseNumberWithAnOCRLookAlike() {
+        XCTAssertEqual(addresses("Frau\nJohanna Beispiel\nGaisbergstraße 3la\n5020 Salzburg\n"), ["Gaisbergstraße 3la", "5020 Salzburg"])
+        XCTAssertEqual(addresses("Lindenweg 1O, 12345 Musterstadt"), ["Lindenweg 1O, 12345 Musterstadt"])
+        XCTAssertEqual(addresses("Musterstraße 3rd"), [])
+        XCTAssertEqual(addresses("Mr Callum Example\nFlat 2F1, 17 Marchmont Crescent\nEdinburgh\nEH9 IHN\n"),
+                       ["Flat 2F1, 17 Marchmont Crescent", "Edinburgh", "EH9 IHN"])
+        XCTAssertEqual(addresses("Order AB1 ICE\n"), [])
     }
 
     func testUKPostcodeWrappedAndValueUnderItsLabel() {

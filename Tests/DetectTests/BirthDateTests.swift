@@ -172,6 +172,9 @@ final class BirthDateFormTests: XCTestCase {
         XCTAssertEqual(births("Date of birth      19  06  1951   (DD MM YYYY)\nGender   F"), ["19  06  1951"])
         XCTAssertEqual(births("Defendant's date of birth, if known: 09/1981 (month and year only)"), ["09/1981"])
         XCTAssertEqual(births("Geburtsdatum: 03.1981"), ["03.1981"])
+        XCTAssertEqual(births("Date of birth: March 1981"), ["March 1981"])
+        XCTAssertEqual(births("Date of birth\nMarch 1981"), ["March 1981"])
+        XCTAssertEqual(births("Letter of March 1981"), [])
         // Without a birth label, numbers in boxes and a month with its year are no date of birth.
         XCTAssertEqual(births("Invoice date 19 06 2025, valid until 09/2027"), [])
         XCTAssertEqual(births("Date of birth: 19 13 1951"), [])

@@ -180,7 +180,7 @@ enum AddressRecognizer {
                 if used[j] { j += 1; continue }
                 let p = parts[j]
                 let line = toks[p.first].line
-                if line > lastLine + 3 { break }
+                if line > lastLine + 4 { break }
                 let sameLine = line == lastLine || line == toks[parts[block.last!].end - 1].line
                 let other = toks[p.first].cell != column
                 // "Address: │ 19 Maple Walk, Didsbury,⏎Manchester M20 6RT": a value cell
@@ -200,10 +200,11 @@ enum AddressRecognizer {
                     || (line == lastLine + 1 && !ts.hasGap(before: Int(line)))
                     || (line == lastLine + 2 && !ts.hasGap(before: Int(line)) && !ts.hasGap(before: Int(line) - 1)
                         && (isTownLine(ts, Int(line) - 1) || isCareOfLine(ts, Int(line) - 1)))
-                    // "58 Dumbarton Road⏎Partick⏎Glasgow⏎G11 6NX": a district and a town.
-                    || (line == lastLine + 3 && p.kind == .foreignPostcode && !ts.hasGap(before: Int(line))
-                        && !ts.hasGap(before: Int(line) - 1) && !ts.hasGap(before: Int(line) - 2)
-                        && isTownLine(ts, Int(line) - 1) && isTownLine(ts, Int(line) - 2)))
+                    // "58 Dumbarton Road⏎Partick⏎Glasgow⏎G11 6NX": a district and a town,
+                    // and a county under them ("12 The Green⏎Little Snoring⏎Fakenham⏎Norfolk⏎NR21 0AA").
+                    || (line >= lastLine + 3 && line <= lastLine + 4 && p.kind == .foreignPostcode
+                        && ((Int(lastLine) + 1)...Int(line)).allSatisfy { !ts.hasGap(before: $0) }
+                        && ((Int(lastLine) + 1)..<Int(line)).allSatisfy { isTownLine(ts, $0) }))
                 if !fits {
                     if other { j += 1; continue }
                     break
@@ -399,11 +400,14 @@ enum AddressRecognizer {
         var a = first - 2
         var n = 0
         while a >= 0, n < 3, toks[a].line == toks[first].line, toks[a].kind == .word, toks[a].has(.initialUpper), isTownWord(ts, a) {
+            if toks[a].has(.lineStart) { a -= 1; n += 1; break }
             a -= 1
             n += 1
             if a >= 1, toks[a].isPunct("-"), toks[a].glued, toks[a - 1].kind == .word { a -= 1 }
         }
-        guard n > 0, a >= 0, toks[a].line == toks[first].line, ts.isWord(a, "in"), !toks[a].has(.initialUpper) else { return nil }
+        // (`in` may end the line above: `… mit eigenem Haushalt in⏎Chemnitz, Straße der Nationen 88.`)
+        guard n > 0, a >= 0, toks[a].line == toks[first].line || (toks[a + 1].has(.lineStart) && !ts.hasGap(before: Int(toks[a + 1].line))),
+              ts.isWord(a, "in"), !toks[a].has(.initialUpper) else { return nil }
         return a + 1
     }
 
@@ -1697,8 +1701,8 @@ enum AddressRecognizer {
         case .number:
             guard t.count <= maxDigits, ts.first(k).value != 0x30 else { return nil }
         case .alnum:
-            guard t.letters == 1, Int(t.digits) <= maxDigits, ts.first(k).value.isDigit, ts.first(k).value != 0x30,
-                  ts.text[Int(t.end) - 1].value.isASCIILetter else { return nil }
+            guard t.letters == 1 && ts.text[Int(t.end) - 1].value.isASCIILetter || ocrHouseNumber(ts, k),
+                  Int(t.digits) <= maxDigits, ts.first(k).value.isDigit, ts.first(k).value != 0x30 else { return nil }
         default:
             return nil
         }
@@ -1733,6 +1737,24 @@ enum AddressRecognizer {
             }
         }
         return e
+    }
+
+    /// A house number OCR read with a letter for a digit after the first
+    /// (`3la` for `31a`, `1O` for `10`): digits and `l`, `I` or `O` after a
+    /// digit, then maybe one letter; at most four characters.
+    static func ocrHouseNumber(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        guard t.count >= 2, t.count <= 4 else { return false }
+        let a = Int(t.start), e = Int(t.end)
+        var lookAlikes = 0
+        for i in (a + 1)..<e {
+            let v = ts.text[i].value
+            if v.isDigit { continue }
+            if v == 0x6C || v == 0x49 || v == 0x4F { lookAlikes += 1; continue }  // l I O
+            // One real letter may end it (`31a`), after a digit or a look-alike.
+            guard i == e - 1, v.isASCIILetter, i > a + 1 else { return false }
+        }
+        return lookAlikes >= 1
     }
 
     // MARK: PO boxes
@@ -1995,7 +2017,7 @@ enum AddressRecognizer {
         let u = toks[k + 1]
         // The inward code's digit may be an O (a font's or OCR's look-alike: `HX2 OQN`), only
         // after a town that follows another part of the address (`…Gardens, Halifax HX2 OQN`).
-        let lookAlike = u.kind == .word && ts.text[Int(u.start)].value == 0x4F
+        let lookAlike = u.kind == .word && [0x4F, 0x49, 0x6C].contains(ts.text[Int(u.start)].value)  // O I l
         // "…, Inverness IV5⏎7PF": a narrow cell or running text wrapped inside the postcode;
         // the inward code alone on the next line.
         let wrapped = u.line == t.line + 1 && k + 1 == ts.lineEnd(t.line) && ts.line(Int(u.line)) == (k + 1)..<(k + 2)
@@ -2029,7 +2051,10 @@ enum AddressRecognizer {
             if opensPart(ts, j) { first = j; break }
             j -= 1
         }
-        if lookAlike, n == 0 || first == 0 || !toks[first - 1].isPunct(",") { return nil }
+        // (Or alone on its line under a town line: `Edinburgh⏎EH9 IHN`.)
+        let underTown = t.has(.lineStart) && ts.lineEnd(t.line) == k + 2 && t.line > 0 && !ts.hasGap(before: Int(t.line))
+            && isTownLine(ts, Int(t.line) - 1)
+        if lookAlike, !underTown, n == 0 || first == 0 || !toks[first - 1].isPunct(",") { return nil }
         if wrapped, n == 0 || lookAlike { return nil }
         // The brackets go with a town only: alone, `(SW1A 2AA)` is the postcode without them.
         if n == 0 { end = k + 2 }

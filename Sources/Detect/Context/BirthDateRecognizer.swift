@@ -150,10 +150,10 @@ enum BirthDateRecognizer {
         // A date that opens a longer bracket (`Sónia Faria (1984-03-08,
         // erwerbstätig bei …)`) gives the person's particulars, the date of
         // birth first, when it is ten years older than the page.
-        var brackets: [Int] = []
+        var brackets = Set<Int>()
         for d in out where d.category == .name {
             if let k = ts.firstToken(atOrAfter: d.range.upperBound), toks[k].isPunct("("), k > 0,
-               Int(toks[k - 1].end) == d.range.upperBound { brackets.append(k) }
+               Int(toks[k - 1].end) == d.range.upperBound { brackets.insert(k) }
         }
         for k in toks.indices where toks[k].isPunct("(") && k > 1 && toks[k - 1].kind == .word && !brackets.contains(k) {
             // Back to where a run of name words may start, a few tokens.
@@ -162,11 +162,11 @@ enum BirthDateRecognizer {
             for s in a..<(k - 1) {
                 guard let r = NameRecognizer.run(ts, from: s, strong: false), r.end == k, r.names >= 2, r.listed >= 1,
                       !r.hitOrganisation else { continue }
-                brackets.append(k)
+                brackets.insert(k)
                 break
             }
         }
-        for k in brackets {
+        for k in brackets.sorted() {
             // (The bracket may open the next line: `… Luca Lo Presti⏎(2005-01-20), seit …`.)
             guard toks[k].line == toks[k - 1].line || (toks[k].has(.lineStart) && !ts.hasGap(before: Int(toks[k].line))),
                   k + 1 < toks.count,
@@ -421,10 +421,13 @@ enum BirthDateRecognizer {
     /// A date right after a birth label: a full date (`date`), or what a
     /// form also takes there: the day, month and year in boxes of their own
     /// (`Date of birth  19  06  1951  (DD MM YYYY)`), or the month and year
-    /// only (`date of birth, if known: 09/1981`, `Geburtsdatum: 03.1981`).
+    /// only (`date of birth, if known: 09/1981`, `Geburtsdatum: 03.1981`,
+    /// `Date of birth: March 1981`).
     static func labelledDate(_ ts: TokenStream, at k: Int) -> Int? {
         if let e = date(ts, at: k) { return e }
         let toks = ts.tokens
+        // "Date of birth: March 1981": the month by name and the year.
+        if k < toks.count, toks[k].kind == .word, let e = monthYear(ts, k, ts.lineEnd(toks[k].line)) { return e }
         guard k + 2 < toks.count, toks[k].kind == .number, toks[k].count <= 2, toks[k + 1].line == toks[k].line,
               let a = ts.number(k) else { return nil }
         let lineEnd = ts.lineEnd(toks[k].line)
@@ -580,7 +583,7 @@ enum BirthDateRecognizer {
         let wrappedBefore = j == lineEnd && j < toks.count && j > 0 && toks[j].has(.lineStart) && toks[j].line == toks[j - 1].line + 1
             && !ts.hasGap(before: Int(toks[j].line)) && TableRows.cellCount(ts, Int(toks[j - 1].line)) <= 1
         if wrappedBefore { lineEnd = ts.lineEnd(toks[j].line) }
-        guard j < lineEnd, toks[j].kind == .word, words.months.contains(toks[j].hash), toks[j].has(.spaceBefore) || wrappedBefore else { return nil }
+        guard j < lineEnd, toks[j].kind == .word, words.months.contains(toks[j].hash), toks[j].has(.spaceBefore) || toks[j].has(.lineStart) || wrappedBefore else { return nil }
         j += 1
         if j < lineEnd, toks[j].glued, toks[j].isPunct(".") { j += 1 }
         if j < lineEnd, toks[j].isPunct(",") { j += 1 }
