@@ -175,6 +175,8 @@ final class BirthDateFormTests: XCTestCase {
         XCTAssertEqual(births("Date of birth: March 1981"), ["March 1981"])
         XCTAssertEqual(births("Date of birth\nMarch 1981"), ["March 1981"])
         XCTAssertEqual(births("Letter of March 1981"), [])
+        // A bare `geb.` dates a pet on a vet's bill as often: a month and year there are not taken.
+        XCTAssertEqual(births("Patient: \"Pepe\", Kater, EKH, getigert, kastriert, geb. 04/2016"), [])
         // Without a birth label, numbers in boxes and a month with its year are no date of birth.
         XCTAssertEqual(births("Invoice date 19 06 2025, valid until 09/2027"), [])
         XCTAssertEqual(births("Date of birth: 19 13 1951"), [])

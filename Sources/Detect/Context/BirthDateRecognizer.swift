@@ -38,18 +38,21 @@ enum BirthDateRecognizer {
                 j = close + 1
             }
             let limit = min(ts.lineEnd(line), j + 9)
+            // A month and year alone only after a date-of-birth label: `geb. 04/2016`
+            // dates a pet on a vet's bill as often as a person.
+            let partial = !(hit.label.words.count == 1 && bareBirthWords.contains(hit.label.words[0]))
             while j < limit {
-                if let e = labelledDate(ts, at: j) { found = j..<e; break }
+                if let e = labelledDate(ts, at: j, partial: partial) { found = j..<e; break }
                 // Another field in another cell ("Geburtsdatum:    Ausstellungsdatum: …").
                 if j > hit.end, toks[j].has(.cellStart), toks[j].kind == .word { break }
                 j += 1
             }
             if found == nil {
                 for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) where toks[c].line != line {
-                    if let e = labelledDate(ts, at: c) { found = c..<e; break }
+                    if let e = labelledDate(ts, at: c, partial: partial) { found = c..<e; break }
                 }
             }
-            if found == nil { found = belowNumberedField(ts, hit) ?? answerBelowQuestion(ts, hit) }
+            if found == nil { found = belowNumberedField(ts, hit, partial: partial) ?? answerBelowQuestion(ts, hit) }
             if found == nil { found = onlyDateBelowHeader(ts, hit) }
             if let r = found {
                 out.append(Detection(category: .dateOfBirth, range: ts.span(r.lowerBound, r.upperBound - 1),
@@ -256,6 +259,10 @@ enum BirthDateRecognizer {
         return e >= lineEnd || date(ts, at: e) == nil
     }
 
+    /// Birth labels that are a bare word (`geb. 04/2016`, `born 1979`): not
+    /// a form's date-of-birth field, and said of animals too.
+    static let bareBirthWords = LabelWords.set("geb|geboren|geborene|geborener|née|born")
+
     /// Relation words whose value is a child (`Kinder: Marco (01.03.2012)`).
     static let childWords = LabelWords.set(LabelWords.childWords)
 
@@ -359,12 +366,12 @@ enum BirthDateRecognizer {
     /// of an ID card or licence (`3. Date and place of birth⏎14.03.1991
     /// UNITED KINGDOM`), or running text wrapped there (`…, ITIN 913-…,
     /// date of birth⏎04/18/2015`).
-    static func belowNumberedField(_ ts: TokenStream, _ hit: LabelHit) -> Range<Int>? {
+    static func belowNumberedField(_ ts: TokenStream, _ hit: LabelHit, partial: Bool) -> Range<Int>? {
         let toks = ts.tokens
         let line = Int(toks[hit.end - 1].line)
         guard hit.end == ts.lineEnd(Int32(line)), line + 1 < ts.lineCount, !ts.hasGap(before: line + 1) else { return nil }
         let c = ts.line(line + 1).lowerBound
-        guard let e = labelledDate(ts, at: c) else { return nil }
+        guard let e = labelledDate(ts, at: c, partial: partial) else { return nil }
         return c..<e
     }
 
@@ -423,11 +430,11 @@ enum BirthDateRecognizer {
     /// (`Date of birth  19  06  1951  (DD MM YYYY)`), or the month and year
     /// only (`date of birth, if known: 09/1981`, `Geburtsdatum: 03.1981`,
     /// `Date of birth: March 1981`).
-    static func labelledDate(_ ts: TokenStream, at k: Int) -> Int? {
+    static func labelledDate(_ ts: TokenStream, at k: Int, partial: Bool) -> Int? {
         if let e = date(ts, at: k) { return e }
         let toks = ts.tokens
         // "Date of birth: March 1981": the month by name and the year.
-        if k < toks.count, toks[k].kind == .word, let e = monthYear(ts, k, ts.lineEnd(toks[k].line)) { return e }
+        if partial, k < toks.count, toks[k].kind == .word, let e = monthYear(ts, k, ts.lineEnd(toks[k].line)) { return e }
         guard k + 2 < toks.count, toks[k].kind == .number, toks[k].count <= 2, toks[k + 1].line == toks[k].line,
               let a = ts.number(k) else { return nil }
         let lineEnd = ts.lineEnd(toks[k].line)
@@ -447,7 +454,7 @@ enum BirthDateRecognizer {
             return clean(k + 3)
         }
         // "09/1981", "03.1981": a month and a year.
-        if (1...12).contains(a), toks[k + 1].glued, toks[k + 1].isPunct("/") || toks[k + 1].isPunct(".") || toks[k + 1].isPunct("-"),
+        if partial, (1...12).contains(a), toks[k + 1].glued, toks[k + 1].isPunct("/") || toks[k + 1].isPunct(".") || toks[k + 1].isPunct("-"),
            toks[k + 2].glued, year(k + 2) {
             return clean(k + 3)
         }
