@@ -455,10 +455,16 @@ enum TableContinuation {
                 if end + 1 < m.lines.count, wide[end + 1], !m.lines[end + 1].startsBlock { end += 2; continue }
                 break
             }
-            if end - k >= 2 { best = k }
+            // A header row alone at the page's foot (its rows all on the next page)
+            // is a table too: a row of words, no digit (a footer has its page number).
+            if end - k >= 2 || (end == m.lines.count && end - k == 1 && !hasDigit(m.lines[k], in: m.text)) { best = k }
             k = end
         }
         return best
+    }
+
+    static func hasDigit(_ line: PageModel.Line, in text: PageText) -> Bool {
+        text.scalars[line.cells[0].lowerBound..<line.cells[line.cells.count - 1].upperBound].contains { $0.properties.numericType != nil }
     }
 
     static func fold(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {

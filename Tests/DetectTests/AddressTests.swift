@@ -181,7 +181,7 @@ final class AddressTests: XCTestCase {
 
     func testWelshAndUSStreets() {
         XCTAssertEqual(addresses("Drop 4: 12 Heol Fawr, Whitchurch, Cardiff CF14 1QQ"), ["12 Heol Fawr, Whitchurch, Cardiff CF14 1QQ"])
-        XCTAssertEqual(addresses("7 Ffordd Newydd, Bangor"), ["7 Ffordd Newydd"])
+        XCTAssertEqual(addresses("7 Ffordd Newydd, Bangor"), ["7 Ffordd Newydd, Bangor"])  // the town after the street
         XCTAssertEqual(addresses("Address: 512 Birch Lane N, Apt 12\nMaple Grove, MN 55369"),
                        ["512 Birch Lane N, Apt 12", "Maple Grove, MN 55369"])
         XCTAssertEqual(addresses("Unit 88, The Foundry, 120 Elm St NW, Atlanta, GA 30318"),
@@ -493,3 +493,75 @@ final class AddressSession8Tests: XCTestCase {
                        ["1420 Oak Ridge Drive", "Austin, TX 78704"])
     }
 }
+
+/// Village lines, c/o lines, rural routes, towns beside a lone street, wrapped postcodes.
+final class AddressBlockPartsTests: XCTestCase {
+    func addresses(_ text: String) -> [String] { texts(text, .address) }
+
+    func testVillageLinesWithJoiningWords() {
+        XCTAssertEqual(addresses("Home address\nRose Cottage\n2 Mill Lane\nSutton in the Elms\nBroughton Astley\nLE9 6QE\n"),
+                       ["Rose Cottage", "2 Mill Lane", "Sutton in the Elms", "Broughton Astley", "LE9 6QE"])
+        XCTAssertEqual(addresses("14 Bridge Street\nStratford upon Avon\nCV37 6AB\n"),
+                       ["14 Bridge Street", "Stratford upon Avon", "CV37 6AB"])
+        XCTAssertEqual(addresses("Mrs Jane Example\n12 The Green\nLittle Snoring\nFakenham\nNorfolk\nNR21 0AA\n"),
+                       ["12 The Green", "Little Snoring", "Fakenham", "Norfolk", "NR21 0AA"])
+        // A sentence between a street and a postcode is no town line.
+        XCTAssertEqual(addresses("14 Bridge Street\nPlease reply in the envelope enclosed\nCV37 6AB\n"), ["14 Bridge Street", "CV37 6AB"])
+    }
+
+    func testInWhoseCare() {
+        XCTAssertEqual(addresses("Anschrift:            Im Wiesengrund 4\n                      c/o Fam. Beispiel\n"
+                                 + "                      76829 Landau-Queichheim\nTelefon:              06341 9 55 31\n"),
+                       ["Im Wiesengrund 4", "c/o Fam. Beispiel", "76829 Landau-Queichheim"])
+        XCTAssertEqual(addresses("Your first UK address:\nc/o St Mary's Hall, Colum Road, Cardiff CF10 3UX\n"),
+                       ["c/o St Mary's Hall, Colum Road, Cardiff CF10 3UX"])
+        // An organisation's address stays visible, c/o or not.
+        XCTAssertEqual(addresses("Paget Road Surgery, 2 Paget Road, Penarth CF64 1YF\n"), [])
+    }
+
+    func testRuralRoutesAndNumberedRoads() {
+        XCTAssertEqual(texts("EZEKIEL T. EXAMPLE\nRR 2 BOX 118A\n7714 COUNTY ROAD 40\nMARSHALLTOWN IA 50158-9021\n", .address, region: "US"),
+                       ["RR 2 BOX 118A", "7714 COUNTY ROAD 40", "MARSHALLTOWN IA 50158-9021"])
+        XCTAssertEqual(texts("Rural Route 3, Box 45\nAmes, IA 50010\n", .address, region: "US"), ["Rural Route 3, Box 45", "Ames, IA 50010"])
+        XCTAssertEqual(texts("We live at 1200 State Route 9, Hayward, WI 54843.", .address, region: "US"),
+                       ["1200 State Route 9, Hayward, WI 54843"])
+        // A route without a box, a road and a distance: no address.
+        XCTAssertEqual(texts("Take RR 2 north for 3 miles.", .address, region: "US"), [])
+        XCTAssertEqual(texts("The site is 12 Main Road 40 minutes away.", .address, region: "US"), [])
+    }
+
+    func testTownNextToALoneStreetInASentence() {
+        XCTAssertEqual(addresses("Das Fahrzeug wird um 11:00 Uhr in Hauptstr. 117 b, Neustadt\nübergeben."),
+                       ["Hauptstr. 117 b, Neustadt"])
+        XCTAssertEqual(addresses("Er wohnt in der Lindenstraße 4, Frankfurt am Main."), ["Lindenstraße 4, Frankfurt am Main"])
+        XCTAssertEqual(addresses("Ausbildung mit eigenem Haushalt in Chemnitz, Straße der Nationen 88."),
+                       ["Chemnitz, Straße der Nationen 88"])
+        XCTAssertEqual(addresses("Ausbildung mit eigenem Haushalt in\nChemnitz, Straße der Nationen 88."), ["Chemnitz, Straße der Nationen 88"])
+        XCTAssertEqual(addresses("Platz der Einheit 3, 14467 Potsdam"), ["Platz der Einheit 3, 14467 Potsdam"])
+        // Not a weekday, a floor or a salutation after the street; not a town before a letterhead's street.
+        XCTAssertEqual(addresses("Die Übergabe ist in der Lindenstraße 4, Montag."), ["Lindenstraße 4"])
+        XCTAssertEqual(addresses("Wir wohnen in der Lindenstraße 4, Erdgeschoss."), ["Lindenstraße 4"])
+        XCTAssertEqual(addresses("Stadtwerke Chemnitz, Straße der Nationen 140, 09111 Chemnitz"), [])
+        XCTAssertEqual(addresses("Die Straße der Nationen ist gesperrt."), [])
+    }
+
+    func testHouseNumberWithAnOCRLookAlike() {
+        XCTAssertEqual(addresses("Frau\nJohanna Beispiel\nGaisbergstraße 3la\n5020 Salzburg\n"), ["Gaisbergstraße 3la", "5020 Salzburg"])
+        XCTAssertEqual(addresses("Lindenweg 1O, 12345 Musterstadt"), ["Lindenweg 1O, 12345 Musterstadt"])
+        XCTAssertEqual(addresses("Musterstraße 3rd"), [])
+        XCTAssertEqual(addresses("Mr Callum Example\nFlat 2F1, 17 Marchmont Crescent\nEdinburgh\nEH9 IHN\n"),
+                       ["Flat 2F1, 17 Marchmont Crescent", "Edinburgh", "EH9 IHN"])
+        XCTAssertEqual(addresses("Order AB1 ICE\n"), [])
+    }
+
+    func testUKPostcodeWrappedAndValueUnderItsLabel() {
+        XCTAssertEqual(addresses("- account of Jane Example, 41 Albion Road, Bradford BD10\n9PL\n"), ["41 Albion Road, Bradford BD10", "9PL"])
+        XCTAssertEqual(addresses("Address:\nPlot 14, Ogui Road, Enugu 400102, Nigeria\nTelephone:\n+234 803 555 0142\n"),
+                       ["Plot 14, Ogui Road, Enugu 400102, Nigeria"])
+        // A reference ending a line above three capitals is no postcode.
+        XCTAssertEqual(addresses("Invoice for job AB12\nVAT\n"), [])
+        // An organisation's street with its state: no town taken after it, and no address (a practice's).
+        XCTAssertEqual(texts("(Mailing address: Central Iowa Family\nPhysicians, 412 S Center St, Marshalltown IA\n50158)", .address, region: "US"), [])
+    }
+}
+

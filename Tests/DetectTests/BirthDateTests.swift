@@ -163,3 +163,43 @@ final class RuleScrapsTests: XCTestCase {
         XCTAssertEqual(texts(text, .dateOfBirth, region: "US"), ["08/19/1986", "02.03.1990"])
     }
 }
+
+/// What a form takes after a birth label; dates in brackets after a name; dates wrapped apart.
+final class BirthDateFormTests: XCTestCase {
+    func births(_ text: String) -> [String] { texts(text, .dateOfBirth) }
+
+    func testDatesAFormTakesAfterABirthLabel() {
+        XCTAssertEqual(births("Date of birth      19  06  1951   (DD MM YYYY)\nGender   F"), ["19  06  1951"])
+        XCTAssertEqual(births("Defendant's date of birth, if known: 09/1981 (month and year only)"), ["09/1981"])
+        XCTAssertEqual(births("Geburtsdatum: 03.1981"), ["03.1981"])
+        XCTAssertEqual(births("Date of birth: March 1981"), ["March 1981"])
+        XCTAssertEqual(births("Date of birth\nMarch 1981"), ["March 1981"])
+        XCTAssertEqual(births("Letter of March 1981"), [])
+        // A bare `geb.` dates a pet on a vet's bill as often: a month and year there are not taken.
+        XCTAssertEqual(births("Patient: \"Pepe\", Kater, EKH, getigert, kastriert, geb. 04/2016"), [])
+        // Without a birth label, numbers in boxes and a month with its year are no date of birth.
+        XCTAssertEqual(births("Invoice date 19 06 2025, valid until 09/2027"), [])
+        XCTAssertEqual(births("Date of birth: 19 13 1951"), [])
+        XCTAssertEqual(births("Date of birth: 09/1981/2"), [])
+    }
+
+    func testDateInBracketsAfterNameShapedWords() {
+        XCTAssertEqual(births("Nicht zu berücksichtigen: Luca Lo Presti (2005-01-20), seit 01.08.2025 in Ausbildung."),
+                       ["2005-01-20"])
+        XCTAssertEqual(births("Heirat am 12.09.2025 mit\nSónia Patrícia Faria (1984-03-08, erwerbstätig bei Spital Grabs)"),
+                       ["1984-03-08"])
+        // The page's own dates: a signature's, a contract's start.
+        XCTAssertEqual(births("Signed 14.10.2025: Anna Maria Beispiel (14.10.2025)"), [])
+        XCTAssertEqual(births("Vertrag vom 01.10.2025 mit Anna Maria Beispiel (2022-03-01, Beginn der Laufzeit)"), [])
+        XCTAssertEqual(births("Stand 2025: Stadtwerke Musterstadt GmbH (1998-01-01)"), [])
+    }
+
+    func testMonthAndYearWrappedApart() {
+        XCTAssertEqual(births("Purchasers: Callum Example (d.o.b. 14/02/1989) and Ayesha Example (d.o.b. 2 October\n1990)"),
+                       ["14/02/1989", "2 October\n1990"])
+        XCTAssertEqual(births("Purchasers: Ayesha Example (d.o.b. 2\nOctober 1990)"), ["2\nOctober 1990"])
+        XCTAssertEqual(births("Defendant's date of birth, if known:\n09/1981 (month and year only)"), ["09/1981"])
+        XCTAssertEqual(births("Nicht zu berücksichtigen: Luca Lo Presti\n(2005-01-20), seit 01.08.2025 in Ausbildung."), ["2005-01-20"])
+    }
+}
+

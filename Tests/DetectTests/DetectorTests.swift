@@ -43,7 +43,7 @@ final class DetectorTests: XCTestCase {
     func testEnglishLetter() {
         XCTAssertEqual(found(english).map(\.description), [
             "name:John Example",
-            "address:221 Example Street",
+            "address:221 Example Street, London",  // the town after the street is the address too
             "phone:+44 20 7946 0018",
             "email:john@example.co.uk",
             "url:https://example.co.uk/account?id=7",

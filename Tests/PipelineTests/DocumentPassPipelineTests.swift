@@ -88,6 +88,19 @@ final class DocumentPassPipelineTests: XCTestCase {
         }
     }
 
+    func testAHeaderAloneAtThePageFootHeadsTheNextPagesRows() {
+        let p1 = page([["Bitte prüfen Sie die Namen:"], ["Name", "Geburtsdatum", "Ort"]])
+        let p2 = page([["Lena Vogt", "03.07.1998", "Ulm"], ["Emre Kaya", "14.02.1985", "Kiel"]])
+        var c = Collected()
+        for (i, m) in [p1, p2].enumerated() {
+            c.keep(i, model: m, found: columnDetector(m.text, []), evidence: DocumentEvidence(), scale: 1)
+        }
+        let added = c.documentPass(detect: columnDetector)
+        XCTAssertEqual(added[1]?.map { string(p2.text, $0.range) }, ["03.07.1998", "14.02.1985"])
+        // A footer with its page number is no header.
+        XCTAssertNil(TableContinuation.lastTableStart(page([["Text"], ["Seite 1 von 2", "Stand 11/2025"]])))
+    }
+
     func testARowTypedWithBarsIsAsWideAsItsBarsSay() {
         // OCR's gaps cut the segments of typed rows into cells, a different
         // number on each row (and the table's columns with them): the

@@ -180,7 +180,7 @@ enum AddressRecognizer {
                 if used[j] { j += 1; continue }
                 let p = parts[j]
                 let line = toks[p.first].line
-                if line > lastLine + 3 { break }
+                if line > lastLine + 4 { break }
                 let sameLine = line == lastLine || line == toks[parts[block.last!].end - 1].line
                 let other = toks[p.first].cell != column
                 // "Address: │ 19 Maple Walk, Didsbury,⏎Manchester M20 6RT": a value cell
@@ -188,7 +188,7 @@ enum AddressRecognizer {
                 // "Last address: │ 14 Example Way⏎Ossett⏎WF5 9ZZ": and so do a town line and the
                 // postcode under a label's value.
                 let townBetween = line == lastLine + 2 && !ts.hasGap(before: Int(line)) && !ts.hasGap(before: Int(line) - 1)
-                    && isTownLine(ts, Int(line) - 1) && TableRows.cellCount(ts, Int(line) - 1) == 1
+                    && (isTownLine(ts, Int(line) - 1) || isCareOfLine(ts, Int(line) - 1)) && TableRows.cellCount(ts, Int(line) - 1) == 1
                     && AddressLabels.valueStart(ts, line: Int(lastLine)) != nil
                 let wrapped = other && (line == lastLine + 1 || townBetween) && !ts.hasGap(before: Int(line))
                     && TableRows.cellCount(ts, Int(line)) == 1
@@ -199,11 +199,12 @@ enum AddressRecognizer {
                 let fits = !(hasStreet && p.isStreet) && (sameLine
                     || (line == lastLine + 1 && !ts.hasGap(before: Int(line)))
                     || (line == lastLine + 2 && !ts.hasGap(before: Int(line)) && !ts.hasGap(before: Int(line) - 1)
-                        && isTownLine(ts, Int(line) - 1))
-                    // "58 Dumbarton Road⏎Partick⏎Glasgow⏎G11 6NX": a district and a town.
-                    || (line == lastLine + 3 && p.kind == .foreignPostcode && !ts.hasGap(before: Int(line))
-                        && !ts.hasGap(before: Int(line) - 1) && !ts.hasGap(before: Int(line) - 2)
-                        && isTownLine(ts, Int(line) - 1) && isTownLine(ts, Int(line) - 2)))
+                        && (isTownLine(ts, Int(line) - 1) || isCareOfLine(ts, Int(line) - 1)))
+                    // "58 Dumbarton Road⏎Partick⏎Glasgow⏎G11 6NX": a district and a town,
+                    // and a county under them ("12 The Green⏎Little Snoring⏎Fakenham⏎Norfolk⏎NR21 0AA").
+                    || (line >= lastLine + 3 && line <= lastLine + 4 && p.kind == .foreignPostcode
+                        && ((Int(lastLine) + 1)...Int(line)).allSatisfy { !ts.hasGap(before: $0) }
+                        && ((Int(lastLine) + 1)..<Int(line)).allSatisfy { isTownLine(ts, $0) }))
                 if !fits {
                     if other { j += 1; continue }
                     break
@@ -282,6 +283,10 @@ enum AddressRecognizer {
                     let lr = column.flatMap { TableRows.cellRange(ts, line: l, cell: $0) } ?? ts.line(l)
                     let onLine = block.filter { Int(toks[$0.first].line) == l || Int(toks[$0.end - 1].line) == l }
                     var a = onLine.isEmpty ? lr.lowerBound : max(lr.lowerBound, onLine.first!.first)
+                    // "c/o St Mary's Hall, Colum Road, Cardiff CF10 3UX": in whose care the post goes.
+                    if a - 3 >= lr.lowerBound, isCareOf(ts, a - 3), opensPart(ts, a - 3) { a -= 3 }
+                    // "… in Chemnitz, Straße der Nationen 88.": a town before a lone street in a sentence.
+                    if block.count == 1, block[0].isStreet, a == block[0].first, let t = townBefore(ts, a), t >= lr.lowerBound { a = t }
                     // "1190 GRAND CONCOURSE⏎APT 6F, BRONX NY 10456": a wrapped cell's flat before its town.
                     if l > Int(toks[first].line), a > lr.lowerBound, isFlatDesignation(ts, lr.lowerBound..<a) { a = lr.lowerBound }
                     var b = onLine.isEmpty ? lr.upperBound - 1 : min(lr.upperBound, onLine.last!.end) - 1
@@ -293,9 +298,16 @@ enum AddressRecognizer {
                        toks[(b + 1)..<lr.upperBound].contains(where: { $0.kind == .word }) {
                         b = lr.upperBound - 1
                     }
+                    // "… um 11:00 Uhr in Hauptstr. 117 b, Neustadt⏎übergeben": a town after a lone street.
+                    if block.count == 1, block[0].kind == .street || block[0].kind == .weakStreet, b + 1 == block[0].end,
+                       let e = townAfter(ts, b + 1), e <= lr.upperBound { b = e - 1 }
                     // "Address:  9 Lark Rise, Chellaston", "Correspondence⇥Roskear Farmhouse, …, Camborne
                     // TR14 8PR": the value of an address label is the address, whole.
-                    if a <= b, let v = AddressLabels.valueStart(ts, line: l), v <= a, isPlainValue(ts, v..<a) {
+                    // "Address:⏎Plot 14, Ogui Road, Enugu 400102, Nigeria": so is the line under a label line.
+                    let labelAbove = block.count == 1 && up == 0 && toks[first].line == toks[last].line && l > 0
+                        && !ts.hasGap(before: l) && AddressLabels.isLabelLine(ts, l - 1) && lr == ts.line(l)
+                    if a <= b, let v = AddressLabels.valueStart(ts, line: l) ?? (labelAbove ? lr.lowerBound : nil), v <= a,
+                       isPlainValue(ts, v..<a) {
                         a = v
                         var e = b + 1
                         while e < lr.upperBound, !toks[e].has(.cellStart) { e += 1 }
@@ -350,6 +362,55 @@ enum AddressRecognizer {
         }
     }
 
+    /// Whether token `k` may be a word of a town named in running text: a
+    /// city word that is no organisation, label, document word, salutation,
+    /// flat or building part.
+    static func isTownWord(_ ts: TokenStream, _ k: Int) -> Bool {
+        let h = ts.tokens[k].hash
+        return isCityWord(ts, k) && !isOrganisationWord(ts, k) && !LabelTable.shared.isLabelWord(h) && !documentWords.contains(h)
+            && !NameRecognizer.salutationWords.contains(h) && !flatWords.contains(h) && !subdivisionWords.contains(h)
+            && !rearBuildings.contains(h) && !englishTypes.contains(h) && !buildingWords.contains(h)
+    }
+
+    /// A town after a street without a postcode, its comma at `c`
+    /// (`Hauptstr. 117 b, Neustadt`, `Lindenweg 4, Bad Homburg.`): town words
+    /// (`Frankfurt am Main`) that end their line, cell or sentence. The end
+    /// of the town, or nil.
+    static func townAfter(_ ts: TokenStream, _ c: Int) -> Int? {
+        let toks = ts.tokens
+        guard c + 1 < toks.count, toks[c].isPunct(","), toks[c + 1].line == toks[c].line, !toks[c + 1].has(.cellStart),
+              isTownWord(ts, c + 1), let e = city(ts, c + 1, inText: true),
+              (c + 1..<e).allSatisfy({ toks[$0].kind != .word || !toks[$0].has(.initialUpper) || isTownWord(ts, $0) }),
+              // Not a US town before its state, the ZIP code wrapped off (`…, Marshalltown IA⏎50158`).
+              !(c + 1..<e).contains(where: { toks[$0].count == 2 && toks[$0].has(.upper) && usStates.contains(toks[$0].hash) })
+        else { return nil }
+        guard e >= toks.count || toks[e].has(.lineStart) || toks[e].has(.cellStart) || toks[e].isPunct(";") || toks[e].isPunct(")")
+                || (toks[e].isPunct(".") && (e + 1 >= toks.count || toks[e + 1].has(.lineStart) || toks[e + 1].has(.initialUpper)))
+        else { return nil }
+        // (Not the full stop after the town: `…, Frankfurt am Main.`)
+        return toks[e - 1].isPunct(".") ? e - 1 : e
+    }
+
+    /// A town written before a street in running text, after `in` (`in
+    /// Chemnitz, Straße der Nationen 88`): where it starts, the street at
+    /// `first`; nil if none.
+    static func townBefore(_ ts: TokenStream, _ first: Int) -> Int? {
+        let toks = ts.tokens
+        guard first >= 3, toks[first - 1].isPunct(","), toks[first - 1].line == toks[first].line else { return nil }
+        var a = first - 2
+        var n = 0
+        while a >= 0, n < 3, toks[a].line == toks[first].line, toks[a].kind == .word, toks[a].has(.initialUpper), isTownWord(ts, a) {
+            if toks[a].has(.lineStart) { a -= 1; n += 1; break }
+            a -= 1
+            n += 1
+            if a >= 1, toks[a].isPunct("-"), toks[a].glued, toks[a - 1].kind == .word { a -= 1 }
+        }
+        // (`in` may end the line above: `… mit eigenem Haushalt in⏎Chemnitz, Straße der Nationen 88.`)
+        guard n > 0, a >= 0, toks[a].line == toks[first].line || (toks[a + 1].has(.lineStart) && !ts.hasGap(before: Int(toks[a + 1].line))),
+              ts.isWord(a, "in"), !toks[a].has(.initialUpper) else { return nil }
+        return a + 1
+    }
+
     static let suiteWords = WordHash.set("Suite Ste")
 
     /// Whether tokens `r` hold a suite (`Suite 300`, `Ste 4`): suites are let
@@ -386,7 +447,7 @@ enum AddressRecognizer {
         Sitz HRB HRA Registergericht Handelsregister Geschäftsführung Vorstand Zentrale Headquarters Branch \
         Management Leasing Realty Properties Lettings LLC Inc Corp Corporation Group Associates Partners Agency Dental \
         Police Constabulary Polizei Polizeipräsidium Polizeiinspektion \
-        PLLC LLLP Esq Courthouse Courthouses Health Medicine Pensions Einwohnerkontrolle Einwohnerdienste Spital \
+        PLLC LLLP Esq Courthouse Courthouses Health Medicine Physicians Pensions Einwohnerkontrolle Einwohnerdienste Spital \
         Arzt Ärztin Ärzte Zahnarzt Zahnärztin Tierarzt Tierärztin Facharzt Fachärztin Hausarzt Hausärztin
         """)
     /// Where a customer is supplied (`Lieferstelle Lotter Straße 73`): the
@@ -790,6 +851,8 @@ enum AddressRecognizer {
             if e < end, toks[e].glued, toks[e].isPunct(".") { e += 1 }
         }
         guard e > n, toks[(n..<e)].contains(where: { $0.kind == .word && $0.letters >= 3 }) else { return nil }
+        // "7714 COUNTY ROAD 40": a numbered road.
+        if let r = routeNumber(ts, after: e, type: e - 1, lineEnd: end) { e = r }
         if e == end || toks[e].isPunct(",") { return e }
         // The unit: `APT 5`, `Ste 4`, `#12`.
         var f = e
@@ -1005,11 +1068,38 @@ enum AddressRecognizer {
     }
 
     /// A line that is only a town or district (between a street and a UK
-    /// postcode line): one to three capitalised words.
+    /// postcode line): one to three capitalised words, and the small words
+    /// that join a village's name between them (`Sutton in the Elms`,
+    /// `Newcastle upon Tyne`, `Stow-on-the-Wold`).
     static func isTownLine(_ ts: TokenStream, _ l: Int) -> Bool {
+        let toks = ts.tokens
         let r = ts.line(l)
-        if r.isEmpty || r.count > 4 { return false }
-        return ts.tokens[r].allSatisfy { ($0.kind == .word && $0.has(.initialUpper)) || $0.isPunct(",") || $0.isPunct("-") }
+        if r.isEmpty || r.count > 6 { return false }
+        guard toks[r.lowerBound].kind == .word, toks[r.lowerBound].has(.initialUpper),
+              toks[r.upperBound - 1].kind == .word, toks[r.upperBound - 1].has(.initialUpper) else { return false }
+        var capitalised = 0
+        for t in toks[r] {
+            if t.kind == .word && t.has(.initialUpper) { capitalised += 1; continue }
+            guard t.isPunct(",") || t.isPunct("-") || (t.kind == .word && townJoiners.contains(t.hash)) else { return false }
+        }
+        return capitalised <= 4
+    }
+
+    static let townJoiners = WordHash.set("in the on upon by under le cum de la sur am an der im ob")
+
+    /// `c/o Fam. Brandt`, `c/o Jane Example`: in whose care the post goes, a
+    /// line inside a block (between the street and the town), or opening
+    /// the line of an address written on one line.
+    static func isCareOf(_ ts: TokenStream, _ k: Int) -> Bool {
+        let toks = ts.tokens
+        return k + 3 < toks.count && ts.isWord(k, "c") && toks[k + 1].isPunct("/") && toks[k + 1].glued
+            && ts.isWord(k + 2, "o") && toks[k + 2].glued && toks[k + 3].line == toks[k].line
+    }
+
+    /// A line of its own in whose care the post goes: `c/o` and a few words.
+    static func isCareOfLine(_ ts: TokenStream, _ l: Int) -> Bool {
+        let r = ts.line(l)
+        return r.count >= 4 && r.count <= 9 && isCareOf(ts, r.lowerBound)
     }
 
     static func part(_ ts: TokenStream, at k: Int) -> Part? {
@@ -1273,7 +1363,9 @@ enum AddressRecognizer {
         let toks = ts.tokens
         let t = toks[k]
         let french = frenchPrefixes.contains(t.hash) || frenchPrefixesWithArticle.contains(t.hash)
-        guard t.has(.initialUpper), streetPrefixes.contains(t.hash) || french else { return nil }
+        // "Straße der Nationen 88", "Platz der Einheit 1": a German type before its name, with the article.
+        let typeFirst = !french && germanTypesWithArticle.contains(t.hash)
+        guard t.has(.initialUpper), streetPrefixes.contains(t.hash) || french || typeFirst else { return nil }
         let lineEnd = ts.lineEnd(t.line)
         var j = k + 1
         var words = 0
@@ -1284,7 +1376,7 @@ enum AddressRecognizer {
         // "Rue de l'Hôpital 3", "Chemin d'Entre-Bois 8": an elided article.
         let elided = j < lineEnd && isElided(ts, j)
         // `Place`, `Route`: everyday English words, a street only with the article (`Route de Berne 45`).
-        if frenchPrefixesWithArticle.contains(t.hash), j == afterType, !elided { return nil }
+        if frenchPrefixesWithArticle.contains(t.hash) || typeFirst, j == afterType, !elided { return nil }
         if elided {
             words += 1
             j += 1
@@ -1293,7 +1385,8 @@ enum AddressRecognizer {
         while j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].letters >= 2, words < 3 {
             let h = toks[j].hash
             if Self.words.months.contains(h) || Self.words.weekdays.contains(h) { return nil }
-            if Self.words.notNames.contains(h) && !Self.words.organisations.contains(h) { return nil }
+            // (Such a street is named after a common noun: `der Einheit`, `des Friedens`.)
+            if Self.words.notNames.contains(h) && !Self.words.organisations.contains(h) && !typeFirst { return nil }
             if documentWords.contains(h) { return nil }
             words += 1
             j += 1
@@ -1343,6 +1436,9 @@ enum AddressRecognizer {
     /// France and Belgium (`Rue de la Gare 12`, `Avenue Louis-Casaï 81`).
     static let frenchPrefixes = WordHash.set("Rue Avenue Av Boulevard Bd Chemin Ch Quai Allée Impasse Ruelle Sentier Faubourg Rte")
     static let frenchPrefixesWithArticle = WordHash.set("Place Route Passage Promenade Cours")
+    /// German street types that may stand before the name, an article between
+    /// (`Straße der Nationen 88`, `Platz der Republik 1`, `Allee der Kosmonauten 3`).
+    static let germanTypesWithArticle = WordHash.set("Straße Strasse Platz Allee Weg Gasse Ring Damm Ufer Chaussee Markt Brücke Park")
 
     /// `l'Hôpital`, `d'Italie`: an article elided onto a capitalised name.
     static func isElided(_ ts: TokenStream, _ k: Int) -> Bool {
@@ -1428,7 +1524,8 @@ enum AddressRecognizer {
         while j < lineEnd, words < (opens ? 5 : 3), (toks[j].kind == .word && toks[j].has(.initialUpper)) || isOrdinal(ts, j),
               !toks[j].has(.cellStart) {
             let h = toks[j].hash
-            if words > 0, englishTypes.contains(h) {
+            // (`Route` is a type only with its number: `1200 State Route 9`.)
+            if words > 0, englishTypes.contains(h) || (routeTypes.contains(h) && routeNumber(ts, after: j + 1, type: j, lineEnd: lineEnd) != nil) {
                 var e = j + 1
                 if e < lineEnd, toks[e].glued, toks[e].isPunct(".") { e += 1 }
                 // "4417 W Canyon View Dr": a type word that is part of the name, then the type.
@@ -1446,6 +1543,8 @@ enum AddressRecognizer {
                     e += 1
                     if e < lineEnd, toks[e].glued, toks[e].isPunct(".") { e += 1 }
                 }
+                // "7714 County Road 40", "1200 State Route 9": a numbered road.
+                if let r = routeNumber(ts, after: e, type: j, lineEnd: lineEnd) { e = r }
                 // "Jewel Lane N, Apt 108", "Peachtree St NW,": a compass point after the type.
                 if e < lineEnd, toks[e].kind == .word, toks[e].has(.upper), compassSuffixes.contains(toks[e].hash),
                    endsPart(ts, e + 1) || (e + 1 < lineEnd && (flatWords.contains(toks[e + 1].hash) || unitWords.contains(toks[e + 1].hash))) {
@@ -1496,6 +1595,22 @@ enum AddressRecognizer {
         if e < r.upperBound, toks[e].kind == .word, toks[e].has(.upper), compassSuffixes.contains(toks[e].hash) { e += 1 }
         guard e == r.upperBound || endsPart(ts, e) else { return nil }
         return e
+    }
+
+    /// Road types numbered rather than named (`County Road 40`, `State Route
+    /// 9`, `Highway 61`, `Farm Road 12`).
+    static let routeTypes = WordHash.set("Road Rd Route Rte Highway Hwy")
+
+    /// The end of a road's number after its type at `type` (the number at
+    /// `e`, one to four digits, maybe a letter: `County Road 40`, `Route
+    /// 9A`), ending its part; nil if none.
+    static func routeNumber(_ ts: TokenStream, after e: Int, type: Int, lineEnd: Int) -> Int? {
+        let toks = ts.tokens
+        guard e < lineEnd, type >= 0, toks[type].kind == .word, routeTypes.contains(toks[type].hash),
+              toks[e].has(.spaceBefore), !toks[e].has(.cellStart),
+              (toks[e].kind == .number && toks[e].count <= 4) || (toks[e].kind == .alnum && toks[e].letters == 1 && toks[e].digits <= 4),
+              ts.first(e).value.isDigit, e + 1 >= lineEnd || endsPart(ts, e + 1) else { return nil }
+        return e + 1
     }
 
     /// `21st`, `6TH`, `2nd`: the numbered streets of US cities.
@@ -1586,8 +1701,8 @@ enum AddressRecognizer {
         case .number:
             guard t.count <= maxDigits, ts.first(k).value != 0x30 else { return nil }
         case .alnum:
-            guard t.letters == 1, Int(t.digits) <= maxDigits, ts.first(k).value.isDigit, ts.first(k).value != 0x30,
-                  ts.text[Int(t.end) - 1].value.isASCIILetter else { return nil }
+            guard t.letters == 1 && ts.text[Int(t.end) - 1].value.isASCIILetter || ocrHouseNumber(ts, k),
+                  Int(t.digits) <= maxDigits, ts.first(k).value.isDigit, ts.first(k).value != 0x30 else { return nil }
         default:
             return nil
         }
@@ -1624,6 +1739,24 @@ enum AddressRecognizer {
         return e
     }
 
+    /// A house number OCR read with a letter for a digit after the first
+    /// (`3la` for `31a`, `1O` for `10`): digits and `l`, `I` or `O` after a
+    /// digit, then maybe one letter; at most four characters.
+    static func ocrHouseNumber(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        guard t.count >= 2, t.count <= 4 else { return false }
+        let a = Int(t.start), e = Int(t.end)
+        var lookAlikes = 0
+        for i in (a + 1)..<e {
+            let v = ts.text[i].value
+            if v.isDigit { continue }
+            if v == 0x6C || v == 0x49 || v == 0x4F { lookAlikes += 1; continue }  // l I O
+            // One real letter may end it (`31a`), after a digit or a look-alike.
+            guard i == e - 1, v.isASCIILetter, i > a + 1 else { return false }
+        }
+        return lookAlikes >= 1
+    }
+
     // MARK: PO boxes
 
     static func poBox(_ ts: TokenStream, _ k: Int) -> Part? {
@@ -1640,6 +1773,8 @@ enum AddressRecognizer {
             j += 1
         } else if ts.isWord(k, "post"), k + 2 < lineEnd, ts.isWord(k + 1, "office"), ts.isWord(k + 2, "box") {
             j = k + 3
+        } else if let e = ruralRoute(ts, k) {
+            return Part(first: k, end: e, kind: .poBox)
         } else {
             return nil
         }
@@ -1654,6 +1789,34 @@ enum AddressRecognizer {
         }
         guard digits > 0 else { return nil }
         return Part(first: k, end: e, kind: .poBox)
+    }
+
+    /// US rural delivery: `RR 2 Box 118A`, `R.R. 2, Box 18`, `Rural Route
+    /// 3 Box 45`, `HC 61 Box 12` (a highway contract route): the route's
+    /// number, then the box's. The box is what makes it an address. The end
+    /// of the part, or nil.
+    static func ruralRoute(_ ts: TokenStream, _ k: Int) -> Int? {
+        let toks = ts.tokens
+        let lineEnd = ts.lineEnd(toks[k].line)
+        var j = k + 1
+        if ts.isWord(k, "rr") || ts.isWord(k, "hc") {
+            guard toks[k].has(.upper) else { return nil }
+        } else if ts.isWord(k, "r"), toks[k].has(.upper), j + 2 < lineEnd, toks[j].isPunct("."), ts.isWord(j + 1, "r") {
+            j += 2
+            if j < lineEnd, toks[j].isPunct(".") { j += 1 }
+        } else if ts.isWord(k, "rural"), toks[k].has(.initialUpper), j < lineEnd, ts.isWord(j, "route") {
+            j += 1
+        } else {
+            return nil
+        }
+        guard j + 2 < lineEnd, toks[j].kind == .number, toks[j].count <= 3 else { return nil }
+        j += 1
+        if toks[j].isPunct(",") { j += 1 }
+        guard j + 1 < lineEnd, ts.isWord(j, "box") else { return nil }
+        j += 1
+        if toks[j].isPunct("#") { j += 1 }
+        guard j < lineEnd, isFlatNumber(toks[j]), toks[j].digits > 0, toks[j].count <= 6 else { return nil }
+        return j + 1
     }
 
     // MARK: postcodes
@@ -1854,8 +2017,12 @@ enum AddressRecognizer {
         let u = toks[k + 1]
         // The inward code's digit may be an O (a font's or OCR's look-alike: `HX2 OQN`), only
         // after a town that follows another part of the address (`…Gardens, Halifax HX2 OQN`).
-        let lookAlike = u.kind == .word && ts.text[Int(u.start)].value == 0x4F
-        guard u.kind == .alnum || lookAlike, u.has(.upper), u.count == 3, u.has(.spaceBefore), u.line == t.line else { return nil }
+        let lookAlike = u.kind == .word && [0x4F, 0x49, 0x6C].contains(ts.text[Int(u.start)].value)  // O I l
+        // "…, Inverness IV5⏎7PF": a narrow cell or running text wrapped inside the postcode;
+        // the inward code alone on the next line.
+        let wrapped = u.line == t.line + 1 && k + 1 == ts.lineEnd(t.line) && ts.line(Int(u.line)) == (k + 1)..<(k + 2)
+            && !ts.hasGap(before: Int(u.line))
+        guard u.kind == .alnum || lookAlike, u.has(.upper), u.count == 3, u.has(.spaceBefore) && u.line == t.line || wrapped else { return nil }
         // Outward: A9, A9A, A99, AA9, AA9A, AA99.
         let s = ts.text
         let a = Int(t.start)
@@ -1884,7 +2051,11 @@ enum AddressRecognizer {
             if opensPart(ts, j) { first = j; break }
             j -= 1
         }
-        if lookAlike, n == 0 || first == 0 || !toks[first - 1].isPunct(",") { return nil }
+        // (Or alone on its line under a town line: `Edinburgh⏎EH9 IHN`.)
+        let underTown = t.has(.lineStart) && ts.lineEnd(t.line) == k + 2 && t.line > 0 && !ts.hasGap(before: Int(t.line))
+            && isTownLine(ts, Int(t.line) - 1)
+        if lookAlike, !underTown, n == 0 || first == 0 || !toks[first - 1].isPunct(",") { return nil }
+        if wrapped, n == 0 || lookAlike { return nil }
         // The brackets go with a town only: alone, `(SW1A 2AA)` is the postcode without them.
         if n == 0 { end = k + 2 }
         return Part(first: first, end: end, kind: .foreignPostcode)

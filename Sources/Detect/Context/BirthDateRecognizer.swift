@@ -38,18 +38,21 @@ enum BirthDateRecognizer {
                 j = close + 1
             }
             let limit = min(ts.lineEnd(line), j + 9)
+            // A month and year alone only after a date-of-birth label: `geb. 04/2016`
+            // dates a pet on a vet's bill as often as a person.
+            let partial = !(hit.label.words.count == 1 && bareBirthWords.contains(hit.label.words[0]))
             while j < limit {
-                if let e = date(ts, at: j) { found = j..<e; break }
+                if let e = labelledDate(ts, at: j, partial: partial) { found = j..<e; break }
                 // Another field in another cell ("Geburtsdatum:    Ausstellungsdatum: …").
                 if j > hit.end, toks[j].has(.cellStart), toks[j].kind == .word { break }
                 j += 1
             }
             if found == nil {
                 for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) where toks[c].line != line {
-                    if let e = date(ts, at: c) { found = c..<e; break }
+                    if let e = labelledDate(ts, at: c, partial: partial) { found = c..<e; break }
                 }
             }
-            if found == nil { found = belowNumberedField(ts, hit) ?? answerBelowQuestion(ts, hit) }
+            if found == nil { found = belowNumberedField(ts, hit, partial: partial) ?? answerBelowQuestion(ts, hit) }
             if found == nil { found = onlyDateBelowHeader(ts, hit) }
             if let r = found {
                 out.append(Detection(category: .dateOfBirth, range: ts.span(r.lowerBound, r.upperBound - 1),
@@ -145,11 +148,33 @@ enum BirthDateRecognizer {
         // Hale (03.03.2017), Oliver Hale (2020-11-19)`) is when they were
         // born, when it is older than the page's own year (a signature's
         // date is of that year: `Ada Example (14.10.2025)`).
+        // The name is one found, or name-shaped words with a listed one
+        // (`Luca Lo Presti (2005-01-20)`: a name the document pass finds later).
+        // A date that opens a longer bracket (`Sónia Faria (1984-03-08,
+        // erwerbstätig bei …)`) gives the person's particulars, the date of
+        // birth first, when it is ten years older than the page.
+        var brackets = Set<Int>()
         for d in out where d.category == .name {
-            guard let k = ts.firstToken(atOrAfter: d.range.upperBound), toks[k].isPunct("("), k > 0,
-                  Int(toks[k - 1].end) == d.range.upperBound, toks[k].line == toks[k - 1].line, k + 1 < toks.count,
-                  let e = date(ts, at: k + 1), e < toks.count, toks[e].isPunct(")"),
-                  let y = yearOf(ts, k + 1, e), y < latestYear() else { continue }
+            if let k = ts.firstToken(atOrAfter: d.range.upperBound), toks[k].isPunct("("), k > 0,
+               Int(toks[k - 1].end) == d.range.upperBound { brackets.insert(k) }
+        }
+        for k in toks.indices where toks[k].isPunct("(") && k > 1 && toks[k - 1].kind == .word && !brackets.contains(k) {
+            // Back to where a run of name words may start, a few tokens.
+            var a = k - 1
+            while a > 0, k - a < 4, toks[a - 1].line == toks[k - 1].line, toks[a - 1].kind == .word, toks[a - 1].has(.initialUpper) { a -= 1 }
+            for s in a..<(k - 1) {
+                guard let r = NameRecognizer.run(ts, from: s, strong: false), r.end == k, r.names >= 2, r.listed >= 1,
+                      !r.hitOrganisation else { continue }
+                brackets.insert(k)
+                break
+            }
+        }
+        for k in brackets.sorted() {
+            // (The bracket may open the next line: `… Luca Lo Presti⏎(2005-01-20), seit …`.)
+            guard toks[k].line == toks[k - 1].line || (toks[k].has(.lineStart) && !ts.hasGap(before: Int(toks[k].line))),
+                  k + 1 < toks.count,
+                  let e = date(ts, at: k + 1), e < toks.count, let y = yearOf(ts, k + 1, e) else { continue }
+            guard toks[e].isPunct(")") && y < latestYear() || toks[e].isPunct(",") && y <= latestYear() - 10 else { continue }
             let span = ts.span(k + 1, e - 1)
             if out.contains(where: { $0.category == .dateOfBirth && $0.range.overlaps(span) }) { continue }
             out.append(Detection(category: .dateOfBirth, range: span, confidence: 0.8, reason: .context,
@@ -233,6 +258,10 @@ enum BirthDateRecognizer {
         guard e >= lineEnd || toks[e].has(.cellStart) else { return false }
         return e >= lineEnd || date(ts, at: e) == nil
     }
+
+    /// Birth labels that are a bare word (`geb. 04/2016`, `born 1979`): not
+    /// a form's date-of-birth field, and said of animals too.
+    static let bareBirthWords = LabelWords.set("geb|geboren|geborene|geborener|née|born")
 
     /// Relation words whose value is a child (`Kinder: Marco (01.03.2012)`).
     static let childWords = LabelWords.set(LabelWords.childWords)
@@ -337,12 +366,12 @@ enum BirthDateRecognizer {
     /// of an ID card or licence (`3. Date and place of birth⏎14.03.1991
     /// UNITED KINGDOM`), or running text wrapped there (`…, ITIN 913-…,
     /// date of birth⏎04/18/2015`).
-    static func belowNumberedField(_ ts: TokenStream, _ hit: LabelHit) -> Range<Int>? {
+    static func belowNumberedField(_ ts: TokenStream, _ hit: LabelHit, partial: Bool) -> Range<Int>? {
         let toks = ts.tokens
         let line = Int(toks[hit.end - 1].line)
         guard hit.end == ts.lineEnd(Int32(line)), line + 1 < ts.lineCount, !ts.hasGap(before: line + 1) else { return nil }
         let c = ts.line(line + 1).lowerBound
-        guard let e = date(ts, at: c) else { return nil }
+        guard let e = labelledDate(ts, at: c, partial: partial) else { return nil }
         return c..<e
     }
 
@@ -394,6 +423,42 @@ enum BirthDateRecognizer {
             }
         }
         return found
+    }
+
+    /// A date right after a birth label: a full date (`date`), or what a
+    /// form also takes there: the day, month and year in boxes of their own
+    /// (`Date of birth  19  06  1951  (DD MM YYYY)`), or the month and year
+    /// only (`date of birth, if known: 09/1981`, `Geburtsdatum: 03.1981`,
+    /// `Date of birth: March 1981`).
+    static func labelledDate(_ ts: TokenStream, at k: Int, partial: Bool) -> Int? {
+        if let e = date(ts, at: k) { return e }
+        let toks = ts.tokens
+        // "Date of birth: March 1981": the month by name and the year.
+        if partial, k < toks.count, toks[k].kind == .word, let e = monthYear(ts, k, ts.lineEnd(toks[k].line)) { return e }
+        guard k + 2 < toks.count, toks[k].kind == .number, toks[k].count <= 2, toks[k + 1].line == toks[k].line,
+              let a = ts.number(k) else { return nil }
+        let lineEnd = ts.lineEnd(toks[k].line)
+        /// Not glued on to more digits or letters (`09/1981/2`, `19 06 1951a`).
+        func clean(_ e: Int) -> Int? {
+            if e < lineEnd, toks[e].glued, toks[e].kind != .punct { return nil }
+            if e + 1 < lineEnd, toks[e].glued, toks[e].isPunct(".") || toks[e].isPunct("/") || toks[e].isPunct("-"),
+               toks[e + 1].glued, toks[e + 1].kind == .number { return nil }
+            return e
+        }
+        func year(_ i: Int) -> Bool {
+            i < lineEnd && toks[i].kind == .number && toks[i].count == 4 && (ts.number(i).map { $0 >= 1890 && $0 <= 2099 } ?? false)
+        }
+        // "19  06  1951": three numbers apart by spaces only.
+        if toks[k + 1].kind == .number, toks[k + 1].count <= 2, toks[k + 1].has(.spaceBefore), year(k + 2), toks[k + 2].has(.spaceBefore),
+           let m = ts.number(k + 1), (1...31).contains(a), (1...12).contains(m) {
+            return clean(k + 3)
+        }
+        // "09/1981", "03.1981": a month and a year.
+        if partial, (1...12).contains(a), toks[k + 1].glued, toks[k + 1].isPunct("/") || toks[k + 1].isPunct(".") || toks[k + 1].isPunct("-"),
+           toks[k + 2].glued, year(k + 2) {
+            return clean(k + 3)
+        }
+        return nil
     }
 
     /// A short number OCR misread in part as letters: `O3` and `198O`
@@ -515,15 +580,26 @@ enum BirthDateRecognizer {
         return nil
     }
 
-    /// Month name then a four-digit year, from token `j`.
-    static func monthYear(_ ts: TokenStream, _ j0: Int, _ lineEnd: Int) -> Int? {
+    /// Month name then a four-digit year, from token `j`. Running text may
+    /// wrap between the two (`d.o.b. 2 October⏎1990`).
+    static func monthYear(_ ts: TokenStream, _ j0: Int, _ lineEnd0: Int) -> Int? {
         let toks = ts.tokens
         var j = j0
-        guard j < lineEnd, toks[j].kind == .word, words.months.contains(toks[j].hash), toks[j].has(.spaceBefore) else { return nil }
+        var lineEnd = lineEnd0
+        // "d.o.b. 2⏎October 1990": or between the day and the month.
+        let wrappedBefore = j == lineEnd && j < toks.count && j > 0 && toks[j].has(.lineStart) && toks[j].line == toks[j - 1].line + 1
+            && !ts.hasGap(before: Int(toks[j].line)) && TableRows.cellCount(ts, Int(toks[j - 1].line)) <= 1
+        if wrappedBefore { lineEnd = ts.lineEnd(toks[j].line) }
+        guard j < lineEnd, toks[j].kind == .word, words.months.contains(toks[j].hash), toks[j].has(.spaceBefore) || toks[j].has(.lineStart) || wrappedBefore else { return nil }
         j += 1
         if j < lineEnd, toks[j].glued, toks[j].isPunct(".") { j += 1 }
         if j < lineEnd, toks[j].isPunct(",") { j += 1 }
-        guard j < lineEnd, toks[j].kind == .number, toks[j].count == 4, let y = ts.number(j), y >= 1890, y <= 2099 else { return nil }
+        var end = lineEnd
+        if !wrappedBefore, j == lineEnd, j < toks.count, toks[j].has(.lineStart), toks[j].line == toks[j - 1].line + 1,
+           !ts.hasGap(before: Int(toks[j].line)), TableRows.cellCount(ts, Int(toks[j - 1].line)) <= 1 {
+            end = ts.lineEnd(toks[j].line)
+        }
+        guard j < end, toks[j].kind == .number, toks[j].count == 4, let y = ts.number(j), y >= 1890, y <= 2099 else { return nil }
         if j + 1 < toks.count, toks[j + 1].glued, toks[j + 1].kind != .punct { return nil }
         return j + 1
     }
