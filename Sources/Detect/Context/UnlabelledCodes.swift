@@ -109,9 +109,13 @@ enum UnlabelledCodes {
         let toks = ts.tokens
         let q = toks[k - 1]
         guard q.line == toks[k].line, !toks[k].has(.cellStart), q.kind == .word, q.count == 1, q.has(.upper),
-              q.has(.cellStart) || q.has(.lineStart) else { return k }
+              q.has(.cellStart) || q.has(.lineStart), !contactLetters.contains(q.hash) else { return k }
         return k - 1
     }
+
+    /// The letters a letterhead writes before its numbers: `T 0131 496
+    /// 0720` (telephone), `F`ax, `M`obile, `P`hone, `D`irect, `H`ome, `O`ffice.
+    static let contactLetters = WordHash.set("t f m p d h o e w")
 
     /// Whether word `k` is part of an e-mail address: its run of glued
     /// tokens holds an `@`.
