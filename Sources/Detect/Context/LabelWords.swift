@@ -160,7 +160,8 @@ enum LabelWords {
             + "zmr zahl|zmr nr|betreibungsnummer|betreibungs nr|betreibung nr|registernummer|register nr|"
             + "mpan|mprn|meter point reference|supply number|driver number|driver no|docket|"
             + "confirmation code|confirmation number|confirmation no|booking code|reservation number|reservation code|"
-            + "reservation no|citation no|citation number"
+            + "reservation no|citation no|citation number|birth registration|birth registration number|"
+            + "birth registration no|birth certificate number|birth certificate no"
             + "|nummer der bg|bg nummer|bg nr|nummer der bedarfsgemeinschaft|grundstück nr|grundstücknummer|grundstücksnummer"
             + "|grundstücks nr|parzellennummer|parzelle nr|parzellen nr|flurstück|flurstück nr|flurstücksnummer|flurstücks nr"
             + "|apn|assessor's parcel number|verwendungszweck|payment reference|matter", "Vorgangsnummer", 0.85),

@@ -547,7 +547,8 @@ enum ReferenceRecognizer {
 
     /// Beyond `Fields.numberWords` (`Nr`, `No`, `Number`): the other words a number's label ends in.
     static let identifierWords = WordHash.set("id ref reference referenz code kennung zeichen zahl")
-    static let numberSuffixes = AddressRecognizer.folded(["nummer", "nummern", "kennung", "zeichen", "referenz"])
+    /// (`zeichens`: the genitive, `unter Angabe des Kassenzeichens 6.1020.004418.3`.)
+    static let numberSuffixes = AddressRecognizer.folded(["nummer", "nummern", "kennung", "zeichen", "zeichens", "referenz"])
 
     /// Token `i` is a word saying the number it labels is no one's own
     /// (`notPersonalNumbers`, or a compound opening with one of
@@ -643,8 +644,10 @@ enum ReferenceRecognizer {
                 c += 2
                 if c < next.upperBound, toks[c].isPunct(".") || toks[c].isPunct(":") { c += 1 }
             }
-            if let e = value(ts, at: c, dateShaped: isSortCode(ts, hit)),
+            // (`des BG Salzburg, GZ⏎2 Fam 114/19k`: a court's file number, whose register letters a value does not read.)
+            if let e = fileNumber(ts, at: c) ?? value(ts, at: c, dateShaped: isSortCode(ts, hit)),
                (isCode(ts, c, e) && whole(e)) || isFileNumber(ts, c, e) || fileNumber(ts, at: c, chamber: false) == e
+                || fileNumber(ts, at: c) == e
                 || afterNumberWord(ts, c) || isSortCode(ts, hit) {
                 return (c, e)
             }

@@ -19,7 +19,7 @@ extension ReferenceRecognizer {
 
     /// A court's file number (`2 M 1187/25`, `3 Ca 1234/24`, `VII ZR 12/21`,
     /// `5 Js 4471/24`, Austria's `2 Fam 114/19k` with its check letter) with a court or its paper at most six words before it
-    /// on its line: the chamber, one or two register letters, the running
+    /// on its line (or ending the line before, when the number opens its line): the chamber, one or two register letters, the running
     /// number, `/` and the year. Its shape is fixed by the courts' own
     /// register rules; a payslip's garnishment line or a letter's prose
     /// names it without a label.
@@ -33,7 +33,9 @@ extension ReferenceRecognizer {
             let line = toks[k].line
             var j = k - 1
             var context = false
-            while j >= max(0, k - 6), toks[j].line == line {
+            // (`des BG Salzburg, GZ⏎2 Fam 114/19k`: the court may end the line before.)
+            let wrapped = toks[k].has(.lineStart) && !ts.hasGap(before: Int(line))
+            while j >= max(0, k - 6), toks[j].line == line || (wrapped && toks[j].line + 1 == line) {
                 if toks[j].kind == .word, courtWords.contains(toks[j].hash) { context = true; break }
                 j -= 1
             }
