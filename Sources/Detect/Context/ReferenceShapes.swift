@@ -18,9 +18,11 @@ extension ReferenceRecognizer {
         """)
 
     /// A court's file number (`2 M 1187/25`, `3 Ca 1234/24`, `VII ZR 12/21`,
-    /// `5 Js 4471/24`, Austria's `2 Fam 114/19k` with its check letter) with a court or its paper at most six words before it
-    /// on its line (or ending the line before, when the number opens its line): the chamber, one or two register letters, the running
-    /// number, `/` and the year. Its shape is fixed by the courts' own
+    /// `5 Js 4471/24`, Austria's `2 Fam 114/19k` with its check letter)
+    /// with a court or its paper at most six words before it on its line
+    /// (or ending the line before, when the number opens its line): the
+    /// chamber, one or two register letters, the running number, `/` and
+    /// the year. Its shape is fixed by the courts' own
     /// register rules; a payslip's garnishment line or a letter's prose
     /// names it without a label.
     static func courtFileNumbers(_ ts: TokenStream, into out: inout [Detection]) {
