@@ -208,6 +208,13 @@ final class CodeContextTests: XCTestCase {
         XCTAssertEqual(refs("Modell Nr. SLIMLINE7 in Weiß\n"), [])
     }
 
+    func testANumberWithAMembersSuffix() {
+        XCTAssertEqual(refs("| Sorcha Byrne | 05/03/1988 | 77301920-01 |\n", region: "GB"), ["77301920-01"])
+        // A phone number with its extension, a short number with a suffix, a date: no.
+        XCTAssertEqual(refs("Tel. 030 12345678-12\n"), [])
+        XCTAssertEqual(refs("Kasse 1234-01 am 2025-01-12\n"), [])
+    }
+
     func testAnAccountTailWrapped() {
         XCTAssertEqual(refs("B. Copy of cancelled check no. 2281 (account\nending 4471, Capital One, N.A.)\n", region: "US"), ["4471"])
     }

@@ -223,6 +223,10 @@ enum UnlabelledCodes {
             // file, parcel or account number; not a date, amount or sort code.
             // (Three parts or more, or a doubled slash: `0301-234567` and `0431/123456` are phone numbers.)
             let parts = (c..<e).filter { toks[$0].kind == .number }.count
+            // A member's number with the suffix of the person on the policy or
+            // the item in a series (`77301920-01`, `483271906-001`): seven or more
+            // digits, a dash, one to three; nine or more in all.
+            if e == c + 3, toks[c].count >= 7, toks[c + 1].isPunct("-"), toks[c + 2].count <= 3, digits >= 9 { return true }
             let doubled = (c..<(e - 1)).contains { toks[$0].isPunct("/") && toks[$0 + 1].isPunct("/") }
             return digits >= 10 && length <= maximumLength && (parts >= 3 || doubled)
                 && (c..<e).allSatisfy { toks[$0].kind == .number || toks[$0].isPunct("/") || toks[$0].isPunct("-") }
