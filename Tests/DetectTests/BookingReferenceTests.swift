@@ -133,8 +133,9 @@ final class WrappedValueTests: XCTestCase {
         XCTAssertEqual(refs("Reference: 11-03-27"), [])
     }
 
-    func testALicenceNumberBelowItsLabelPastTheState() {
-        XCTAssertEqual(refs("Driver's license no.\nMI K 552 118 740 336\nPolicy no."), ["K 552 118 740 336"])
+    func testALicenceNumberBelowItsLabelWithTheState() {
+        // The state code is taken with the number, as the licence is cited (`TX 27840516`).
+        XCTAssertEqual(refs("Driver's license no.\nMI K 552 118 740 336\nPolicy no."), ["MI K 552 118 740 336"])
     }
 
     func testARegisterNumberOpeningTheNextLine() {

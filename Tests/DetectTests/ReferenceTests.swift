@@ -306,3 +306,88 @@ final class NumberLabelTests: XCTestCase {
         XCTAssertEqual(refs("Version number: 3.2.1"), [])
     }
 }
+
+/// File numbers of courts and offices, values written with stray spaces,
+/// asides between a label and its value, and the labels real letters use
+/// for them.
+final class OfficeFileNumberTests: XCTestCase {
+    func refs(_ s: String, region: String = "DE") -> [String] { texts(s, .reference, region: region) }
+
+    func testAnAustrianCourtFileNumberWithItsCheckLetter() {
+        XCTAssertEqual(refs("Unterhalt lt. Beschluss des BG Salzburg, GZ 2 Fam 114/19k, monatlich 310,00 Euro.\n", region: "AT"),
+                       ["2 Fam 114/19k"])
+        XCTAssertEqual(refs("Unterhaltszahlungen lt. Beschluss des BG Salzburg, GZ\n2 Fam 114/19k, monatlich 310,00 Euro.\n", region: "AT"),
+                       ["2 Fam 114/19k"])
+        // Not a size or a ratio without a court or a label.
+        XCTAssertEqual(refs("Bitte 2 Fam 114/19k nicht verwechseln.\n", region: "AT"), [])
+    }
+
+    func testAnOfficeAbbreviationOpensAFileNumber() {
+        XCTAssertEqual(refs("Aktenzeichen:\tStA 41.2-E 688/2025\nSachbearbeiter/in:\tHerr Pawlak\n"), ["StA 41.2-E 688/2025"])
+        // The abbreviation alone is no number.
+        XCTAssertEqual(refs("Aktenzeichen: StA bitte angeben\n"), [])
+    }
+
+    func testASpacedSlashBetweenNumbers() {
+        XCTAssertEqual(refs("Dossier-Nr.:\tAM 2025 / 118 604\n", region: "CH"), ["AM 2025 / 118 604"])
+        XCTAssertEqual(refs("| Datum | Massnahme | Referenz |\n|---|---|---|\n| 12.03.2021 | Verwarnung | AM 2021 / 031 877 |\n", region: "CH"),
+                       ["AM 2021 / 031 877"])
+        XCTAssertEqual(refs("Seite 1 / 2\n"), [])
+    }
+
+    func testStraySpacesByAJoiner() {
+        XCTAssertEqual(refs("Urkundennummer\tUR- 0425- 11/25 sind auf jeder Seite angegeben.\n"), ["UR- 0425- 11/25"])
+        XCTAssertEqual(refs("Your LBTT return reference is\tRS-LBTT-8841 -20937; please keep it.\n", region: "GB"),
+                       ["RS-LBTT-8841 -20937"])
+    }
+
+    func testAQuotedValue() {
+        XCTAssertEqual(refs("Please transfer the balance, reference \"CIM24-0918\".\n", region: "GB"), ["CIM24-0918"])
+    }
+
+    func testAnAsideBetweenLabelAndValue() {
+        XCTAssertEqual(refs("MHIC license number of Defendant (Maryland Home Improvement Commission): 01-139874 Defendant's date of birth\n",
+                            region: "US"), ["01-139874"])
+        XCTAssertEqual(refs("Unique Taxpayer Reference (Self\nAssessment)\t47716 20958\nEmployment start\t01/02/2021\n", region: "GB"),
+                       ["47716 20958"])
+        XCTAssertEqual(refs("Die Kfz-Steuer wird abgerechnet (Kassenzeichen des\nHauptzollamts: 4401.1887.3302.6).\n"), ["4401.1887.3302.6"])
+        // A shop's invoice number keeps its aside to itself, and words are no value.
+        XCTAssertEqual(refs("Invoice number for your order (web shop): 4471-2291\n", region: "GB"), [])
+        XCTAssertEqual(refs("Policy number (see your schedule): to follow\n", region: "GB"), [])
+    }
+
+    func testTheLabelsOfFilesAndSerials() {
+        XCTAssertEqual(refs("Verteiler: Personalakte PA 3382, Betriebsrat (z. Hd. Vorsitzende)\n"), ["PA 3382"])
+        XCTAssertEqual(refs("Die Abmahnung wird zur Personalakte genommen.\n"), [])
+        XCTAssertEqual(refs("eligible (walking distance). Badge serial LE 9 8841 0A 1027\nissued 27/10/2025\n", region: "GB"),
+                       ["LE 9 8841 0A 1027"])
+        XCTAssertEqual(refs("Die Gebühren bitten wir unter Angabe des Kassenzeichens 6.1020.004418.3\nzu überweisen.\n"), ["6.1020.004418.3"])
+        XCTAssertEqual(refs("Die Gebühren bitten wir unter Angabe des Kassenzeichens\n6.1020.004418.3\nzu überweisen.\n"), ["6.1020.004418.3"])
+        XCTAssertEqual(refs("| Child | Birth registration | Registered in |\n|---|---|---|\n| Ruairidh McIntyre | 685/2 2008 01472 | Edinburgh |\n",
+                            region: "GB"), ["685/2 2008 01472"])
+    }
+
+    func testAnE_MailAddressSaysNothingOfTheNumberAfterIt() {
+        XCTAssertEqual(refs("Steuerberaterin Mag. Oberndorfer (k.oberndorfer@ok-steuer.at), Klientennummer OK-2210-38.\n", region: "AT"),
+                       ["OK-2210-38"])
+        // A tax word of the sentence itself still does.
+        XCTAssertEqual(refs("Bitte die Steuer-Nummer 4471-2291-38 angeben.\n"), [])
+    }
+
+    func testAValueWrappedAfterItsLetters() {
+        XCTAssertEqual(refs("Zulassungsbescheinigung Teil II Nr.: HT\n4418293\t\tGewährleistung\n"), ["HT\n4418293"])
+    }
+
+    func testALicenceNumberWithItsStateCode() {
+        XCTAssertEqual(refs("Driver license no.: TX 27840516    State: Texas\n", region: "US"), ["TX 27840516"])
+        XCTAssertEqual(refs("Co-buyer: Lena Ortiz (spouse, DL TX 39118804).\n", region: "US"), ["TX 39118804"])
+    }
+
+    func testTheCertifiedMailArticleNumber() {
+        XCTAssertEqual(refs("mailed the Complaint by certified mail, restricted delivery, article no. 9589 0710 5270 0418 2236 51, on 07/18/2025\n",
+                            region: "US"), ["9589 0710 5270 0418 2236 51"])
+        // A shop's article is no one's.
+        XCTAssertEqual(refs("Item: article no. 9589 0710 5270 0418 2236 51, colour blue\n", region: "US"), [])
+        XCTAssertEqual(refs("Artikel-Nr. 4711 0815 2233 44, Bestellung vom 12.03.2025\n"), [])
+    }
+}

@@ -179,3 +179,48 @@ final class UnlabelledCodeTests: XCTestCase {
         XCTAssertEqual(refs("Zähler 8KW-2209117 | 211,4 | 77,5 m³ |\n").filter { $0.contains("m") }, [])
     }
 }
+
+/// What the words before a number say, and the letters before it.
+final class CodeContextTests: XCTestCase {
+    func refs(_ s: String, region: String = "DE") -> [String] { texts(s, .reference, region: region) }
+
+    func testAnEntryClassSaysNotPersonalOnlyInCapitals() {
+        XCTAssertEqual(refs("Internal patient ID: KMC-0079415\tEMIS web no. 1204478\n", region: "GB"), ["KMC-0079415", "1204478"])
+        XCTAssertEqual(refs("ACH DEBIT WEB ID 1234567890\n", region: "US").filter { $0.contains("1234567890") }, [])
+    }
+
+    func testAClauseEndsWhatTheWordsBeforeSay() {
+        // OCR reads the cell's `·` as a dash: the IBAN's label is another clause's.
+        XCTAssertEqual(refs("IBAN GBSO BOFS 8022 6010 4567 38 - reference \"CIM24-0918\"\n", region: "GB").filter { $0.contains("CIM24") },
+                       ["CIM24-0918"])
+        // A dash between a phone number's parts ends nothing.
+        XCTAssertEqual(refs("Fax 0211 - 12345678\n"), [])
+    }
+
+    func testOneCapitalOpeningTheCellOfAGroupedNumber() {
+        XCTAssertEqual(refs("| NGUYEN, THI MINH HANG | A 219 447 805 |\n", region: "US"), ["A 219 447 805"])
+        // A letterhead's `T` says telephone.
+        XCTAssertFalse(refs("T 0131 496 0720 · info@firm.co.uk\n", region: "GB").contains { $0.hasPrefix("T ") })
+    }
+
+    func testAnOCRDamagedCodeAfterANumberWord() {
+        XCTAssertEqual(refs("Az. 346 E 1-1188/25, Aufenthaltstitel Nr. YSKOP7RST.\n"), ["346 E 1-1188/25", "YSKOP7RST"])
+        XCTAssertEqual(refs("Modell Nr. SLIMLINE7 in Weiß\n"), [])
+    }
+
+    func testANumberWithAMembersSuffix() {
+        XCTAssertEqual(refs("| Sorcha Byrne | 05/03/1988 | 77301920-01 |\n", region: "GB"), ["77301920-01"])
+        // A phone number with its extension, a short number with a suffix, a date: no.
+        XCTAssertEqual(refs("Tel. 030 12345678-12\n"), [])
+        XCTAssertEqual(refs("Kasse 1234-01 am 2025-01-12\n"), [])
+    }
+
+    func testAnAccountTailWrapped() {
+        XCTAssertEqual(refs("B. Copy of cancelled check no. 2281 (account\nending 4471, Capital One, N.A.)\n", region: "US"), ["4471"])
+    }
+
+    func testAnAustrianTaxNumberWithADash() {
+        XCTAssertEqual(texts("Rückfragen über FinanzOnline (Steuernummer 91-417/3308 angeben).\n", .taxID, region: "AT"), ["91-417/3308"])
+        XCTAssertEqual(texts("Durchwahl 91-417/3308\n", .taxID, region: "AT"), [])
+    }
+}

@@ -110,11 +110,12 @@ enum LabelWords {
         ("aktenzeichen|akten zeichen|az|akz|geschäftszeichen|gz|gesch z|unser zeichen|ihr zeichen|unser az|ihr az|"
             + "aktenzahl|geschäftsnummer|bearbeitungsnummer|bearbeitungs nr|matter number|matter no|matter ref|"
             + "docket number|docket no|"
-            + "unser aktenzeichen|ihr aktenzeichen|zeichen|geschäftszahl|buchungszeichen", "Aktenzeichen", 0.9),
+            + "unser aktenzeichen|ihr aktenzeichen|zeichen|geschäftszahl|buchungszeichen|aktenzeichens|geschäftszeichens|"
+            + "personalakte|aktennummer|akten nr", "Aktenzeichen", 0.9),
         ("kundennummer|kunden nr|kundennr|kd nr|kdnr|kunden nummer|kunden id|kundenkennung|kundenkonto|"
             + "abonummer|abo nr|abonnementnummer|abonnement nr|beitragsnummer|beitrags nr|beitragskonto|membership id|"
             + "customer id|customer number|customer no|customer ref|customer reference|client number|client id|client no"
-            + "|ind id|individual id|individual id number",
+            + "|ind id|individual id|individual id number|klientennummer|klienten nr|klientennr",
             "Kundennummer", 0.9),
         ("vertragsnummer|vertrags nr|vertrags nummer|vertragsnr|vertrag nr|vertragskonto|contract number|contract no|"
             + "lease no|lease number|lease id|lease ref|lease reference|tenancy no|tenancy number|tenancy ref|"
@@ -131,7 +132,7 @@ enum LabelWords {
         ("personalnummer|personal nr|personal nummer|personalnr|pers nr|persnr|employee id|employee number|employee no|staff number|"
             + "payroll number|payroll no|payroll id|works number|works no|staff id|staff no|emp id|emp no|empl id|"
             + "payroll ref|payroll reference|"
-            + "employee ref|badge|badge no|badge number", "Personalnummer", 0.9),
+            + "employee ref|badge|badge no|badge number|badge serial|badge serial no|badge serial number", "Personalnummer", 0.9),
         ("patientennummer|patienten nr|patienten nummer|patienten id|patient id|patient number|patient no|fallnummer|fall nr|"
             + "hospital number|hospital no|mrn|medicare number|medicare no"
             + "|pat id|pat nr|chart no|chart number|accession no|accession number|npi|npi number|npi no|unique pupil number|pupil number|"
@@ -149,7 +150,7 @@ enum LabelWords {
             + "mieternr|vertr|kg nr|unter der nummer|unter nummer|under reference|under number|juror number|juror no|"
             + "incident no|incident number|incident ref|report no|report number|gmc|gmc number|gmc no|nmc pin|"
             + "vertrag|mandat|check id|verification id|report id|transaction id|application id|claim id"
-            + "|kassenzeichen|gutschein nr|gutscheinnummer|chip nr|chipnummer|kartenfolgenummer|"
+            + "|kassenzeichen|kassenzeichens|gutschein nr|gutscheinnummer|chip nr|chipnummer|kartenfolgenummer|"
             + "control number|control no|bnc|bnc no|bnc number|cause no|cause number|application no|incident report|"
             + "wohnungsnummer|wohnungs nr|wohnung nr|whg nr|objektnummer|objekt nr|mietobjekt nr|einheit nr|"
             + "booking ref|booking no|booking id|roll number|roll no|dossier nr|dossiernummer|"
@@ -159,7 +160,8 @@ enum LabelWords {
             + "zmr zahl|zmr nr|betreibungsnummer|betreibungs nr|betreibung nr|registernummer|register nr|"
             + "mpan|mprn|meter point reference|supply number|driver number|driver no|docket|"
             + "confirmation code|confirmation number|confirmation no|booking code|reservation number|reservation code|"
-            + "reservation no|citation no|citation number"
+            + "reservation no|citation no|citation number|birth registration|birth registration number|"
+            + "birth registration no|birth certificate number|birth certificate no"
             + "|nummer der bg|bg nummer|bg nr|nummer der bedarfsgemeinschaft|grundstück nr|grundstücknummer|grundstücksnummer"
             + "|grundstücks nr|parzellennummer|parzelle nr|parzellen nr|flurstück|flurstück nr|flurstücksnummer|flurstücks nr"
             + "|apn|assessor's parcel number|verwendungszweck|payment reference|matter", "Vorgangsnummer", 0.85),

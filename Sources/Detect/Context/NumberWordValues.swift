@@ -21,7 +21,6 @@ enum NumberWordValues {
     static let minimumDigits = 6
     static let kind = "value after a number word"
     static let idWords = WordHash.set("id")
-    static let licenceWords = WordHash.set("license licence führerschein")
     /// Words for what a person holds at an institution, written right
     /// before its number as often as a number word is (`mortgage account
     /// 7704 1129 6603`, `Sparbuch 5102 448 117`, `Police GVL 88.4471.02`,
@@ -29,12 +28,41 @@ enum NumberWordValues {
     static let holdingWords = WordHash.set("account acct konto sparbuch depot policy police polizze certificate zertifikat mandate mandat")
 
     /// Six or more digits in all, or one code of six or more capitals and
-    /// digits (`eVB-Nr.: K3P9Z2W`, an insurer's confirmation code).
+    /// digits (`eVB-Nr.: K3P9Z2W`, an insurer's confirmation code; OCR's
+    /// `YSKOP7RST` for `Y5K0P7R3T`, its look-alike letters counted as the
+    /// digits they stand for in a code of eight or more).
     static func isNumber(_ ts: TokenStream, _ c: Int, _ e: Int) -> Bool {
         let toks = ts.tokens
         let digits = toks[c..<e].reduce(0) { $0 + Int($1.digits) }
         if digits >= minimumDigits { return true }
-        return digits >= 2 && ReferenceRecognizer.isCode(ts, c, e) && Int(toks[e - 1].end - toks[c].start) >= 6
+        guard digits >= 1, ReferenceRecognizer.isCode(ts, c, e) else { return false }
+        let length = Int(toks[e - 1].end - toks[c].start)
+        if digits >= 2, length >= 6 { return true }
+        guard length >= 8 else { return false }
+        let lookAlikes = (Int(toks[c].start)..<Int(toks[e - 1].end)).filter { OCR.isConfusable(ts.text[$0].value) }.count
+        return digits + lookAlikes >= 3
+    }
+
+    static let mailWords = WordHash.set("certified registered recorded einschreiben einschreibens rückschein")
+
+    /// `by certified mail, restricted delivery, article no. 9589 0710 …`:
+    /// a registered letter's article number names the letter sent to a
+    /// person, not a shop's article (`mailWords` within eight words before).
+    static func isMailPiece(_ ts: TokenStream, _ k: Int) -> Bool {
+        let toks = ts.tokens
+        guard k > 0, toks[k - 1].kind == .word, ts.isWord(k - 1, "article") || ts.isWord(k - 1, "artikel") else { return false }
+        var j = k - 2
+        var words = 0
+        while j >= 0, words < 8, toks[j].line + 1 >= toks[k].line {
+            if toks[j].kind == .word {
+                if mailWords.contains(toks[j].hash) { return true }
+                words += 1
+            } else if toks[j].isPunct(".") || toks[j].isPunct(";") {
+                return false
+            }
+            j -= 1
+        }
+        return false
     }
 
     /// `Musternummer 12 345 678 901`: a number word that says the value is a sample.
@@ -68,12 +96,10 @@ enum NumberWordValues {
                   ReferenceRecognizer.isWhole(ts, e),
                   isNumber(ts, c, e),
                   // (The number word itself counts: `Telefonnummer`, `Hausnummer`.)
-                  !UnlabelledCodes.saysNotPersonal(ts, k + 1), !ReferenceRecognizer.isSample(ts, k),
+                  !UnlabelledCodes.saysNotPersonal(ts, k + 1) || isMailPiece(ts, k), !ReferenceRecognizer.isSample(ts, k),
                   !isSampleWord(ReferenceRecognizer.word(ts, k)) else { continue }
-            // `Driver's license no.⏎MI K 552 118 740 336`: the state is not the number.
-            let start = ((max(0, k - 4))..<k).contains { toks[$0].line == t.line && licenceWords.contains(toks[$0].hash) }
-                ? ReferenceRecognizer.afterStateCode(ts, c, e) : c
-            out.append(Detection(category: .reference, range: ts.span(start, e - 1), confidence: 0.8, reason: .context,
+            // (`Driver's license no.⏎MI K 552 118 740 336`: the state code is taken with the number.)
+            out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: 0.8, reason: .context,
                                  kind: kind))
         }
         maskedTails(ts, into: &out)
@@ -128,7 +154,9 @@ enum NumberWordValues {
             guard c < lineEnd, toks[c].kind == .number, (3...6).contains(toks[c].count), ReferenceRecognizer.isWhole(ts, c + 1) else { continue }
             var b = k - 1
             var named = false
-            while b >= max(0, k - 4), toks[b].line == toks[k].line {
+            // (`… (account⏎ending 4471, …)`: a narrow column wraps the phrase.)
+            let wrapped = toks[k].has(.lineStart) && k > 0 && !ts.hasGap(before: Int(toks[k].line))
+            while b >= max(0, k - 4), toks[b].line == toks[k].line || (wrapped && toks[b].line + 1 == toks[k].line) {
                 if toks[b].kind == .word, accountWords.contains(toks[b].hash) { named = true; break }
                 b -= 1
             }

@@ -39,11 +39,14 @@ enum ReferenceRecognizer {
             guard case .reference(let confidence) = hit.label.role else { continue }
             var taken: Int?
             for (c, _) in Fields.candidates(ts, first: hit.first, end: hit.end) {
-                if let e = value(ts, at: c, dateShaped: isSortCode(ts, hit)),
+                // `reference "CIM24-0918"`: the value in quotes.
+                let c = afterOpeningQuote(ts, c)
+                // (A court's file number with its register letters, `GZ 2 Fam 114/19k`, before any shorter reading.)
+                if let e = fileNumber(ts, at: c) ?? value(ts, at: c, dateShaped: isSortCode(ts, hit)) ?? wrappedValue(ts, at: c),
                    !hit.label.needsCode || (isCode(ts, c, e) && isWhole(ts, e)) || afterNumberWord(ts, c),
                    !isSample(ts, c), !partsOnlyKinds.contains(hit.label.kind) || e > c + 1 {
-                    // `Driver's license PA 27 914 338`: the state is not the number.
-                    let c = hit.label.kind == licenceKind ? afterStateCode(ts, c, e) : c
+                    // (`Driver license no.: TX 27840516`: the state code is taken with
+                    // the number, as the licence is cited.)
                     out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
                                          reason: .context, kind: hit.label.kind))
                     taken = c
@@ -52,7 +55,12 @@ enum ReferenceRecognizer {
             }
             if taken == nil, !partsOnlyKinds.contains(hit.label.kind), let (c, e) = fieldBelow(ts, hit), !isSample(ts, c),
                !hit.label.needsCode || isCode(ts, c, e) {
-                let c = hit.label.kind == licenceKind ? afterStateCode(ts, c, e) : c
+                out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
+                                     reason: .context, kind: hit.label.kind))
+                taken = c
+            }
+            if taken == nil, confidence >= 0.8, !partsOnlyKinds.contains(hit.label.kind), let (c, e) = valueAfterAside(ts, hit),
+               !isSample(ts, c) {
                 out.append(Detection(category: .reference, range: ts.span(c, e - 1), confidence: confidence,
                                      reason: .context, kind: hit.label.kind))
                 taken = c
@@ -320,16 +328,76 @@ enum ReferenceRecognizer {
         return false
     }
 
-    /// `PA 27 914 338`: past a two-capital state or country code before a
-    /// spaced number (the code is not part of the licence number).
-    static func afterStateCode(_ ts: TokenStream, _ c: Int, _ e: Int) -> Int {
+    /// Opening quotes: `reference "CIM24-0918"`, `Az. „4 C 118/25“`.
+    static let openingQuotes: Set<UInt64> = Set("\"'\u{201C}\u{201E}\u{2018}\u{201A}\u{00AB}\u{00BB}\u{2039}\u{203A}".unicodeScalars.map { UInt64($0.value) })
+
+    /// Past a quote glued to the value after it.
+    static func afterOpeningQuote(_ ts: TokenStream, _ c: Int) -> Int {
         let toks = ts.tokens
-        guard c + 1 < e, toks[c].kind == .word, toks[c].has(.upper), toks[c].count == 2, toks[c + 1].has(.spaceBefore)
-        else { return c }
-        // (Michigan's and others' numbers open with a letter: `MI N 526 418 903 117`.)
-        let letter = toks[c + 1].kind == .word && toks[c + 1].has(.upper) && toks[c + 1].count == 1 && c + 2 < e
-            && toks[c + 2].kind == .number
-        return toks[c + 1].kind == .number || letter ? c + 1 : c
+        guard c + 1 < toks.count, toks[c].kind == .punct, openingQuotes.contains(toks[c].hash), toks[c + 1].glued,
+              toks[c + 1].kind != .punct else { return c }
+        return c + 1
+    }
+
+    /// A value whose letters end a line and whose number opens the next
+    /// (`Teil II Nr.: HT⏎4418293`, a narrow column's wrap): the capitals
+    /// (one to three) alone at the line's end, then a value of digits.
+    static func wrappedValue(_ ts: TokenStream, at c: Int) -> Int? {
+        let toks = ts.tokens
+        guard c < toks.count, toks[c].kind == .word, toks[c].has(.upper), toks[c].letters <= 3,
+              c + 1 == ts.lineEnd(toks[c].line), c + 1 < toks.count, toks[c + 1].line == toks[c].line + 1,
+              !ts.hasGap(before: Int(toks[c + 1].line)), toks[c + 1].kind == .number,
+              let e = value(ts, at: c + 1), toks[(c + 1)..<e].reduce(0, { $0 + Int($1.digits) }) >= 4, isWhole(ts, e)
+        else { return nil }
+        return e
+    }
+
+    /// The value after an aside that follows the label: up to ten words,
+    /// commas and brackets, ending in a colon (`MHIC license number of
+    /// Defendant (Maryland Home Improvement Commission): 01-139874`) or in
+    /// a closing bracket before the next cell (`Unique Taxpayer Reference
+    /// (Self⏎Assessment)⇥47716 20958`, the bracket wrapped in a narrow
+    /// column). A line of prose may wrap the aside (`Kassenzeichen
+    /// des⏎Hauptzollamts: 4401.1887.3302.6`). The value is a code or six
+    /// or more digits, whole.
+    static func valueAfterAside(_ ts: TokenStream, _ hit: LabelHit) -> (Int, Int)? {
+        let toks = ts.tokens
+        var line = toks[hit.end - 1].line
+        var j = hit.end
+        var words = 0, depth = 0, wrapped = false, bracketed = false
+        func code(_ c: Int) -> (Int, Int)? {
+            guard c < toks.count, toks[c].line == line, let e = value(ts, at: c), isWhole(ts, e),
+                  isLooseCode(ts, c, e) || toks[c..<e].reduce(0, { $0 + Int($1.digits) }) >= 6 else { return nil }
+            return (c, e)
+        }
+        while j < toks.count, j < hit.end + 24 {
+            let t = toks[j]
+            if t.line != line {
+                // Only a bracket left open, or a line of prose, wraps to the next line.
+                guard depth > 0 || (TableRows.cellCount(ts, Int(line)) == 1 && TableRows.cellCount(ts, Int(t.line)) == 1),
+                      !wrapped, t.line == line + 1, !ts.hasGap(before: Int(t.line)) else { return nil }
+                wrapped = true
+                line = t.line
+            } else if t.has(.cellStart) {
+                return bracketed && depth == 0 && words > 0 ? code(j) : nil
+            }
+            if t.kind == .word {
+                words += 1
+                if words > 10 { return nil }
+            } else if t.isPunct("(") {
+                depth += 1
+                bracketed = true
+            } else if t.isPunct(")") {
+                depth -= 1
+                if depth < 0 { return nil }
+            } else if t.isPunct(":") {
+                return depth == 0 && words > 0 ? code(j + 1) : nil
+            } else if !(t.isPunct(",") || t.isPunct("-") || t.isPunct("/") || t.isPunct("&") || t.isPunct("'") || t.isPunct("\u{2019}")) {
+                return nil
+            }
+            j += 1
+        }
+        return nil
     }
 
     /// Whether the value `c..<e` is a code rather than a count, an amount or
@@ -456,6 +524,7 @@ enum ReferenceRecognizer {
                     || endsInNumberWord(ts, toks[last])))
             guard says, !(k...last).contains(where: { isNotPersonalNumberWord(ts, $0) }) else { continue }
             func code(_ c: Int) -> Int? {
+                if let e = wrappedValue(ts, at: c) { return e }
                 guard c < toks.count, let e = value(ts, at: c), isLooseCode(ts, c, e) || isCode(ts, c, e), isWhole(ts, e) else { return nil }
                 return e
             }
@@ -478,7 +547,8 @@ enum ReferenceRecognizer {
 
     /// Beyond `Fields.numberWords` (`Nr`, `No`, `Number`): the other words a number's label ends in.
     static let identifierWords = WordHash.set("id ref reference referenz code kennung zeichen zahl")
-    static let numberSuffixes = AddressRecognizer.folded(["nummer", "nummern", "kennung", "zeichen", "referenz"])
+    /// (`zeichens`: the genitive, `unter Angabe des Kassenzeichens 6.1020.004418.3`.)
+    static let numberSuffixes = AddressRecognizer.folded(["nummer", "nummern", "kennung", "zeichen", "zeichens", "referenz"])
 
     /// Token `i` is a word saying the number it labels is no one's own
     /// (`notPersonalNumbers`, or a compound opening with one of
@@ -574,8 +644,10 @@ enum ReferenceRecognizer {
                 c += 2
                 if c < next.upperBound, toks[c].isPunct(".") || toks[c].isPunct(":") { c += 1 }
             }
-            if let e = value(ts, at: c, dateShaped: isSortCode(ts, hit)),
+            // (`des BG Salzburg, GZ⏎2 Fam 114/19k`: a court's file number, whose register letters a value does not read.)
+            if let e = fileNumber(ts, at: c) ?? value(ts, at: c, dateShaped: isSortCode(ts, hit)),
                (isCode(ts, c, e) && whole(e)) || isFileNumber(ts, c, e) || fileNumber(ts, at: c, chamber: false) == e
+                || fileNumber(ts, at: c) == e
                 || afterNumberWord(ts, c) || isSortCode(ts, hit) {
                 return (c, e)
             }
@@ -680,20 +752,49 @@ enum ReferenceRecognizer {
         guard k < toks.count else { return nil }
         let t = toks[k]
         let lineEnd = ts.lineEnd(t.line)
-        // A word opening the value must be a code: capitals, or glued to digits.
-        if t.kind == .word, !t.has(.upper) {
+        // A word opening the value must be a code: capitals, an office's
+        // abbreviation (`StA 41.2-E 688/2025`, `BvR`), or glued to digits.
+        let abbreviation = t.kind == .word && isOfficeAbbreviation(ts, k)
+        if t.kind == .word, !t.has(.upper), !abbreviation {
             guard k + 1 < lineEnd, toks[k + 1].glued else { return nil }
         }
         guard var g = group(ts, k, lineEnd) else { return nil }
-        if g.digits == 0 && !(t.kind == .word && t.has(.upper) && t.letters <= 3) { return nil }
+        if g.digits == 0 && !(t.kind == .word && (t.has(.upper) && t.letters <= 3 || abbreviation)) { return nil }
         var end = g.end
         var digits = g.digits
         var chars = g.chars
         var groups = 1
-        while end < lineEnd, groups < 6, toks[end].has(.spaceBefore), !toks[end].has(.cellStart) {
-            // Parts set apart by a spaced dash (`421.2 – 36204BG0188317`, a file plan's number and the case's).
-            if toks[end].isPunct("-") || toks[end].isPunct("\u{2013}"), end + 1 < lineEnd, toks[end + 1].has(.spaceBefore),
+        while end < lineEnd, groups < 6, !toks[end].has(.cellStart) {
+            // A joiner with a stray space after it (`UR- 0425- 11/25`, a form
+            // field's text run): the number goes on after the space.
+            if toks[end].glued, toks[end].isPunct("-") || toks[end].isPunct("/"), toks[end - 1].kind != .punct,
+               end + 1 < lineEnd, toks[end + 1].has(.spaceBefore), !toks[end + 1].has(.cellStart), toks[end + 1].kind == .number,
+               let next = group(ts, end + 1, lineEnd) {
+                g = next
+                end = g.end
+                digits += g.digits
+                chars += g.chars
+                groups += 1
+                continue
+            }
+            guard toks[end].has(.spaceBefore) else { break }
+            // Parts set apart by a spaced dash (`421.2 – 36204BG0188317`, a file plan's number and the case's),
+            // or by a dash with a stray space before it (`RS-LBTT-8841 -20937`).
+            if toks[end].isPunct("-") || toks[end].isPunct("\u{2013}"), end + 1 < lineEnd,
+               toks[end + 1].has(.spaceBefore) || (toks[end].isPunct("-") && toks[end + 1].kind == .number),
                !toks[end + 1].has(.cellStart), let next = group(ts, end + 1, lineEnd), next.digits >= 4 {
+                g = next
+                end = g.end
+                digits += g.digits
+                chars += g.chars
+                groups += 1
+                continue
+            }
+            // A spaced slash between numbers (`AM 2025 / 118 604`, a Swiss
+            // office's year and running number).
+            if toks[end].isPunct("/"), toks[end - 1].kind == .number, end + 1 < lineEnd, toks[end + 1].has(.spaceBefore),
+               !toks[end + 1].has(.cellStart), toks[end + 1].kind == .number, let next = group(ts, end + 1, lineEnd),
+               next.digits >= 2 {
                 g = next
                 end = g.end
                 digits += g.digits

@@ -4,20 +4,25 @@ import RedactCore
 /// field label: a German court's file number after the court, and the
 /// number of a candidate, pupil, patient or inmate written after the noun.
 extension ReferenceRecognizer {
-    /// Courts, their abbreviations (`AG Landshut`, `LG`, `ArbG`), and the
+    /// Courts, their abbreviations (`AG Landshut`, `LG`, `ArbG`; Austria's
+    /// `BG`, `HG`, `OGH` and its file's `GZ`; Switzerland's `BGer`), and the
     /// papers that carry a file number (`PfÜB`, `Beschluss`, `Mahnbescheid`).
     static let courtWords = WordHash.set("""
         ag lg olg arbg lag vg ovg sg lsg fg bgh bag bfh bsg bverwg amtsgericht landgericht oberlandesgericht \
         arbeitsgericht landesarbeitsgericht verwaltungsgericht sozialgericht finanzgericht gericht \
         vollstreckungsgericht insolvenzgericht mahngericht bezirksgericht staatsanwaltschaft sta pfüb \
         az aktenzeichen geschäftszeichen beschluss urteil vollstreckungsbescheid mahnbescheid pfändungsbeschluss \
-        überweisungsbeschluss verfahren insolvenzverfahren
+        überweisungsbeschluss verfahren insolvenzverfahren \
+        bg hg lgzrs lgsst ogh vwgh vfgh bvwg lvwg gz geschäftszahl landesgericht handelsgericht gerichtshof \
+        bger bvger obergericht kantonsgericht bundesgericht bundesverwaltungsgericht
         """)
 
     /// A court's file number (`2 M 1187/25`, `3 Ca 1234/24`, `VII ZR 12/21`,
-    /// `5 Js 4471/24`) with a court or its paper at most six words before it
-    /// on its line: the chamber, one or two register letters, the running
-    /// number, `/` and the year. Its shape is fixed by the courts' own
+    /// `5 Js 4471/24`, Austria's `2 Fam 114/19k` with its check letter)
+    /// with a court or its paper at most six words before it on its line
+    /// (or ending the line before, when the number opens its line): the
+    /// chamber, one or two register letters, the running number, `/` and
+    /// the year. Its shape is fixed by the courts' own
     /// register rules; a payslip's garnishment line or a letter's prose
     /// names it without a label.
     static func courtFileNumbers(_ ts: TokenStream, into out: inout [Detection]) {
@@ -30,7 +35,9 @@ extension ReferenceRecognizer {
             let line = toks[k].line
             var j = k - 1
             var context = false
-            while j >= max(0, k - 6), toks[j].line == line {
+            // (`des BG Salzburg, GZ⏎2 Fam 114/19k`: the court may end the line before.)
+            let wrapped = toks[k].has(.lineStart) && !ts.hasGap(before: Int(line))
+            while j >= max(0, k - 6), toks[j].line == line || (wrapped && toks[j].line + 1 == line) {
                 if toks[j].kind == .word, courtWords.contains(toks[j].hash) { context = true; break }
                 j -= 1
             }
@@ -63,10 +70,31 @@ extension ReferenceRecognizer {
         }
         guard codes > 0, k - c > codes || !chamber, k + 2 < lineEnd, toks[k].kind == .number, toks[k].count <= 6, toks[k].has(.spaceBefore),
               !toks[k].has(.cellStart), toks[k + 1].isPunct("/"), toks[k + 1].glued, toks[k + 2].glued,
-              toks[k + 2].kind == .number, toks[k + 2].count == 2 || toks[k + 2].count == 4 else { return nil }
+              (toks[k + 2].kind == .number && (toks[k + 2].count == 2 || toks[k + 2].count == 4)) || isCheckedYear(ts, k + 2)
+        else { return nil }
         let e = k + 3
         if e < lineEnd, toks[e].glued, toks[e].kind != .punct || toks[e].isPunct("/") || toks[e].isPunct("-") { return nil }
         return e
+    }
+
+    /// An Austrian file number's year with its check letter (`19k` of `2 Fam
+    /// 114/19k`): two digits and one lower-case letter.
+    static func isCheckedYear(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        guard t.kind == .alnum, t.count == 3, t.digits == 2 else { return false }
+        let s = ts.text
+        let a = Int(t.start)
+        return s[a].value.isDigit && s[a + 1].value.isDigit && s[a + 2].properties.isLowercase
+    }
+
+    /// An office's or court's abbreviation in mixed case, two to five
+    /// letters with a capital after the first (`StA`, Standesamt; `BvR`,
+    /// a constitutional complaint's register; `AmtsG`): it may open a file
+    /// number as capitals do.
+    static func isOfficeAbbreviation(_ ts: TokenStream, _ k: Int) -> Bool {
+        let t = ts.tokens[k]
+        guard t.kind == .word, t.has(.initialUpper), !t.has(.upper), (2...5).contains(t.count), t.letters == t.count else { return false }
+        return t.range.dropFirst().contains { ts.text[$0].properties.isUppercase }
     }
 
     static func isRoman(_ ts: TokenStream, _ k: Int) -> Bool {

@@ -44,7 +44,7 @@ enum UnlabelledCodes {
             }
             let lineEnd = ts.lineEnd(t.line)
             if let e = groupedNumberEnd(ts, k, lineEnd), !saysNotPersonal(ts, k), !ReferenceRecognizer.isSample(ts, k) {
-                out.append(Detection(category: .reference, range: ts.span(prefixStart(ts, k), e - 1), confidence: confidence,
+                out.append(Detection(category: .reference, range: ts.span(groupedStart(ts, k), e - 1), confidence: confidence,
                                      reason: .pattern, kind: kind))
                 k = e
                 continue
@@ -98,6 +98,34 @@ enum UnlabelledCodes {
         if p > 0, toks[p - 1].line == toks[p].line, !toks[p].has(.cellStart), toks[p - 1].kind == .word, toks[p - 1].has(.upper),
            toks[p - 1].letters >= 2 { return k }
         return p
+    }
+
+    /// Where a number in groups starts: at its letters (`prefixStart`), or
+    /// at one capital opening its cell or line before it (`A 219 447 805`,
+    /// an alien number in a table's cell).
+    static func groupedStart(_ ts: TokenStream, _ k: Int) -> Int {
+        let p = prefixStart(ts, k)
+        guard p == k, k > 0 else { return p }
+        let toks = ts.tokens
+        let q = toks[k - 1]
+        guard q.line == toks[k].line, !toks[k].has(.cellStart), q.kind == .word, q.count == 1, q.has(.upper),
+              q.has(.cellStart) || q.has(.lineStart), !contactLetters.contains(q.hash) else { return k }
+        return k - 1
+    }
+
+    /// The letters a letterhead writes before its numbers: `T 0131 496
+    /// 0720` (telephone), `F`ax, `M`obile, `P`hone, `D`irect, `H`ome, `O`ffice.
+    static let contactLetters = WordHash.set("t f m p d h o e w")
+
+    /// Whether word `k` is part of an e-mail address: its run of glued
+    /// tokens holds an `@`.
+    static func inEmailAddress(_ ts: TokenStream, _ k: Int) -> Bool {
+        let toks = ts.tokens
+        var a = k
+        while a > 0, k - a < 16, toks[a].glued { a -= 1 }
+        var e = k + 1
+        while e < toks.count, e - k < 16, toks[e].glued { e += 1 }
+        return (a..<e).contains { toks[$0].isPunct("@") }
     }
 
     /// A code found by its shape, with the groups written after it that
@@ -195,6 +223,10 @@ enum UnlabelledCodes {
             // file, parcel or account number; not a date, amount or sort code.
             // (Three parts or more, or a doubled slash: `0301-234567` and `0431/123456` are phone numbers.)
             let parts = (c..<e).filter { toks[$0].kind == .number }.count
+            // A member's number with the suffix of the person on the policy or
+            // the item in a series (`77301920-01`, `483271906-001`): seven or more
+            // digits, a dash, one to three; nine or more in all.
+            if e == c + 3, toks[c].count >= 7, toks[c + 1].isPunct("-"), toks[c + 2].count <= 3, digits >= 9 { return true }
             let doubled = (c..<(e - 1)).contains { toks[$0].isPunct("/") && toks[$0 + 1].isPunct("/") }
             return digits >= 10 && length <= maximumLength && (parts >= 3 || doubled)
                 && (c..<e).allSatisfy { toks[$0].kind == .number || toks[$0].isPunct("/") || toks[$0].isPunct("-") }
@@ -248,12 +280,18 @@ enum UnlabelledCodes {
     /// `ReferenceRecognizer.notPersonalNumbers`.
     static let registerWords = WordHash.set("""
         registered company companies handelsregister amtsgericht hrb hra fn firmenbuch uid betriebsnummer betriebs bsnr \
-        eref kref ppd ccd web iat orig originator sha md5 isbn issn doi batch omb form formular vordruck template vorlage \
+        eref kref orig originator sha md5 isbn issn doi batch omb form formular vordruck template vorlage \
         partnership llp authority regulation regulated authorised authorized bgbl lgbl gvbl abl
         """)
+    /// The ACH entry classes (`PPD ID`, `WEB ID`): codes only in capitals
+    /// (not `EMIS web no.`, a GP system's patient number).
+    static let entryClasses = WordHash.set("ppd ccd web iat")
 
     /// Whether the words before the code on its line (up to six, within its
-    /// cell) say it is a number that is no one's own.
+    /// cell, and within its clause: not past `;` or a spaced dash before a
+    /// word, `IBAN GB50 … – reference "CIM24-0918"`) say it is a number
+    /// that is no one's own. (A word of an e-mail address says nothing:
+    /// `k.oberndorfer@ok-steuer.at, Klientennummer OK-2210-38`.)
     static func saysNotPersonal(_ ts: TokenStream, _ c: Int) -> Bool {
         let toks = ts.tokens
         var k = c - 1
@@ -262,7 +300,12 @@ enum UnlabelledCodes {
             let t = toks[k]
             if t.kind == .word {
                 words += 1
-                if registerWords.contains(t.hash) || ReferenceRecognizer.isNotPersonalNumberWord(ts, k) { return true }
+                if registerWords.contains(t.hash) || ReferenceRecognizer.isNotPersonalNumberWord(ts, k)
+                    || (t.has(.upper) && entryClasses.contains(t.hash)), !inEmailAddress(ts, k) { return true }
+            } else if t.isPunct(";")
+                || ((t.isPunct("-") || t.isPunct("\u{2013}") || t.isPunct("\u{2014}")) && t.has(.spaceBefore)
+                    && k + 1 < c && toks[k + 1].has(.spaceBefore) && toks[k + 1].kind == .word) {
+                break
             }
             if t.has(.cellStart) { break }
             k -= 1

@@ -7,7 +7,9 @@ import RedactCore
 /// the 13-digit federal (ELSTER) form with 0 as fifth digit, and the state
 /// forms with `/` or spaces: 2/3/5 ("21/815/08150", "21 815 08150"),
 /// 3/3/5 ("181/815/08155"), 5/5 ("93815/08152"), 3/4/4 ("133/8150/8159"),
-/// or the same digits unbroken; the Austrian form 2 3/4 ("98 204/7716"). With no check digit to confirm a repair,
+/// or the same digits unbroken; the Austrian form 2 3/4 ("98 204/7716",
+/// "98-204/7716": the tax office's number and the taxpayer's, as
+/// FinanzOnline writes them). With no check digit to confirm a repair,
 /// at most one OCR look-alike (O, I/l, S, B next to a digit) is read as a
 /// digit, at lower confidence.
 enum Steuernummer {
@@ -28,8 +30,9 @@ enum Steuernummer {
                 return
             }
         }
-        // Austria: the tax office's two digits, then three and four (`98 204/7716`).
-        if c.collect(s, from: p, count: 9, separators: [.space, .slash]), c.gaps == austrian, c.digits(0..<9) == 0 {
+        // Austria: the tax office's two digits, then three and four (`98 204/7716`, `98-204/7716`).
+        if c.collect(s, from: p, count: 9, separators: [.space, .hyphen, .slash]), c.gaps == austrian, c.used.contains(.slash),
+           c.digits(0..<9) == 0 {
             out.append(Detection(category: .taxID, range: p..<c.end, confidence: confidence, reason: .context,
                                  kind: "AT Steuernummer"))
             return
