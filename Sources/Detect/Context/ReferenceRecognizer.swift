@@ -764,17 +764,21 @@ enum ReferenceRecognizer {
         var digits = g.digits
         var chars = g.chars
         var groups = 1
+        // The value goes on with one more group.
+        func take(_ next: (end: Int, digits: Int, chars: Int)) {
+            g = next
+            end = g.end
+            digits += g.digits
+            chars += g.chars
+            groups += 1
+        }
         while end < lineEnd, groups < 6, !toks[end].has(.cellStart) {
             // A joiner with a stray space after it (`UR- 0425- 11/25`, a form
             // field's text run): the number goes on after the space.
             if toks[end].glued, toks[end].isPunct("-") || toks[end].isPunct("/"), toks[end - 1].kind != .punct,
                end + 1 < lineEnd, toks[end + 1].has(.spaceBefore), !toks[end + 1].has(.cellStart), toks[end + 1].kind == .number,
                let next = group(ts, end + 1, lineEnd) {
-                g = next
-                end = g.end
-                digits += g.digits
-                chars += g.chars
-                groups += 1
+                take(next)
                 continue
             }
             guard toks[end].has(.spaceBefore) else { break }
@@ -783,11 +787,7 @@ enum ReferenceRecognizer {
             if toks[end].isPunct("-") || toks[end].isPunct("\u{2013}"), end + 1 < lineEnd,
                toks[end + 1].has(.spaceBefore) || (toks[end].isPunct("-") && toks[end + 1].kind == .number),
                !toks[end + 1].has(.cellStart), let next = group(ts, end + 1, lineEnd), next.digits >= 4 {
-                g = next
-                end = g.end
-                digits += g.digits
-                chars += g.chars
-                groups += 1
+                take(next)
                 continue
             }
             // A spaced slash between numbers (`AM 2025 / 118 604`, a Swiss
@@ -795,27 +795,19 @@ enum ReferenceRecognizer {
             if toks[end].isPunct("/"), toks[end - 1].kind == .number, end + 1 < lineEnd, toks[end + 1].has(.spaceBefore),
                !toks[end + 1].has(.cellStart), toks[end + 1].kind == .number, let next = group(ts, end + 1, lineEnd),
                next.digits >= 2 {
-                g = next
-                end = g.end
-                digits += g.digits
-                chars += g.chars
-                groups += 1
+                take(next)
                 continue
             }
             guard let next = group(ts, end, lineEnd) else { break }
             let u = toks[end]
             if next.digits > 0, u.kind == .number || u.kind == .alnum || u.has(.upper) {
-                g = next
+                take(next)
             } else if u.kind == .word, u.has(.upper), u.letters <= 2, next.end == end + 1,
                       let after = group(ts, next.end, lineEnd), after.digits > 0, toks[next.end].has(.spaceBefore) {
-                g = (after.end, after.digits, next.chars + after.chars)
+                take((after.end, after.digits, next.chars + after.chars))
             } else {
                 break
             }
-            end = g.end
-            digits += g.digits
-            chars += g.chars
-            groups += 1
         }
         if digits == 0 || chars < 3 || chars > 40 { return nil }
         // A letter that closes the number (`318/24 KP`, `CHB 70183526 KT`, `FN 512233 k`) is part of it.
