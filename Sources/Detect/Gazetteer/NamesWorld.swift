@@ -13,7 +13,10 @@
 // West Africa (Mali, Guinea, Senegal), Tamil and Telugu, Punjabi (Sikh) and
 // Bangladeshi names, Kosovo-Albanian names, Hungary (KSH), Tonga, and Black American names
 // (SSA); Bosnian, Hawaiian, Yoruba and Igbo, Scottish Gaelic, North German
-// and Swiss names of older adults, Polish and US Hispanic names (session 10). No entry comes from a fake-data
+// and Swiss names of older adults, Polish and US Hispanic names (session 10); more of the frequent given names of
+// Poland, Punjab, India, the Maghreb, Scotland and Wales, Portugal and Brazil, Mexico, Nigeria, Vietnam, China,
+// Korea, Romania, Kosovo, Bosnia, the Czech Republic, Ukraine, Iran and Afghanistan, Ethiopia, Eritrea and
+// Somalia (session 11). No entry comes from a fake-data
 // generator. Names that are everyday words in English or German stay out
 // (or go to `GivenNamesAmbiguous`).
 enum GivenNamesWorld {
@@ -102,7 +105,25 @@ enum GivenNamesWorld {
         Dženana Dženan Lejla Senad Mirsad Haris Azra Amela Nermin Edina Elvir Adis Almir Elmedina Sanela Merima Belma \
         Aida Ajla Emin Dušan Kerim Gizem Kalani Keoni Leilani Noelani Kawika Makana Kealoha Mahina Kainoa Nalani Keala \
         Kayode Babajide Temitope Morayo Kelechi Adaobi Ruairidh Seonaidh Kirsteen Swantje Rosmarie Margrit Trudi Klaudia \
-        Oliwia Dawid Terrence Shauna Shawna Tonya Kendra Brandi Xiomara Yesenia Araceli Maricela
+        Oliwia Dawid Terrence Shauna Shawna Tonya Kendra Brandi Xiomara Yesenia Araceli Maricela \
+        Mariusz Bogusław Bartłomiej Patryk Wiktor Wioletta Żaneta Aldona Harjit Harjinder Harvinder Gurdeep Gurinder \
+        Jaswinder Jasbir Jaspal Jasvir Kulwinder Mandeep Navdeep Navjot Paramjit Ravinder Sukhdev Satnam Simranjit \
+        Amarjit Balwinder Baljit Baljinder Charanjit Daljit Davinder Inderjit Karamjit Kirpal Lakhwinder Malkit Manjit \
+        Narinder Rupinder Sarbjit Surinder Tarlochan Tejinder Anupam Hemant Madhu Pramod Prashant Santosh Sarita \
+        Shanti Shweta Sonia Sudhir Yogesh Lalitha Murali Lakshmanan Anitha Meenakshi Vasanthi Halima Aicha Rasha Imane \
+        Jamila Karima Latifa Malika Safia Wafa Yousra Zahra Zohra Mostafa Rachid Yassine Anas Ayoub Adil Abdelkader \
+        Abdelaziz Abderrahim Abdullahi Mounir Nordine Redouane Driss Fouad Jawad Fenella Ishbel Gwyn Sónia Lurdes \
+        Rosário Hélder Vítor Cristiano Fábio Marcelo Luiz Thiago Guilherme Leandro Luana Thaís Juliana Letícia \
+        Patrícia Rosalinda Lupita Esperanza Graciela Milagros Socorro Azucena Itzel Jimena Valeria Alejandra Esmeralda \
+        Estefanía Lorena Nayeli Soledad Arturo Armando Ernesto Felipe Gerardo Guillermo Julio Mauricio Octavio \
+        Ramiro Rigoberto Rogelio Ulises Oluwaseyi Oluwadamilola Oladele Oyewale Bolaji Funke Morenike Omolara Chukwudi \
+        Chidinma Ebere Aminu Garba Danjuma Hauwa Aminat Hương Ngọc Phương Tuyet Đức Thang Tuấn Vinh Yun Qiang Zhen \
+        Xiaoyu Jianguo Jianhua Guoqiang Haiyan Hongmei Jiayi Yiming Zihan Zixuan Seoyeon Hyunwoo Jihoon Dohyun Sungmin \
+        Youngho Roxana Cătălin Ciprian Constantin Costel Ionuț Nicolae Ovidiu Sorin Arbër Fitim Florim Gëzim Kujtim \
+        Visar Jehona Lirije Teuta Arbëresha Senada Elvira Kenan Damir Miroslav Predrag Zlatko Biljana Éva Jiří Petr \
+        Tomáš Jaroslav Zdeněk Vojtěch Lenka Zuzana Kateřina Tereza Barbora Nataliia Yuliia Svitlana Liudmyla Viktoriia \
+        Oleksii Andrii Serhii Yurii Mohsen Fereshteh Mahnaz Soraya Wahid Zabihullah Ghulam Gulalai Parwin Tsegaye \
+        Yohannes Alemayehu Hirut Almaz Saba Yemane Filmon Semhar Mebrat Abdiaziz Ayaan Hibo Ubah Cabdi Xamza
         """
 }
 
