@@ -1010,14 +1010,7 @@ enum NameRecognizer {
         let toks = ts.tokens
         guard introduced(ts, k) else { return nil }
         let lineEnd = ts.lineEnd(toks[k].line)
-        var j = k
-        var initials = 0
-        while j + 2 < lineEnd, initials < 3, toks[j].kind == .word, toks[j].letters == 1, toks[j].has(.initialUpper),
-              toks[j + 1].glued, toks[j + 1].isPunct(".") {
-            j += 2
-            initials += 1
-        }
-        guard initials > 0, j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].letters >= 2,
+        guard let j = initialsEnd(ts, k, lineEnd), j < lineEnd, toks[j].kind == .word, toks[j].has(.initialUpper), toks[j].letters >= 2,
               !words.organisations.contains(toks[j].hash) else { return nil }
         // An unlisted surname only after `:` or `(`, or in a cell inside a line
         // (a row of signatures), never opening a line (`A. Allgemeines`).
