@@ -234,30 +234,29 @@ extension PhoneRecognizer {
         // allocated after it was built. A `0`, then three groups or more,
         // ten or eleven digits, is a phone number's own shape; an account
         // number that has it is personal too.
-        if hasGroupedNationalNumber(s, piece) {
-            guard let possible = matches(in: bytes, region: region.code, leniency: Int32(RF_PHONE_LENIENCY_POSSIBLE)) else {
-                return failedPiece(s, piece, into: &out)
-            }
-            for m in possible {
-                guard m.start < m.end, m.end <= bytes.count, bytes[Int(m.start)] == 0x30 else { continue }
-                let range = scalarRange(s, m, byteToScalar)
-                guard hasGroupedNationalNumber(s, range), judge(s, range, type: m.type, region: region) != nil else { continue }
-                out.append(Detection(category: .phone, range: range, confidence: 0.7, reason: .pattern))
-            }
-        }
-        guard hasGroupedInternationalNumber(s, piece) else { return }
+        // One call to libphonenumber serves both.
+        let international = hasGroupedInternationalNumber(s, piece), national = hasGroupedNationalNumber(s, piece)
+        guard international || national else { return }
         guard let possible = matches(in: bytes, region: region.code, leniency: Int32(RF_PHONE_LENIENCY_POSSIBLE)) else {
             return failedPiece(s, piece, into: &out)
         }
         for m in possible {
-            guard m.start < m.end, m.end <= bytes.count, bytes[Int(m.start)] == 0x2B else { continue }
+            guard m.start < m.end, m.end <= bytes.count else { continue }
             let range = scalarRange(s, m, byteToScalar)
-            var digits = 0
-            var groups = 1
-            for k in range {
-                if s[k].value.isDigit { digits += 1 } else if s[k].isHorizontalSpace || isWrapBreak(s, k) { groups += 1 }
+            switch bytes[Int(m.start)] {
+            case 0x2B where international:
+                var digits = 0
+                var groups = 1
+                for k in range {
+                    if s[k].value.isDigit { digits += 1 } else if s[k].isHorizontalSpace || isWrapBreak(s, k) { groups += 1 }
+                }
+                guard digits >= 10, groups >= 3 else { continue }
+            case 0x30 where national:
+                guard hasGroupedNationalNumber(s, range) else { continue }
+            default:
+                continue
             }
-            guard digits >= 10, groups >= 3, judge(s, range, type: m.type, region: region) != nil else { continue }
+            guard judge(s, range, type: m.type, region: region) != nil else { continue }
             out.append(Detection(category: .phone, range: range, confidence: 0.7, reason: .pattern))
         }
     }
