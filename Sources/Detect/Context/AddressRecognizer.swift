@@ -976,12 +976,19 @@ enum AddressRecognizer {
         if toks[n].kind == .word, toks[n].letters == 1, n > 0 { n -= 1 }
         guard toks[n].line == toks[pc].line, let e = houseNumber(ts, n, maxDigits: 4, afterDot: false), e == pc - 1 else { return nil }
         var a = n
+        var introduced = false
         while a > 0, n - a < 3, toks[a - 1].line == toks[pc].line, toks[a - 1].kind == .word, !toks[a].has(.cellStart) {
+            // "wohnhaft in Údolní 48, 602 00 Brno", "living at Rosewood 12, …":
+            // a word saying where someone lives opens the street in running text.
+            if a < n, toks[a].has(.initialUpper), !toks[a - 1].has(.initialUpper), residenceWords.contains(toks[a - 1].hash) {
+                introduced = true
+                break
+            }
             a -= 1
             if opensPart(ts, a) { break }
         }
         // Not a flat or unit (`STE 200, BOISE ID …` under its street).
-        guard a < n, opensPart(ts, a), streetWordsOK(ts, a..<n),
+        guard a < n, introduced || opensPart(ts, a), streetWordsOK(ts, a..<n),
               !(a..<n).contains(where: { flatWords.contains(toks[$0].hash) || unitWords.contains(toks[$0].hash)
                   || subdivisionWords.contains(toks[$0].hash) }) else { return nil }
         return Part(first: a, end: pc - 1, kind: .street)
@@ -1120,6 +1127,7 @@ enum AddressRecognizer {
             if let p = splitPostcode(ts, k) { return p }
             if let p = ukPostcode(ts, k) { return p }
             if let p = dutchPostcode(ts, k) { return p }
+            if let p = centralEuropeanPostcode(ts, k) { return p }
             return nil
         case .punct:
             return nil
@@ -1278,6 +1286,10 @@ enum AddressRecognizer {
         Am An Auf Im In Zum Zur Unter Hinter Vor Beim Über Ober Alte Alter Altes Neue Neuer Neues Via Viale Piazza Corso \
         Calle Avenida Plaza Carrer Rua Ulica Ulice Ulitsa Strada Calea Aleea Bulevar Bulevardul Trg Rruga
         """)
+    /// Words before where someone lives, in running text.
+    static let residenceWords = WordHash.set("wohnhaft wohnt wohnen in at residing resident living lives domiciled")
+    /// Polish street types, abbreviated (`ul.` ulica, `al.` aleja, `os.` osiedle, `pl.` plac).
+    static let polishPrefixes = WordHash.set("ul al os pl")
     /// Words for parts of a document or building: `Im Kapitel 3`, `Auf Seite 5`.
     static let documentWords = WordHash.set("""
         Kapitel Abschnitt Anhang Anlage Absatz Abs Artikel Art Paragraph Paragraf Zeile Ziffer Nummer Punkt Teil Band \
@@ -1365,9 +1377,13 @@ enum AddressRecognizer {
         let french = frenchPrefixes.contains(t.hash) || frenchPrefixesWithArticle.contains(t.hash)
         // "Straße der Nationen 88", "Platz der Einheit 1": a German type before its name, with the article.
         let typeFirst = !french && germanTypesWithArticle.contains(t.hash)
-        guard t.has(.initialUpper), streetPrefixes.contains(t.hash) || french || typeFirst else { return nil }
+        // "ul. Ogrodowa 22/5", "al. Jerozolimskie 44": Polish writes the type
+        // in lower case, abbreviated, before the name.
+        let polish = polishPrefixes.contains(t.hash) && k + 1 < toks.count && toks[k + 1].glued && toks[k + 1].isPunct(".")
+            && opensPart(ts, k)
+        guard t.has(.initialUpper) || polish, streetPrefixes.contains(t.hash) || french || typeFirst || polish else { return nil }
         let lineEnd = ts.lineEnd(t.line)
-        var j = k + 1
+        var j = polish ? k + 2 : k + 1
         var words = 0
         // "Av. de la Gare 5", "Ch. des Vignes 3"
         if french, j < lineEnd, toks[j].glued, toks[j].isPunct(".") { j += 1 }
@@ -1988,6 +2004,26 @@ enum AddressRecognizer {
         let h = t.hash
         if words.notNames.contains(h) && !words.organisations.contains(h) { return false }
         return !words.months.contains(h) && !words.weekdays.contains(h)
+    }
+
+    /// `65-462 Zielona Góra` (Poland), `602 00 Brno` (Czechia, Slovakia,
+    /// also Sweden and Greece): opening a part or after a house number and
+    /// before a town. Polish codes are written with their hyphen, and the
+    /// three-and-two digit codes with their space, so neither is a count or
+    /// a range; the town after them is what makes them a postcode.
+    static func centralEuropeanPostcode(_ ts: TokenStream, _ k: Int) -> Part? {
+        let toks = ts.tokens
+        let t = toks[k]
+        guard t.kind == .number, k + 2 < toks.count, toks[k + 1].line == t.line, toks[k + 2].line == t.line,
+              opensPart(ts, k) || prevIsHouseNumber(ts, k) else { return nil }
+        let polish = t.count == 2 && toks[k + 1].glued && toks[k + 1].isPunct("-") && toks[k + 2].glued
+            && toks[k + 2].kind == .number && toks[k + 2].count == 3
+        let spaced = t.count == 3 && toks[k + 1].kind == .number && toks[k + 1].count == 2 && toks[k + 1].has(.spaceBefore)
+            && !toks[k + 1].has(.cellStart) && !toks[k].has(.lineStart)
+        guard polish || spaced, let end = city(ts, polish ? k + 3 : k + 2) else { return nil }
+        // (Not after a label: `Az. 12-345 Müller`.)
+        if k > 0, toks[k - 1].isPunct(":"), !(k >= 2 && toks[k - 2].kind == .word && isAddressLabelWord(ts, k - 2)) { return nil }
+        return Part(first: k, end: end, kind: .foreignPostcode)
     }
 
     /// `1234 AB Amsterdam`, `1234AB Amsterdam`.

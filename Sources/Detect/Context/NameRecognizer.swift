@@ -1527,8 +1527,14 @@ extension NameRecognizer {
     /// of the line.
     static func registerEntry(_ ts: TokenStream, _ k: Int) -> Run? {
         let toks = ts.tokens
-        guard k >= 1, toks[k].kind == .word, toks[k].has(.capitalised), toks[k - 1].isPunct(":"), toks[k - 1].line == toks[k].line,
-              toks[k].has(.spaceBefore), !toks[k].has(.cellStart), plainNameWord(ts, k), !words.isGiven(toks[k].hash) else { return nil }
+        guard toks[k].kind == .word, toks[k].has(.capitalised), plainNameWord(ts, k), !words.isGiven(toks[k].hash) else { return nil }
+        // After a field's colon, or opening its line or cell as a form's value
+        // does below its label (`Name of Policyholder (Last, First, Middle
+        // Initial)⏎Hynes, Declan P.`); there the entry must fill the line or cell.
+        let afterColon = k >= 1 && toks[k - 1].isPunct(":") && toks[k - 1].line == toks[k].line
+            && toks[k].has(.spaceBefore) && !toks[k].has(.cellStart)
+        let opening = toks[k].has(.lineStart) || toks[k].has(.cellStart)
+        guard afterColon || opening else { return nil }
         let lineEnd = ts.lineEnd(toks[k].line)
         let c = hyphenEnd(ts, k + 1, lineEnd)
         guard c + 1 < lineEnd, toks[c].isPunct(","), ((k + 1)..<c).allSatisfy({ toks[$0].kind != .word || plainNameWord(ts, $0) }),
@@ -1538,7 +1544,16 @@ extension NameRecognizer {
         if e < lineEnd, toks[e].kind == .word, toks[e].has(.capitalised), toks[e].has(.spaceBefore), words.isUnambiguousGiven(toks[e].hash) {
             e = hyphenEnd(ts, e + 1, lineEnd)
         }
-        guard e >= lineEnd || toks[e].isPunct("(") || toks[e].isPunct(",") || toks[e].isPunct(";") else { return nil }
+        // A middle initial with its dot: `Adeyemi-Kowalczyk, Folasade T.`.
+        if e + 1 < lineEnd, toks[e].kind == .word, toks[e].letters == 1, toks[e].has(.upper), toks[e].has(.spaceBefore),
+           toks[e + 1].glued, toks[e + 1].isPunct(".") {
+            e += 2
+        }
+        if afterColon {
+            guard e >= lineEnd || toks[e].isPunct("(") || toks[e].isPunct(",") || toks[e].isPunct(";") else { return nil }
+        } else {
+            guard e >= lineEnd || toks[e].has(.cellStart) else { return nil }
+        }
         var r = Run(first: k, end: e)
         r.names = 2
         r.listed = 1

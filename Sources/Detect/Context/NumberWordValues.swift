@@ -103,7 +103,61 @@ enum NumberWordValues {
                                  kind: kind))
         }
         maskedTails(ts, into: &out)
+        lastDigits(ts, into: &out)
         columns(ts, into: &out)
+    }
+
+    static let lastWords = WordHash.set("last letzten letzte final")
+    static let fourWords = WordHash.set("four vier")
+    static let digitWords = WordHash.set("digits digit ziffern stellen")
+
+    /// `last 4 digits of SSN`, `Last 4 of acct`, `letzten 4 Ziffern`: the end
+    /// of the label (past `digits`) at token `k`, or nil.
+    static func lastDigitsLabelEnd(_ ts: TokenStream, _ k: Int, _ lineEnd: Int) -> Int? {
+        let toks = ts.tokens
+        guard toks[k].kind == .word, lastWords.contains(toks[k].hash), k + 1 < lineEnd else { return nil }
+        let n = toks[k + 1]
+        guard n.kind == .number && n.count == 1 && (3...6).contains(Int(ts.text[Int(n.start)].value) - 0x30)
+                || n.kind == .word && fourWords.contains(n.hash) else { return nil }
+        var e = k + 2
+        // (`digits` or `of` must follow: `the last 4 years 2021–2024` is a period.)
+        if e < lineEnd, toks[e].kind == .word, digitWords.contains(toks[e].hash) { return e + 1 }
+        guard e < lineEnd, ts.isWord(e, "of") else { return nil }
+        e += 1
+        return e
+    }
+
+    /// `Debtor 1 – last 4 digits of SSN: 3318`, a column headed `Last 4 of
+    /// acct`: the tail US forms and schedules print to say whose account or
+    /// number they mean. It is redacted like the number itself: with the
+    /// name beside it, it is what links a record to the person.
+    static func lastDigits(_ ts: TokenStream, into out: inout [Detection]) {
+        let toks = ts.tokens
+        for k in toks.indices where toks[k].kind == .word && lastWords.contains(toks[k].hash) {
+            let lineEnd = ts.lineEnd(toks[k].line)
+            guard let e = lastDigitsLabelEnd(ts, k, lineEnd) else { continue }
+            // The value on the label's line, within its cell, after at most a
+            // few words naming the number (`of SSN`, `of acct`) and `:`.
+            var c = e
+            var words = 0
+            while c < lineEnd, !toks[c].has(.cellStart), words <= 3, toks[c].kind != .number {
+                if toks[c].kind == .word { words += 1 }
+                c += 1
+            }
+            if c < lineEnd, !toks[c].has(.cellStart), toks[c].kind == .number, (3...6).contains(toks[c].count),
+               ReferenceRecognizer.isWhole(ts, c + 1) {
+                out.append(Detection(category: .reference, range: toks[c].range, confidence: 0.8, reason: .context,
+                                     kind: "last digits of an account"))
+                continue
+            }
+            // A column's header: every row's tail below it.
+            guard TableRows.cellCount(ts, Int(toks[k].line)) >= 2 else { continue }
+            for r in TableRows.column(ts, header: Int(toks[k].line), cell: toks[k].cell, numbers: true) {
+                guard toks[r].kind == .number, (3...6).contains(toks[r].count), ReferenceRecognizer.isWhole(ts, r + 1) else { continue }
+                out.append(Detection(category: .reference, range: toks[r].range, confidence: 0.8, reason: .context,
+                                     kind: "last digits of an account"))
+            }
+        }
     }
 
     /// A table column whose header ends in a number word (`DR-Nr.`,

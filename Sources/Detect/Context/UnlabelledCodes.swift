@@ -287,6 +287,18 @@ enum UnlabelledCodes {
     /// (not `EMIS web no.`, a GP system's patient number).
     static let entryClasses = WordHash.set("ppd ccd web iat")
 
+    /// `durch Vorlage seines Reisepasses Nr. 42187756`: `Vorlage` before an
+    /// article or possessive is the showing of a document, not a template
+    /// (`Vorlage 3`), and the number after it is the document's.
+    static func isPresenting(_ ts: TokenStream, _ k: Int) -> Bool {
+        let toks = ts.tokens
+        guard ts.isWord(k, "vorlage"), k + 1 < toks.count, toks[k + 1].line == toks[k].line, toks[k + 1].kind == .word else { return false }
+        return presentedArticles.contains(toks[k + 1].hash)
+    }
+    static let presentedArticles = WordHash.set("""
+        des der eines einer seines seiner ihres ihrer meines meiner ihres ihrer unseres dessen deren
+        """)
+
     /// Whether the words before the code on its line (up to six, within its
     /// cell, and within its clause: not past `;` or a spaced dash before a
     /// word, `IBAN GB50 … – reference "CIM24-0918"`) say it is a number
@@ -300,7 +312,7 @@ enum UnlabelledCodes {
             let t = toks[k]
             if t.kind == .word {
                 words += 1
-                if registerWords.contains(t.hash) || ReferenceRecognizer.isNotPersonalNumberWord(ts, k)
+                if registerWords.contains(t.hash) && !isPresenting(ts, k) || ReferenceRecognizer.isNotPersonalNumberWord(ts, k)
                     || (t.has(.upper) && entryClasses.contains(t.hash)), !inEmailAddress(ts, k) { return true }
             } else if t.isPunct(";")
                 || ((t.isPunct("-") || t.isPunct("\u{2013}") || t.isPunct("\u{2014}")) && t.has(.spaceBefore)

@@ -1,0 +1,51 @@
+import RedactCore
+import XCTest
+
+@testable import Detect
+
+/// Session 12: the last digits a US form leaves of a number, a form's value
+/// below its label written surname first, the showing of an ID document
+/// (`Vorlage seines Reisepasses Nr. …`), and Polish and Czech addresses.
+final class Session12Tests: XCTestCase {
+    func testLastDigitsAfterTheirLabelAndUnderTheirHeader() {
+        XCTAssertEqual(texts("Debtor 1 – last 4 digits of SSN: 3318        Debtor 2 – last 4 digits of SSN: 0462\n", .reference, region: "US"),
+                       ["3318", "0462"])
+        let table = """
+            | No. | Creditor | Last 4 of acct | Incurred | Type |
+            |---|---|---|---|---|
+            | 4.1 | Capital One Bank (USA), N.A. | 5512 | 2019–2025 | Credit card |
+            | 4.2 | Discover Bank | 7719 | 2018–2025 | Credit card |
+
+            """
+        XCTAssertEqual(texts(table, .reference, region: "US"), ["5512", "7719"])
+        // A period is not a tail.
+        XCTAssertEqual(texts("Over the last 4 years 2021 was the best.\n", .reference, region: "US"), [])
+        XCTAssertEqual(texts("In den letzten 3 Jahren 2022 bis 2024 stieg die Miete.\n", .reference), [])
+    }
+
+    func testASurnameFirstValueFillingItsLineUnderItsLabel() {
+        let form = "3. Name of Policyholder/Subscriber (Last, First, Middle Initial, Suffix)\nHynes, Declan P.\n6. Date of Birth\n"
+        XCTAssertEqual(texts(form, .name, region: "US"), ["Hynes, Declan P."])
+        XCTAssertEqual(texts("Versicherte Person:    Milosavljević, Dragan\n", .name), ["Milosavljević, Dragan"])
+        // A greeting is not a surname; a value going on past the given name is no entry.
+        XCTAssertEqual(texts("Thanks, Emma\n", .name, region: "UK").filter { $0.hasPrefix("Thanks") }, [])
+        XCTAssertEqual(texts("Hamburg, Paul sagt ab und kommt morgen.\n", .name).filter { $0.hasPrefix("Hamburg") }, [])
+    }
+
+    func testTheNumberOfAnIDDocumentShownToANotary() {
+        let text = "dessen Identität mir durch Vorlage seines tschechischen Reisepasses Nr. 42187756, ausgestellt am 03.02.2021, nachgewiesen wurde\n"
+        XCTAssertEqual(texts(text, .reference), ["42187756"])
+        // A template's number is no one's.
+        XCTAssertEqual(texts("Bitte verwenden Sie die Vorlage Nr. 4471203 des Ministeriums.\n", .reference), [])
+    }
+
+    func testPolishAndCzechAddresses() {
+        XCTAssertEqual(texts("beide wohnhaft in Údolní 48, 602 00 Brno, Tschechische Republik,\n", .address),
+                       ["Údolní 48, 602 00 Brno"])
+        XCTAssertEqual(texts("Anschrift: ul. Ogrodowa 22/5\nPLZ: 65-462 Zielona Góra\nLand: PL\n", .address),
+                       ["ul. Ogrodowa 22/5", "65-462 Zielona Góra"])
+        // A range of counts is no postcode.
+        XCTAssertEqual(texts("Es kamen 20-100 Besucher am Tag.\n", .address), [])
+        XCTAssertEqual(texts("Bestellt wurden 250 12 Paletten.\n", .address), [])
+    }
+}
