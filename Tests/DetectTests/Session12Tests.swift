@@ -49,3 +49,16 @@ final class Session12Tests: XCTestCase {
         XCTAssertEqual(texts("Bestellt wurden 250 12 Paletten.\n", .address), [])
     }
 }
+
+/// Roles and verbs that introduce a person in running text.
+final class Session12RoleTests: XCTestCase {
+    func testRolesAndVerbsBeforeAName() {
+        XCTAssertEqual(texts("(Auskunftsperson Markus Zbinden, HR)\n", .name, region: "CH"), ["Markus Zbinden"])
+        XCTAssertEqual(texts("Please forward the file to Lakeside Brokers, FAO Marcus Yeo\n", .name, region: "UK"), ["Marcus Yeo"])
+        XCTAssertEqual(texts("The owners authorize Katerina Novakova, born April 3, 1994, to sign.\n", .name, region: "US"),
+                       ["Katerina Novakova"])
+        // A role before a thing is no one.
+        XCTAssertEqual(texts("Die Kontaktperson Liste liegt bei.\n", .name), [])
+        XCTAssertEqual(texts("We authorize Direct Debit payments.\n", .name, region: "UK"), [])
+    }
+}

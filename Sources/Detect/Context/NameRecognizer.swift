@@ -916,7 +916,8 @@ enum NameRecognizer {
         von an für mit bei durch zwischen und sowie by from to for with and of via \
         contact call ask asked email emailed phone phoned ring rang tell told thank thanks met meet see saw cc per attn \
         husband wife son daughter mother father brother sister partner spouse tenant landlord colleague manager \
-        contractor employee member patient client customer applicant claimant witness officer is ist
+        contractor employee member patient client customer applicant claimant witness officer is ist \
+        authorize authorise authorizes authorises appoint appoints nominate nominates bevollmächtige bevollmächtigen
         """)
     static let nounSuffixes: [[UInt32]] = AddressRecognizer.folded([
         "ung", "heit", "keit", "schaft", "tät", "ion", "nis", "tum", "ment", "chen", "lein", "ismus", "ik", "ie",
@@ -1804,6 +1805,8 @@ extension NameRecognizer {
         "beraterin", "berater", "betreuerin", "betreuer", "pflegerin", "pfleger", "ärztin", "prüferin", "prüfer",
         "gutachterin", "gutachter", "führerin", "führer", "meisterin", "meister", "vorsteherin", "vorsteher",
         "bearbeiterin", "bearbeiter", "therapeutin", "therapeut",
+        // `Auskunftsperson`, `Kontaktperson`, `Bezugsperson`: the person asked or named.
+        "person",
     ])
     /// `Sicherheitsfachkraft`, `Pflegekraft`, `Lehrkraft`: staff of a kind (but
     /// `Kraft` alone is a surname).
@@ -1823,7 +1826,8 @@ extension NameRecognizer {
         nurse paramedic engineer agentin agent bewirtschafterin bewirtschafter hausmeister hausmeisterin \
         zusteller zustellerin arbeitgeber arbeitgeberin inhaber inhaberin inh contact kontaktperson \
         caretaker driver doctor dr surgeon consultant midwife constable detective sergeant clerk \
-        verwalterin verwalter betreuerin betreuer pflegerin pfleger ärztin arzt
+        verwalterin verwalter betreuerin betreuer pflegerin pfleger ärztin arzt \
+        fao attn worker guarantor executor executrix beneficiary
         """)
 
     /// German participles before `von` that name who did it (`geprüft von`).
