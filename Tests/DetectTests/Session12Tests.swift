@@ -62,3 +62,45 @@ final class Session12RoleTests: XCTestCase {
         XCTAssertEqual(texts("We authorize Direct Debit payments.\n", .name, region: "UK"), [])
     }
 }
+
+/// A claim form's parties: capitals, numbered, a role in brackets, a house
+/// with a name and no number.
+final class Session12ClaimFormTests: XCTestCase {
+    let form = """
+        Claimant(s) name(s) and address(es) including postcode
+        HELEN MARGARET ALDOUS
+        THE OLD FORGE, CHURCH STREET
+        LONG MELFORD
+        SUDBURY
+        CO10 9EH
+
+        Defendant(s) name and address(es) including postcode
+        1. OLUWADAMILARE AKINWANDE
+           14 GAINSBOROUGH ROAD
+           IPSWICH
+           IP4 2UY
+        2. CHLOE MAE FERRIS-QUINN
+           FLAT 3, 88 NORWICH ROAD
+           IPSWICH
+           IP1 2NL
+        3. DESMOND ANTHONY FERRIS (guarantor)
+           5 WHITEHALL CLOSE
+           IPSWICH
+           IP4 1AB
+
+        """
+
+    func testNumberedPartiesAboveTheirAddresses() {
+        XCTAssertEqual(texts(form, .name, region: "UK"),
+                       ["HELEN MARGARET ALDOUS", "OLUWADAMILARE AKINWANDE", "CHLOE MAE FERRIS-QUINN", "DESMOND ANTHONY FERRIS"])
+    }
+
+    func testAHouseNameBeforeItsStreetAboveTwoTownLines() {
+        let a = texts(form, .address, region: "UK")
+        for line in ["THE OLD FORGE, CHURCH STREET", "LONG MELFORD", "SUDBURY", "CO10 9EH"] {
+            XCTAssertTrue(a.contains(line), "\(line) not in \(a)")
+        }
+        // A heading and a list item are no house and street.
+        XCTAssertEqual(texts("NOTES, PARK STREET\nThe meeting is on Monday.\n", .address, region: "UK"), [])
+    }
+}

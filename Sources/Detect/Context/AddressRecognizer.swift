@@ -1008,8 +1008,14 @@ enum AddressRecognizer {
         var towns = 0
         while l >= 0, towns <= 2, !ts.hasGap(before: l + 1) {
             let lr = ts.line(l)
-            if lr.count >= 2, lr.count <= 5, toks[lr.upperBound - 1].kind == .word, englishTypes.contains(toks[lr.upperBound - 1].hash),
-               towns >= 1 || pc > r.lowerBound, streetWordsOK(ts, lr.lowerBound..<(lr.upperBound - 1)) {
+            // "THE OLD FORGE, CHURCH STREET": a house's name, its comma, then the street.
+            var sr = lr
+            if let comma = lr.last(where: { toks[$0].isPunct(",") }), comma > lr.lowerBound, comma - lr.lowerBound <= 4,
+               (lr.lowerBound..<comma).allSatisfy({ toks[$0].kind == .word && toks[$0].has(.initialUpper) }) {
+                sr = (comma + 1)..<lr.upperBound
+            }
+            if sr.count >= 2, sr.count <= 5, toks[sr.upperBound - 1].kind == .word, englishTypes.contains(toks[sr.upperBound - 1].hash),
+               towns >= 1 || pc > r.lowerBound, streetWordsOK(ts, sr.lowerBound..<(sr.upperBound - 1)) {
                 return Part(first: lr.lowerBound, end: lr.upperBound, kind: .street)
             }
             guard isTownLine(ts, l) else { return nil }

@@ -822,6 +822,15 @@ enum NameRecognizer {
         // Only the first cell: the rest of the line may be another column.
         if a + 1 < b, let c = toks[(a + 1)..<b].firstIndex(where: { $0.has(.cellStart) }) { b = c }
         while b > a, toks[b - 1].isPunct(",") || toks[b - 1].isPunct(";") { b -= 1 }
+        // "2. CHLOE MAE FERRIS-QUINN", "3. DESMOND FERRIS (guarantor)": a claim
+        // form's numbered parties, each with a role in brackets after the name.
+        if b - a >= 3, toks[a].kind == .number, toks[a].count <= 2, toks[a + 1].glued, toks[a + 1].isPunct(".") || toks[a + 1].isPunct(")") {
+            a += 2
+        }
+        if b - a >= 4, toks[b - 1].isPunct(")"), let o = toks[a..<b].lastIndex(where: { $0.isPunct("(") }), o > a + 1,
+           ((o + 1)..<(b - 1)).allSatisfy({ toks[$0].kind == .word && !toks[$0].has(.initialUpper) }) {
+            b = o
+        }
         // `Bisheriger Hauptwohnsitz⏎Example-Straße 9, …`: the field's label, not the addressee.
         if AddressLabels.isLabel(ts, a..<b) { return nil }
         // c/o, z. Hd., Attn
