@@ -104,3 +104,14 @@ final class Session12ClaimFormTests: XCTestCase {
         XCTAssertEqual(texts("NOTES, PARK STREET\nThe meeting is on Monday.\n", .address, region: "UK"), [])
     }
 }
+
+/// Five digits after a number word, as one number.
+final class Session12NumberWordTests: XCTestCase {
+    func testFiveDigitsAfterANumberWord() {
+        XCTAssertEqual(texts("Cook County Attorney No. 61884 · ARDC No. 6318472\n", .reference, region: "US"), ["61884", "6318472"])
+        // A statement or report of the year, and a ZIP code after Idaho's code.
+        XCTAssertEqual(texts("Kontoauszug Nr. 6/2024\n", .reference), [])
+        XCTAssertEqual(texts("Gutachten Nr. 25/077 liegt bei.\n", .reference), [])
+        XCTAssertEqual(texts("400 MAIN ST STE 200, BOISE ID 83702\n", .reference, region: "US"), [])
+    }
+}

@@ -18,7 +18,8 @@ import RedactCore
 /// them; not a date, amount or year). Not where the words before say the
 /// number is no one's (telephone, invoice, order, article, page, house).
 enum NumberWordValues {
-    static let minimumDigits = 6
+    /// (Six when the value is written in parts.)
+    static let minimumDigits = 5
     static let kind = "value after a number word"
     static let idWords = WordHash.set("id")
     /// Words for what a person holds at an institution, written right
@@ -34,7 +35,11 @@ enum NumberWordValues {
     static func isNumber(_ ts: TokenStream, _ c: Int, _ e: Int) -> Bool {
         let toks = ts.tokens
         let digits = toks[c..<e].reduce(0) { $0 + Int($1.digits) }
-        if digits >= minimumDigits { return true }
+        if digits >= 6 { return true }
+        // Five digits only as one number (`Attorney No. 61884`), not joined
+        // parts: `Kontoauszug Nr. 6/2024`, `Gutachten Nr. 25/077` number a
+        // statement or a report of the year.
+        if digits >= minimumDigits, e == c + 1, toks[c].kind == .number { return true }
         guard digits >= 1, ReferenceRecognizer.isCode(ts, c, e) else { return false }
         let length = Int(toks[e - 1].end - toks[c].start)
         if digits >= 2, length >= 6 { return true }
@@ -95,6 +100,8 @@ enum NumberWordValues {
             guard c < lineEnd || wrapped, c > k + 1 || toks[c].has(.spaceBefore) || wrapped, let e = ReferenceRecognizer.value(ts, at: c),
                   ReferenceRecognizer.isWhole(ts, e),
                   isNumber(ts, c, e),
+                  // (`BOISE ID 83702`: Idaho's code before a ZIP code.)
+                  !(idWords.contains(t.hash) && e == c + 1 && toks[c].kind == .number && toks[c].count == 5),
                   // (The number word itself counts: `Telefonnummer`, `Hausnummer`.)
                   !UnlabelledCodes.saysNotPersonal(ts, k + 1) || isMailPiece(ts, k), !ReferenceRecognizer.isSample(ts, k),
                   !isSampleWord(ReferenceRecognizer.word(ts, k)) else { continue }
