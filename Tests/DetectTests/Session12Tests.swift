@@ -115,3 +115,22 @@ final class Session12NumberWordTests: XCTestCase {
         XCTAssertEqual(texts("400 MAIN ST STE 200, BOISE ID 83702\n", .reference, region: "US"), [])
     }
 }
+
+/// Parties by their role, and surname-first names in capitals.
+final class Session12PartyTests: XCTestCase {
+    func testAPartyAfterItsRole() {
+        XCTAssertEqual(texts("jointly, and the Second Defendant, Chloe Mae Ferris-Quinn (born 27 April 1999), jointly\n", .name, region: "UK"),
+                       ["Chloe Mae Ferris-Quinn"])
+        XCTAssertEqual(texts("| Obligee Adeyemi-Kowalczyk, Folasade T. | 593-53-5304 |\n| Child Kowalczyk, Ireoluwa Zofia | 228-02-4416 |\n",
+                             .name, region: "US"),
+                       ["Adeyemi-Kowalczyk, Folasade T.", "Kowalczyk, Ireoluwa Zofia"])
+        XCTAssertEqual(texts("The Defendant Company Limited replied.\n", .name, region: "UK"), [])
+    }
+
+    func testASurnameFirstNameInCapitals() {
+        XCTAssertEqual(texts("Name (last, first, middle)\nHYNES, TIAGO D.\n", .name, region: "US"), ["HYNES, TIAGO D."])
+        XCTAssertEqual(texts("legal name (last, first, middle, suffix)\nOYELARAN-FITCH, ABIMBOLA MORENIKE\n", .name, region: "US"),
+                       ["OYELARAN-FITCH, ABIMBOLA MORENIKE"])
+        XCTAssertEqual(texts("NOTICE, PLEASE READ\n", .name, region: "US"), [])
+    }
+}

@@ -1513,10 +1513,16 @@ extension NameRecognizer {
                 k = e
                 continue
             }
-            guard toks[c + 1].kind == .word, toks[c + 1].has(.capitalised),
+            // (`HYNES, TIAGO D.`: all in capitals, as forms are filled in.)
+            guard toks[c + 1].kind == .word, toks[c + 1].has(.capitalised) || toks[c + 1].has(.upper) && toks[c + 1].letters >= 2,
                   words.isUnambiguousGiven(toks[c + 1].hash) else { continue }
             guard words.surnames.contains(toks[k].hash) || introduced(ts, k) || (k > 0 && toks[k - 1].isPunct("\"")) else { continue }
             var e = c + 2
+            // A second given name: "OYELARAN-FITCH, ABIMBOLA MORENIKE".
+            if e < lineEnd, toks[e].kind == .word, toks[e].letters >= 2, toks[e].has(.spaceBefore), !toks[e].has(.cellStart),
+               toks[e].has(.upper) == toks[c + 1].has(.upper), words.isUnambiguousGiven(toks[e].hash) {
+                e += 1
+            }
             // A middle initial: "NGUYEN-WHITAKER, Lauren E".
             if e < lineEnd, toks[e].kind == .word, toks[e].letters == 1, toks[e].has(.upper), toks[e].has(.spaceBefore) {
                 e += 1
@@ -1543,12 +1549,21 @@ extension NameRecognizer {
         // Initial)⏎Hynes, Declan P.`); there the entry must fill the line or cell.
         let afterColon = k >= 1 && toks[k - 1].isPunct(":") && toks[k - 1].line == toks[k].line
             && toks[k].has(.spaceBefore) && !toks[k].has(.cellStart)
-        let opening = toks[k].has(.lineStart) || toks[k].has(.cellStart)
+        // `| Obligee Adeyemi-Kowalczyk, Folasade T. |`, `| Child Kowalczyk, Ireoluwa |`:
+        // a party's role opening the cell, then the entry.
+        let afterRole = k >= 1 && toks[k - 1].kind == .word && toks[k - 1].line == toks[k].line
+            && (toks[k - 1].has(.cellStart) || toks[k - 1].has(.lineStart)) && roleBeforeNouns.contains(toks[k - 1].hash)
+        let opening = toks[k].has(.lineStart) || toks[k].has(.cellStart) || afterRole
         guard afterColon || opening else { return nil }
         let lineEnd = ts.lineEnd(toks[k].line)
         let c = hyphenEnd(ts, k + 1, lineEnd)
+        // (The first given name may be one no list holds when a listed one
+        // follows it: `Kowalczyk, Ireoluwa Zofia`.)
         guard c + 1 < lineEnd, toks[c].isPunct(","), ((k + 1)..<c).allSatisfy({ toks[$0].kind != .word || plainNameWord(ts, $0) }),
-              toks[c + 1].kind == .word, toks[c + 1].has(.capitalised), words.isUnambiguousGiven(toks[c + 1].hash),
+              toks[c + 1].kind == .word, toks[c + 1].has(.capitalised),
+              words.isUnambiguousGiven(toks[c + 1].hash)
+                || (c + 2 < lineEnd && plainNameWord(ts, c + 1) && toks[c + 2].kind == .word && toks[c + 2].has(.capitalised)
+                    && toks[c + 2].has(.spaceBefore) && words.isUnambiguousGiven(toks[c + 2].hash)),
               !wordLikeGiven.contains(toks[c + 1].hash) else { return nil }
         var e = hyphenEnd(ts, c + 2, lineEnd)
         if e < lineEnd, toks[e].kind == .word, toks[e].has(.capitalised), toks[e].has(.spaceBefore), words.isUnambiguousGiven(toks[e].hash) {
@@ -1836,7 +1851,9 @@ extension NameRecognizer {
         zusteller zustellerin arbeitgeber arbeitgeberin inhaber inhaberin inh contact kontaktperson \
         caretaker driver doctor dr surgeon consultant midwife constable detective sergeant clerk \
         verwalterin verwalter betreuerin betreuer pflegerin pfleger ärztin arzt \
-        fao attn worker guarantor executor executrix beneficiary
+        fao attn worker guarantor executor executrix beneficiary \
+        defendant claimant plaintiff respondent appellant petitioner debtor obligor obligee child \
+        beklagte beklagter kläger klägerin schuldner schuldnerin gläubigerin antragsteller antragstellerin
         """)
 
     /// German participles before `von` that name who did it (`geprüft von`).
