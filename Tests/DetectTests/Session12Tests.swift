@@ -41,7 +41,7 @@ final class Session12Tests: XCTestCase {
 
     func testPolishAndCzechAddresses() {
         XCTAssertEqual(texts("beide wohnhaft in Údolní 48, 602 00 Brno, Tschechische Republik,\n", .address),
-                       ["Údolní 48, 602 00 Brno"])
+                       ["Údolní 48, 602 00 Brno, Tschechische Republik"])
         XCTAssertEqual(texts("Anschrift: ul. Ogrodowa 22/5\nPLZ: 65-462 Zielona Góra\nLand: PL\n", .address),
                        ["ul. Ogrodowa 22/5", "65-462 Zielona Góra"])
         // A range of counts is no postcode.
@@ -132,5 +132,24 @@ final class Session12PartyTests: XCTestCase {
         XCTAssertEqual(texts("legal name (last, first, middle, suffix)\nOYELARAN-FITCH, ABIMBOLA MORENIKE\n", .name, region: "US"),
                        ["OYELARAN-FITCH, ABIMBOLA MORENIKE"])
         XCTAssertEqual(texts("NOTICE, PLEASE READ\n", .name, region: "US"), [])
+    }
+}
+
+/// A birth date in brackets after its label, a two-word country after the
+/// town, earlier plates.
+final class Session12MoreTests: XCTestCase {
+    func testABirthDateInBracketsAfterItsLabel() {
+        XCTAssertEqual(texts("She will be added as an attainer with her date of birth (22.06.2008) shown on the register.\n", .dateOfBirth, region: "UK"),
+                       ["22.06.2008"])
+        XCTAssertEqual(texts("Date of birth (for the portal's check): 04/17/1979\n", .dateOfBirth, region: "US"), ["04/17/1979"])
+    }
+
+    func testATwoWordCountryAfterTheTown() {
+        XCTAssertEqual(texts("beide wohnhaft in Údolní 48, 602 00 Brno, Tschechische Republik, erteilen\n", .address),
+                       ["Údolní 48, 602 00 Brno, Tschechische Republik"])
+    }
+
+    func testPreviousPlates() {
+        XCTAssertEqual(texts("Previous plates: UKR-4471 (retained by seller)\n", .licencePlate, region: "US"), ["UKR-4471"])
     }
 }

@@ -1970,6 +1970,11 @@ enum AddressRecognizer {
         if e + 1 < lineEnd, toks[e].isPunct(","), !toks[e + 1].has(.cellStart), toks[e + 1].kind == .word,
            countries.contains(toks[e + 1].hash), e + 2 >= lineEnd || endsPart(ts, e + 2) {
             e += 2
+        } else if e + 2 < lineEnd, toks[e].isPunct(","), !toks[e + 1].has(.cellStart), toks[e + 1].kind == .word,
+                  toks[e + 2].kind == .word, toks[e + 2].has(.spaceBefore), countryFirsts.contains(toks[e + 1].hash),
+                  countrySeconds.contains(toks[e + 2].hash), e + 3 >= lineEnd || endsPart(ts, e + 3) {
+            // "602 00 Brno, Tschechische Republik": a country of two words.
+            e += 3
         } else if e + 1 == lineEnd, e + 1 < toks.count, toks[e].isPunct(","), toks[e + 1].has(.lineStart),
                   !ts.hasGap(before: Int(toks[e + 1].line)), toks[e + 1].kind == .word, countries.contains(toks[e + 1].hash),
                   endsPart(ts, e + 2) {
@@ -2003,6 +2008,12 @@ enum AddressRecognizer {
         Finland Finnland Suomi Luxembourg Luxemburg Czechia Tschechien Hungary Ungarn Greece Griechenland Croatia \
         Kroatien Slovenia Slowenien Slovakia Slowakei Romania Rumänien Bulgaria Bulgarien England Scotland Wales USA UK
         """)
+
+    /// Countries named in two words (`Tschechische Republik`, `United Kingdom`).
+    static let countryFirsts = WordHash.set("""
+        Tschechische Slowakische Czech Slovak United Vereinigtes Vereinigte Dominikanische Dominican South North New Neuseeland
+        """)
+    static let countrySeconds = WordHash.set("Republik Republic Kingdom Königreich States Staaten Africa Afrika Zealand Macedonia Mazedonien")
 
     @inline(__always) static func isCityWord(_ ts: TokenStream, _ k: Int) -> Bool {
         let t = ts.tokens[k]

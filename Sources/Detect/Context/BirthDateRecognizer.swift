@@ -33,9 +33,10 @@ enum BirthDateRecognizer {
             // Same line, a few tokens on.
             var j = hit.end
             // "Date of birth (for the portal's check): A. Name 04/17/1979": past an aside in brackets.
+            // ("with her date of birth (22.06.2008)": unless the bracket holds the date.)
             if j < ts.lineEnd(line), toks[j].isPunct("("),
                let close = (j..<min(ts.lineEnd(line), j + 14)).first(where: { toks[$0].isPunct(")") }) {
-                j = close + 1
+                j = labelledDate(ts, at: j + 1, partial: true) != nil ? j + 1 : close + 1
             }
             let limit = min(ts.lineEnd(line), j + 9)
             // A month and year alone only after a date-of-birth label: `geb. 04/2016`

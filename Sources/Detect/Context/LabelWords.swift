@@ -210,7 +210,7 @@ enum LabelWords {
         kennzeichen|amtl kennzeichen|amtliches kennzeichen|kfz kennzeichen|fahrzeugkennzeichen|\
         polizeiliches kennzeichen|registration|registration number|registration no|reg no|reg nr|vrn|\
         vehicle registration|vehicle registration number|number plate|licence plate|license plate|\
-        plate number|vehicle reg|immatriculation|kenteken|vehicle|fahrzeug|motorrad|pkw|plate|plate state|kfz vers|kfz versicherung|privat kfz|dienst kfz|firmenwagen|\
+        plate number|plates|previous plate|previous plates|new plate|new plates|vehicle reg|immatriculation|kenteken|vehicle|fahrzeug|motorrad|pkw|plate|plate state|kfz vers|kfz versicherung|privat kfz|dienst kfz|firmenwagen|\
         kontrollschild|kontrollschilder|nummernschild|autokennzeichen|geschäftsfahrzeug|dienstfahrzeug|firmenfahrzeug|\
         geschäftswagen|dienstwagen|motorcycle|versicherungskennzeichen|versicherungs kennzeichen|mofa kennzeichen|mopedkennzeichen
         """
