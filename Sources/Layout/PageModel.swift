@@ -1109,7 +1109,16 @@ struct PageModelBuilder {
             let form = twoSided >= 3 && labelled * 10 >= twoSided * 6 && offset * 5 < max(layerTwoSided, 1)
             let flowsApart = wide && left.count >= 2 && right.count >= 2 && !table && !form
                 && ((oneSided * 10 >= n * 3 && leftOnly > 0 && rightOnly > 0) || (drifts && left.count >= 3 && right.count >= 3))
-            let prose = !table && Double(leftWords) >= 3.5 * Double(max(left.count, 1)) && Double(rightWords) >= 3.5 * Double(max(right.count, 1))
+            // Prose on both sides: lines of several words, wide. A column of
+            // short list items (`- Visana Versicherungen AG,⏎Krankentaggeld,
+            // Schaden-Nr.⏎KTG-24-0331187`) beside running text counts when
+            // the text side is prose, neither side is a form's labels, and
+            // neither side has rows of several cells (a table whose last
+            // column stands apart: `Kind │ Geburtsdatum │ … ⇥ Anteil`).
+            func perLine(_ w: Int, _ side: [Laid]) -> Double { Double(w) / Double(max(side.count, 1)) }
+            let lw = perLine(leftWords, left), rw = perLine(rightWords, right)
+            let prose = !table && !form && (lw >= 3.5 && rw >= 3.5 || (max(lw, rw) >= 3.5 && min(lw, rw) >= 2.5 && n >= 6
+                    && multi(left) * 5 < left.count && multi(right) * 5 < right.count))
                 && leftSpan.1 - leftSpan.0 >= 0.25 * width && rightSpan.1 - rightSpan.0 >= 0.25 * width
             guard flowsApart || prose else {
                 for l in laid[k..<end] { pass(l) }

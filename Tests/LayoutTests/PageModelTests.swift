@@ -245,6 +245,41 @@ final class ColumnTests: XCTestCase {
                        + "\n\nYours faithfully,")
     }
 
+    func testShortListItemsBesideProseAreAColumnOfTheirOwn() {
+        // A letter's body flowing into a right column of short list items
+        // (a copy list): few words a line on the right, yet a column; a
+        // name wrapped there (`Fabienne` / `Rothenbühler`) stays together.
+        var p = Page()
+        let left = ["Das Gutachten der MEDAS Bern ist", "beweiskräftig. Es bescheinigt ab", "2023 eine Arbeitsunfähigkeit von",
+                    "100 % in der angestammten Tätigkeit", "als Schlosser und von 50 % in einer", "angepassten, leichten Tätigkeit."]
+        let right = ["- Visana Versicherungen AG,", "Krankentaggeld, Schaden-Nr.", "KTG-24-0331187", "- Sozialdienst der Stadt, Fabienne",
+                     "Rothenbühler, Fall-Nr. SH-3018", "- Ausgleichskasse Bern"]
+        for k in 0..<6 {
+            p.draw(left[k], x: 50, y: 110 + Double(k) * 12)
+            p.draw(right[k], x: 320, y: 110 + Double(k) * 12)
+            p.put("\n")
+        }
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertTrue(s.contains("Fabienne Rothenbühler") || s.contains("Fabienne\nRothenbühler"), s)
+        XCTAssertFalse(s.contains("│"), s)
+    }
+
+    func testATableWhoseLastColumnStandsApartStaysRowByRow() {
+        // Three cells on the left of each row, one on the right: a table,
+        // not prose beside a list.
+        var p = Page()
+        let rows = [["Kind", "Geburtsdatum", "Versicherungsnummer", "Anteil"], ["Noah Rukavina", "04.04.2016", "9400 040416", "100 %"],
+                    ["Mila Aigner", "27.11.2019", "1914 271119", "50 %"], ["Lea Aigner", "03.01.2021", "1915 030121", "50 %"],
+                    ["Tim Aigner", "08.02.2022", "1916 080222", "50 %"], ["Ida Aigner", "09.03.2023", "1917 090323", "50 %"]]
+        for (k, r) in rows.enumerated() {
+            for (c, x) in [50.0, 160, 240, 400].enumerated() { p.draw(r[c], x: x, y: 110 + Double(k) * 12) }
+            p.put("\n")
+        }
+        let s = PageModel(layer: p.text, ocr: .empty).text.string
+        XCTAssertTrue(s.contains("27.11.2019"), s)
+        XCTAssertTrue(s.split(separator: "\n").contains { $0.contains("Mila Aigner") && $0.contains("50 %") }, s)
+    }
+
     func testColumnsWithTheirOwnLeadingAreReadColumnByColumn() {
         // A letter's two columns, a list of amounts on the left and a note
         // on the right, each with its own leading from its own top: every
