@@ -1133,7 +1133,7 @@ enum AddressRecognizer {
             if let p = splitPostcode(ts, k) { return p }
             if let p = ukPostcode(ts, k) { return p }
             if let p = dutchPostcode(ts, k) { return p }
-            if let p = centralEuropeanPostcode(ts, k) { return p }
+            if let p = polishPostcode(ts, k) { return p }
             return nil
         case .punct:
             return nil
@@ -1911,14 +1911,22 @@ enum AddressRecognizer {
             || addressLabelSuffixes.contains { endsWith(ts, k, $0).match }
     }
 
-    /// A five-digit postcode OCR split in two (`441 47 Dortmund`): counts
-    /// only in a block, next to a street.
+    /// Three digits and two apart: a five-digit postcode OCR split in two
+    /// (`441 47 Dortmund`) opening its line, which counts only in a block
+    /// next to a street; or, after a comma or a house number, a Czech,
+    /// Slovak, Swedish or Greek postcode written that way (`Údolní 48, 602
+    /// 00 Brno`).
     static func splitPostcode(_ ts: TokenStream, _ k: Int) -> Part? {
         let toks = ts.tokens
         guard k + 2 < toks.count, toks[k].kind == .number, toks[k].count == 3, toks[k + 1].kind == .number,
               toks[k + 1].count == 2, toks[k + 1].has(.spaceBefore), toks[k + 1].line == toks[k].line,
-              toks[k].has(.lineStart), ts.first(k).value != 0x30, let end = city(ts, k + 2) else { return nil }
-        return Part(first: k, end: end, kind: .weakPostcode)
+              !toks[k + 1].has(.cellStart) || toks[k].has(.lineStart) else { return nil }
+        if toks[k].has(.lineStart) {
+            guard ts.first(k).value != 0x30, let end = city(ts, k + 2) else { return nil }
+            return Part(first: k, end: end, kind: .weakPostcode)
+        }
+        guard opensPart(ts, k) || prevIsHouseNumber(ts, k), !afterNonAddressLabel(ts, k), let end = city(ts, k + 2) else { return nil }
+        return Part(first: k, end: end, kind: .foreignPostcode)
     }
 
     static let cityParticles = WordHash.set("am an der die im in bei ob vor auf a i d v upon on le la sur")
@@ -2023,24 +2031,22 @@ enum AddressRecognizer {
         return !words.months.contains(h) && !words.weekdays.contains(h)
     }
 
-    /// `65-462 Zielona Góra` (Poland), `602 00 Brno` (Czechia, Slovakia,
-    /// also Sweden and Greece): opening a part or after a house number and
-    /// before a town. Polish codes are written with their hyphen, and the
-    /// three-and-two digit codes with their space, so neither is a count or
-    /// a range; the town after them is what makes them a postcode.
-    static func centralEuropeanPostcode(_ ts: TokenStream, _ k: Int) -> Part? {
+    /// `65-462 Zielona Góra`: a Polish postcode, written with its hyphen
+    /// (so no count or range), opening a part or after a house number and
+    /// before a town.
+    static func polishPostcode(_ ts: TokenStream, _ k: Int) -> Part? {
         let toks = ts.tokens
         let t = toks[k]
-        guard t.kind == .number, k + 2 < toks.count, toks[k + 1].line == t.line, toks[k + 2].line == t.line,
-              opensPart(ts, k) || prevIsHouseNumber(ts, k) else { return nil }
-        let polish = t.count == 2 && toks[k + 1].glued && toks[k + 1].isPunct("-") && toks[k + 2].glued
-            && toks[k + 2].kind == .number && toks[k + 2].count == 3
-        let spaced = t.count == 3 && toks[k + 1].kind == .number && toks[k + 1].count == 2 && toks[k + 1].has(.spaceBefore)
-            && !toks[k + 1].has(.cellStart) && !toks[k].has(.lineStart)
-        guard polish || spaced, let end = city(ts, polish ? k + 3 : k + 2) else { return nil }
-        // (Not after a label: `Az. 12-345 Müller`.)
-        if k > 0, toks[k - 1].isPunct(":"), !(k >= 2 && toks[k - 2].kind == .word && isAddressLabelWord(ts, k - 2)) { return nil }
+        guard t.kind == .number, t.count == 2, k + 2 < toks.count, toks[k + 1].glued, toks[k + 1].isPunct("-"), toks[k + 2].glued,
+              toks[k + 2].kind == .number, toks[k + 2].count == 3, opensPart(ts, k) || prevIsHouseNumber(ts, k),
+              !afterNonAddressLabel(ts, k), let end = city(ts, k + 3) else { return nil }
         return Part(first: k, end: end, kind: .foreignPostcode)
+    }
+
+    /// After the colon of a label that asks for no address (`Az.: 12-345 Müller`).
+    static func afterNonAddressLabel(_ ts: TokenStream, _ k: Int) -> Bool {
+        let toks = ts.tokens
+        return k > 0 && toks[k - 1].isPunct(":") && !(k >= 2 && toks[k - 2].kind == .word && isAddressLabelWord(ts, k - 2))
     }
 
     /// `1234 AB Amsterdam`, `1234AB Amsterdam`.

@@ -114,6 +114,7 @@ enum NumberWordValues {
         columns(ts, into: &out)
     }
 
+    static let tailKind = "last digits of an account"
     static let lastWords = WordHash.set("last letzten letzte final")
     static let fourWords = WordHash.set("four vier")
     static let digitWords = WordHash.set("digits digit ziffern stellen")
@@ -123,15 +124,11 @@ enum NumberWordValues {
     static func lastDigitsLabelEnd(_ ts: TokenStream, _ k: Int, _ lineEnd: Int) -> Int? {
         let toks = ts.tokens
         guard toks[k].kind == .word, lastWords.contains(toks[k].hash), k + 1 < lineEnd else { return nil }
-        let n = toks[k + 1]
-        guard n.kind == .number && n.count == 1 && (3...6).contains(Int(ts.text[Int(n.start)].value) - 0x30)
-                || n.kind == .word && fourWords.contains(n.hash) else { return nil }
-        var e = k + 2
+        guard ts.number(k + 1).map({ (3...6).contains($0) }) ?? fourWords.contains(toks[k + 1].hash) else { return nil }
+        let e = k + 2
         // (`digits` or `of` must follow: `the last 4 years 2021–2024` is a period.)
         if e < lineEnd, toks[e].kind == .word, digitWords.contains(toks[e].hash) { return e + 1 }
-        guard e < lineEnd, ts.isWord(e, "of") else { return nil }
-        e += 1
-        return e
+        return e < lineEnd && ts.isWord(e, "of") ? e + 1 : nil
     }
 
     /// `Debtor 1 – last 4 digits of SSN: 3318`, a column headed `Last 4 of
@@ -154,7 +151,7 @@ enum NumberWordValues {
             if c < lineEnd, !toks[c].has(.cellStart), toks[c].kind == .number, (3...6).contains(toks[c].count),
                ReferenceRecognizer.isWhole(ts, c + 1) {
                 out.append(Detection(category: .reference, range: toks[c].range, confidence: 0.8, reason: .context,
-                                     kind: "last digits of an account"))
+                                     kind: tailKind))
                 continue
             }
             // A column's header: every row's tail below it.
@@ -162,7 +159,7 @@ enum NumberWordValues {
             for r in TableRows.column(ts, header: Int(toks[k].line), cell: toks[k].cell, numbers: true) {
                 guard toks[r].kind == .number, (3...6).contains(toks[r].count), ReferenceRecognizer.isWhole(ts, r + 1) else { continue }
                 out.append(Detection(category: .reference, range: toks[r].range, confidence: 0.8, reason: .context,
-                                     kind: "last digits of an account"))
+                                     kind: tailKind))
             }
         }
     }
@@ -223,7 +220,7 @@ enum NumberWordValues {
             }
             guard named else { continue }
             out.append(Detection(category: .reference, range: toks[c].range, confidence: 0.8, reason: .context,
-                                 kind: "last digits of an account"))
+                                 kind: tailKind))
         }
         // `****7741`, `XXXX-XXXX-4417`: a number masked but for its tail.
         var k = 0
@@ -243,7 +240,7 @@ enum NumberWordValues {
             }
             guard masks >= 3 else { continue }
             out.append(Detection(category: .reference, range: Int(toks[first].start)..<Int(toks[k].end), confidence: 0.8,
-                                 reason: .context, kind: "last digits of an account"))
+                                 reason: .context, kind: tailKind))
         }
     }
 
