@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Dispatch
+import Pipeline
 import Posix
 import RedactCore
 import Secrets
@@ -9,14 +10,35 @@ import Synchronization
 
 /// One render, shared by everyone who opens the same output while it runs.
 /// It runs on a render thread, never on a FUSE thread, so a waiting open
-/// can give up (deadline, interrupt) while the render goes on for the cache.
+/// can give up (deadline, interrupt). The render then goes on for the cache
+/// only as background work, and only within `Limits.finishCPUSeconds` once
+/// the last waiter has gone (`RenderControl.abandon`).
 final class RenderJob: @unchecked Sendable {
     private let group = DispatchGroup()
     // Written once by the renderer before `group.leave()`, read by waiters
     // after the group says it is done: the group orders the accesses.
     private var result: Result<[UInt8], RedactError>?
+    let control: RenderControl
+    /// Opens waiting for it now.
+    private let waiters = Mutex(0)
 
-    init() { group.enter() }
+    init(priority: Priority, limits: Limits) {
+        control = RenderControl(priority: priority, limits: limits)
+        group.enter()
+    }
+
+    /// An open waits for the render (again): it is interactive.
+    func join() {
+        waiters.withLock { $0 += 1 }
+        control.promote()
+    }
+
+    /// An open stops waiting before the end; the last one to go leaves the
+    /// render to the background, within its budget for finishing.
+    func leave() {
+        let left = waiters.withLock { n in n -= 1; return n }
+        if left == 0 { control.abandon() }
+    }
 
     func finish(_ r: Result<[UInt8], RedactError>) {
         result = r
@@ -100,8 +122,10 @@ final class OutputCache: Sendable {
         case render(RenderJob, start: Bool)
     }
 
-    /// The cached output, or the render to wait for (a new one if none is in flight).
-    func lookup(_ key: OutputKey, _ id: OutputIdentity) -> Lookup {
+    /// The cached output, or the render to wait for (a new one if none is
+    /// in flight, of `priority` with `limits`).
+    func lookup(_ key: OutputKey, _ id: OutputIdentity, priority: Priority = .interactive,
+                limits: Limits = Limits()) -> Lookup {
         state.withLock { s in
             if let e = s.done[key], e.identity == id {
                 s.clock += 1
@@ -109,7 +133,7 @@ final class OutputCache: Sendable {
                 return .hit(e.bytes)
             }
             if let j = s.inFlight[id] { return .render(j, start: false) }
-            let j = RenderJob()
+            let j = RenderJob(priority: priority, limits: limits)
             s.inFlight[id] = j
             return .render(j, start: true)
         }

@@ -23,7 +23,11 @@ public struct CacheOptions: Sendable {
     /// stay in memory.
     public var spillDirectory: String? = "/var/tmp"
     /// Renders that run at once for opens (prefetch adds at most one).
-    public var renderSlots = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// More than the worker slots: a render waiting for a worker holds only
+    /// a file descriptor, and a render whose long pages hold every worker
+    /// must not keep the next open from reaching the pool, which pauses a
+    /// long page for it (`WorkerPool`). Opens beyond this queue.
+    public var renderSlots = 2 * max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) + 2
     public init() {}
 }
 
@@ -269,12 +273,13 @@ public final class RedactFS: Sendable {
         case .success(let prepared): p = prepared
         }
         let job: RenderJob
-        switch cache.lookup(p.key, p.id) {
+        switch cache.lookup(p.key, p.id, limits: p.redactor.limits) {
         case .hit(let b):
             stats.memoryHits.add(1, ordering: .relaxed)
             return serve(b, id: p.id, path: path)
         case .render(let j, let start):
             job = j
+            j.join()
             if start { scheduler.submit { [self] in produce(p, job: j, shown: shown, prefetch: false) } }
         }
         // Poll: fuse_interrupted() has no wake-up, and the deadline is ours.
@@ -285,15 +290,19 @@ public final class RedactFS: Sendable {
             case .failure(let e)?:
                 return (-e.errnoValue, 0, Self.none)
             case nil:
+                let finishing = "the render goes on in the background for the cache, for at most "
+                    + "\(Limit.seconds(p.redactor.limits.finishCPUSeconds)) more CPU time while nobody waits"
                 if interrupted() {
                     stats.interrupts.add(1, ordering: .relaxed)
-                    Log.info("\(shown): reader interrupted while waiting; the render goes on for the cache")
+                    job.leave()
+                    Log.info("\(shown): reader interrupted while waiting; \(finishing)")
                     return (-EINTR, 0, Self.none)
                 }
                 if Self.monotonic() - started > options.deadlineSeconds {
                     stats.deadlines.add(1, ordering: .relaxed)
+                    job.leave()
                     Log.error("\(shown): stage=deadline errno=\(EIO): no output within \(options.deadlineSeconds) s "
-                              + "(--deadline); the render goes on for the cache")
+                              + "(--deadline); \(finishing)")
                     return (-EIO, 0, Self.none)
                 }
             }
@@ -362,7 +371,7 @@ public final class RedactFS: Sendable {
         if prefetch { stats.prefetchRenders.add(1, ordering: .relaxed) }
         var result: Result<[UInt8], RedactError>
         do throws(RedactError) {
-            let r = try p.redactor.redact(p.fd, name: p.name, output: p.output, priority: prefetch ? .background : .interactive)
+            let r = try p.redactor.redact(p.fd, name: p.name, output: p.output, control: job.control)
             // A source rewritten in place while it was read could give a
             // mixture of two versions: serve and keep nothing of it. (Not
             // ctime: replacing the file by a rename sets the old inode's
@@ -419,7 +428,8 @@ public final class RedactFS: Sendable {
         if options.disk == nil && cache.isFull { return }
         let shown = String(path.drop(while: { $0 == "/" }))
         guard case .success(let p) = prepare(path, shown: shown), !cache.has(p.key, p.id) else { return }
-        guard case .render(let job, start: true) = cache.lookup(p.key, p.id) else { return }
+        guard case .render(let job, start: true) = cache.lookup(p.key, p.id, priority: .background,
+                                                                limits: p.redactor.limits) else { return }
         produce(p, job: job, shown: shown, prefetch: true)
     }
 

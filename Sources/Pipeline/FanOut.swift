@@ -14,9 +14,14 @@ import Worker
 /// arrives, so a page's pixels live only while that page is processed.
 ///
 /// All or nothing: the first error stops every worker and is thrown.
+///
+/// The document's `RenderControl` says how urgent it is (a person waits,
+/// or not) and when to stop (its budgets, a render nobody waits for).
+/// Background work and the extra workers of a document yield their slot
+/// at the end of a page to a person waiting for another document.
 final class FanOut: Sendable {
     let pool: WorkerPool
-    let priority: Priority
+    let control: RenderControl
     let client: WorkerClient
     let source: FileDescriptor
     let request: WorkerRequest
@@ -34,11 +39,11 @@ final class FanOut: Sendable {
     private let state = Mutex(State())
     private let group = DispatchGroup()
 
-    init(pool: WorkerPool, priority: Priority, client: WorkerClient, source: FileDescriptor, request: WorkerRequest,
+    init(pool: WorkerPool, control: RenderControl, client: WorkerClient, source: FileDescriptor, request: WorkerRequest,
          maxWorkers: Int = .max) {
         self.pool = pool
         self.maxWorkers = max(1, maxWorkers)
-        self.priority = priority
+        self.control = control
         self.client = client
         self.source = source
         self.request = request
@@ -48,29 +53,34 @@ final class FanOut: Sendable {
     /// the caller's thread with (pages done, page count).
     func run(_ handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void,
              progress: ((Int, Int) -> Void)? = nil) throws(RedactError) -> Int {
-        pool.acquire(priority)
+        if let stop = control.stopReason { throw stop }
+        let slot = pool.acquire(control.priority, owner: control)
         let first: WorkerSession
         do throws(RedactError) {
             // poppler reads from the descriptor's current offset: every
             // worker gets its own open file description, at offset 0.
             guard let own = reopen(source) else { throw .io(.worker, errno) }
-            first = try WorkerSession(client: client, source: own, request: request)
+            first = try session(own, slot)
         } catch {
-            pool.release()
+            pool.release(slot)
             throw error
         }
         state.withLock { $0.pageCount = first.pageCount; $0.workers = 1 }
         drive(first, handle: handle, progress: progress)
-        pool.release()
-        // Background work that stepped aside for a person comes back for
-        // the pages nobody took, queued behind interactive callers.
+        pool.release(slot)
+        // Work that stepped aside for a person comes back for the pages
+        // nobody took, queued behind interactive callers.
         while state.withLock({ $0.failure == nil && $0.next < $0.pageCount }) {
-            pool.acquire(priority)
-            defer { pool.release() }
+            if let stop = control.stopReason {
+                state.withLock { if $0.failure == nil { $0.failure = stop } }
+                break
+            }
+            let slot = pool.acquire(control.priority, owner: control)
+            defer { pool.release(slot) }
             guard state.withLock({ $0.failure == nil && $0.next < $0.pageCount }) else { break }
             do throws(RedactError) {
                 guard let own = reopen(source) else { throw .io(.worker, errno) }
-                let session = try WorkerSession(client: client, source: own, request: request)
+                let session = try session(own, slot)
                 state.withLock { $0.workers += 1 }
                 drive(session, handle: handle, progress: progress)
             } catch {
@@ -83,8 +93,15 @@ final class FanOut: Sendable {
         return count
     }
 
+    /// A worker on `slot`, watched by the pool and the document's control.
+    private func session(_ source: FileDescriptor, _ slot: WorkerPool.Slot) throws(RedactError) -> WorkerSession {
+        try WorkerSession(client: client, source: source, request: request,
+                          watch: SessionWatch(control: control, pool: pool, slot: slot))
+    }
+
     /// Takes pages for `session` until none are left, something failed, or
-    /// (background work only) a person waits for a worker slot.
+    /// a person waits for a worker slot while this is background work or
+    /// one of several workers of this document.
     private func drive(_ session: WorkerSession, handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void,
                        progress: ((Int, Int) -> Void)?) {
         do throws(RedactError) {
@@ -94,7 +111,8 @@ final class FanOut: Sendable {
                 try handle(page)
                 let (done, total) = state.withLock { s in s.done += 1; return (s.done, s.pageCount) }
                 progress?(done, total)
-                if priority == .background && pool.interactiveWaiting { break }
+                if control.priority == .background && pool.interactiveWaiting { break }
+                if pool.shouldYield(control) { break }
             }
             try session.finish()
         } catch {
@@ -117,17 +135,17 @@ final class FanOut: Sendable {
     /// the document has fewer workers than slots, and a slot is free.
     private func addWorkerIfUseful(_ handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void) {
         let wanted = state.withLock { s in s.failure == nil && s.pageCount - s.next >= 1 && s.workers < min(pool.slots, maxWorkers) }
-        guard wanted, pool.tryAcquire(priority) else { return }
+        guard wanted, let slot = pool.tryAcquire(control.priority, owner: control) else { return }
         // Each worker needs its own open file description: workers sharing
         // one would move each other's file offset under poppler's feet.
-        guard let own = reopen(source) else { pool.release(); return }
+        guard let own = reopen(source) else { pool.release(slot); return }
         state.withLock { $0.workers += 1 }
         group.enter()
         DispatchQueue.global().async { [self] in
-            defer { pool.release(); group.leave() }
+            defer { pool.release(slot); group.leave() }
             let session: WorkerSession
             do throws(RedactError) {
-                session = try WorkerSession(client: client, source: own, request: request)
+                session = try self.session(own, slot)
             } catch {
                 state.withLock { s in if s.failure == nil { s.failure = error }; s.workers -= 1 }
                 return

@@ -82,7 +82,7 @@ public final class Redactor: Sendable {
     /// than one page. A source with more pages than a PNG or JPEG holds (a
     /// TIFF that gained pages since it was listed) fails, losing no page.
     public func redact(_ fd: FileDescriptor, name: String? = nil, output wanted: NameMap.OutputType? = nil,
-                       priority: Priority = .interactive,
+                       priority: Priority = .interactive, control: RenderControl? = nil,
                        progress: ((Int, Int) -> Void)? = nil) throws(RedactError) -> Redaction {
         let start = Self.now()
         let kind: SourceKind
@@ -102,8 +102,8 @@ public final class Redactor: Sendable {
         do { writer = try PDFDocumentWriter() } catch { throw .damaged(.encode) }
         let encoder = writer
         let dpiScale = Double(settings.dpi) / 72.0
-        let fan = FanOut(pool: pool, priority: priority, client: worker, source: fd, request: req,
-                         maxWorkers: isImage ? 1 : .max)
+        let fan = FanOut(pool: pool, control: control ?? RenderControl(priority: priority, limits: limits),
+                         client: worker, source: fd, request: req, maxWorkers: isImage ? 1 : .max)
         let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
             guard var pixels = page.pixels else { throw .damaged(.render) }
             let (model, found, evidence) = detectPage(page)
@@ -186,8 +186,8 @@ public final class Redactor: Sendable {
         var req = request(textOnly: false)
         if case .image = kind { req.image = true }
         let collected = Mutex<Collected>(Collected())
-        let fan = FanOut(pool: pool, priority: priority, client: worker, source: fd, request: req,
-                         maxWorkers: req.image ? 1 : .max)
+        let fan = FanOut(pool: pool, control: RenderControl(priority: priority, limits: limits), client: worker,
+                         source: fd, request: req, maxWorkers: req.image ? 1 : .max)
         let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
             let (model, found, evidence) = detectPage(page)
             collected.withLock { $0.keep(page.index, model: model, found: found, evidence: evidence, scale: 1, always: true) }

@@ -12,18 +12,67 @@ public enum Priority: Sendable {
 
 /// The worker slots of the whole process, shared by every document: each
 /// running worker holds one. Eight readers with four jobs each still start
-/// no more tesseracts than there are slots. A freed slot goes to an
-/// interactive waiter first, so prefetch never delays a person.
+/// no more tesseracts than there are slots.
+///
+/// Fair share. A freed slot goes to an interactive waiter first, then back
+/// to a worker paused for one, then to background work. A person who waits
+/// while every slot is held does not wait for a long page to end: after
+/// `preemptAfter` the pool pauses (SIGSTOP) the worker of another document
+/// whose page has run longest, or any background worker at once, and hands
+/// its slot over; the paused worker goes on (SIGCONT) when a slot frees. So
+/// two CPU bombs cannot hold every slot while a one-page letter waits, and
+/// no more than `slots` workers ever run at once. A paused worker's page
+/// clock stops with it (`pausedSeconds`), so pausing costs it no budget.
 public final class WorkerPool: Sendable {
     /// One slot per online core, unless `--jobs` says otherwise.
     public static let shared = WorkerPool(slots: WorkerPool.onlineCores())
 
+    /// How long an interactive waiter waits before a long page is paused
+    /// for it: about one ordinary page's time.
+    public static let preemptAfter = 1.0
+
+    /// A held slot: one worker process of one document.
+    public final class Slot: Sendable {
+        let id: Int
+        /// The document, for telling documents apart (nil: none given).
+        let owner: RenderControl?
+        init(id: Int, owner: RenderControl?) {
+            self.id = id
+            self.owner = owner
+        }
+    }
+
+    struct Held {
+        var owner: RenderControl?
+        var priority: Priority
+        var pid: pid_t?
+        var pageStarted: Double
+        var pausedSince: Double?
+        var pausedTotal = 0.0
+    }
+
+    final class Waiter: Sendable {
+        let sem = DispatchSemaphore(value: 0)
+        let owner: RenderControl?
+        let priority: Priority
+        let since: Double
+        /// Set under the pool's lock by whoever grants the slot.
+        let granted = Mutex<Slot?>(nil)
+        init(owner: RenderControl?, priority: Priority, since: Double) {
+            self.owner = owner
+            self.priority = priority
+            self.since = since
+        }
+    }
+
     struct State {
         var slots: Int
-        var busy = 0
+        var held: [Int: Held] = [:]
+        var running = 0
+        var nextID = 1
         // FIFO per priority; a released slot is handed to the first waiter.
-        var interactive: [DispatchSemaphore] = []
-        var background: [DispatchSemaphore] = []
+        var interactive: [Waiter] = []
+        var background: [Waiter] = []
     }
     private let state: Mutex<State>
 
@@ -38,40 +87,76 @@ public final class WorkerPool: Sendable {
     /// How many workers may run at once (and how many one document may use).
     public var slots: Int { state.withLock { $0.slots } }
 
-    /// Workers running now (for tests and logs).
-    public var busy: Int { state.withLock { $0.busy } }
+    /// Workers running now, paused ones not counted (for tests and logs).
+    public var busy: Int { state.withLock { $0.running } }
+
+    /// Workers paused for another document's open (for tests and logs).
+    public var paused: Int { state.withLock { s in s.held.values.filter { $0.pausedSince != nil }.count } }
 
     /// Changes the number of slots; running workers are not stopped.
     public func setSlots(_ n: Int) {
-        let wake: [DispatchSemaphore] = state.withLock { s in
+        state.withLock { s in
             s.slots = max(1, n)
-            var woken: [DispatchSemaphore] = []
-            while s.busy < s.slots, let w = s.popWaiter() { s.busy += 1; woken.append(w) }
-            return woken
+            while s.running < s.slots, Self.handOver(&s) {}
         }
-        for w in wake { w.signal() }
     }
 
-    /// Waits for a slot. Interactive callers queue ahead of background ones.
-    public func acquire(_ priority: Priority) {
-        let wait: DispatchSemaphore? = state.withLock { s in
+    /// Waits for a slot. Interactive callers queue ahead of background ones;
+    /// an interactive caller that waits `preemptAfter` gets the slot of a
+    /// paused long page (see the type's comment).
+    public func acquire(_ priority: Priority, owner: RenderControl? = nil) -> Slot {
+        let now = Self.now()
+        let waiter: Waiter = state.withLock { s in
+            let w = Waiter(owner: owner, priority: priority, since: now)
             let ahead = priority == .interactive ? s.interactive.count : s.interactive.count + s.background.count
-            if s.busy < s.slots && ahead == 0 { s.busy += 1; return nil }
-            let sem = DispatchSemaphore(value: 0)
-            if priority == .interactive { s.interactive.append(sem) } else { s.background.append(sem) }
-            return sem
+            if s.running < s.slots && ahead == 0 {
+                w.granted.withLock { $0 = Self.grant(&s, owner: owner, priority: priority) }
+                return w
+            }
+            if priority == .interactive { s.interactive.append(w) } else { s.background.append(w) }
+            return w
         }
-        wait?.wait()
+        while true {
+            if let slot = waiter.granted.withLock({ $0 }) { return slot }
+            if waiter.sem.wait(timeout: .now() + 0.1) == .success, let slot = waiter.granted.withLock({ $0 }) { return slot }
+            if priority == .interactive { preempt(for: waiter) }
+        }
     }
 
     /// Takes a slot only if one is free and nobody of equal or higher
     /// priority is waiting for it.
-    public func tryAcquire(_ priority: Priority) -> Bool {
+    public func tryAcquire(_ priority: Priority, owner: RenderControl? = nil) -> Slot? {
         state.withLock { s in
             let ahead = priority == .interactive ? s.interactive.count : s.interactive.count + s.background.count
-            guard s.busy < s.slots && ahead == 0 else { return false }
-            s.busy += 1
-            return true
+            guard s.running < s.slots && ahead == 0 else { return nil }
+            return Self.grant(&s, owner: owner, priority: priority)
+        }
+    }
+
+    /// The worker process on `slot`: the pool may pause it from now on.
+    public func attach(_ slot: Slot, pid: pid_t) {
+        state.withLock { s in
+            s.held[slot.id]?.pid = pid
+            s.held[slot.id]?.pageStarted = Self.now()
+        }
+    }
+
+    /// The slot's worker starts a page (a long page is what gets paused).
+    public func pageStarted(_ slot: Slot) {
+        state.withLock { $0.held[slot.id]?.pageStarted = Self.now() }
+    }
+
+    /// The slot's worker ends: it is never signalled again (its process id
+    /// may be reused once it is reaped).
+    public func detach(_ slot: Slot) {
+        state.withLock { $0.held[slot.id]?.pid = nil }
+    }
+
+    /// The slot's worker's time spent paused so far.
+    public func pausedSeconds(_ slot: Slot) -> Double {
+        state.withLock { s in
+            guard let h = s.held[slot.id] else { return 0 }
+            return h.pausedTotal + (h.pausedSince.map { Self.now() - $0 } ?? 0)
         }
     }
 
@@ -81,21 +166,90 @@ public final class WorkerPool: Sendable {
     /// True when a person waits for a slot (background work then yields).
     public var interactiveWaiting: Bool { state.withLock { !$0.interactive.isEmpty } }
 
-    /// Returns a slot, handing it straight to the first waiter if any.
-    public func release() {
-        let next: DispatchSemaphore? = state.withLock { s in
-            if s.busy <= s.slots, let w = s.popWaiter() { return w }
-            s.busy -= 1
-            return nil
+    /// True when a person waits for a slot for another document than
+    /// `owner`, which holds more than one: its extra workers then yield at
+    /// the end of their page.
+    public func shouldYield(_ owner: RenderControl?) -> Bool {
+        state.withLock { s in
+            guard let w = s.interactive.first, w.owner !== owner || owner == nil else { return false }
+            return s.held.values.filter { $0.owner === owner && $0.pausedSince == nil }.count > 1
         }
-        next?.signal()
     }
-}
 
-extension WorkerPool.State {
-    mutating func popWaiter() -> DispatchSemaphore? {
-        if !interactive.isEmpty { return interactive.removeFirst() }
-        if !background.isEmpty { return background.removeFirst() }
-        return nil
+    /// Returns a slot: to the first interactive waiter, else to a paused
+    /// worker, else to the first background waiter. A paused worker's slot
+    /// was handed on when it was paused: nothing to give.
+    public func release(_ slot: Slot) {
+        state.withLock { s in
+            guard let h = s.held.removeValue(forKey: slot.id) else { return }
+            if h.pausedSince != nil { return }
+            s.running -= 1
+            if s.running < s.slots { _ = Self.handOver(&s) }
+        }
+    }
+
+    // MARK: - Under the lock
+
+    private static func grant(_ s: inout State, owner: RenderControl?, priority: Priority) -> Slot {
+        let slot = Slot(id: s.nextID, owner: owner)
+        s.nextID += 1
+        s.held[slot.id] = Held(owner: owner, priority: priority, pid: nil, pageStarted: now())
+        s.running += 1
+        return slot
+    }
+
+    /// Gives one free slot away; false when nobody wants it.
+    private static func handOver(_ s: inout State) -> Bool {
+        if !s.interactive.isEmpty {
+            let w = s.interactive.removeFirst()
+            w.granted.withLock { $0 = grant(&s, owner: w.owner, priority: w.priority) }
+            w.sem.signal()
+            return true
+        }
+        // The worker paused longest goes on first.
+        if let (id, h) = s.held.filter({ $0.value.pausedSince != nil }).min(by: { $0.value.pausedSince! < $1.value.pausedSince! }) {
+            s.held[id]!.pausedTotal += now() - h.pausedSince!
+            s.held[id]!.pausedSince = nil
+            s.running += 1
+            if let pid = h.pid { kill(pid, SIGCONT) }
+            return true
+        }
+        if !s.background.isEmpty {
+            let w = s.background.removeFirst()
+            w.granted.withLock { $0 = grant(&s, owner: w.owner, priority: w.priority) }
+            w.sem.signal()
+            return true
+        }
+        return false
+    }
+
+    /// For the first interactive waiter: pauses a background worker at
+    /// once, or, once the waiter has waited `preemptAfter`, the longest
+    /// page of another document that has run that long; grants its slot.
+    private func preempt(for waiter: Waiter) {
+        let now = Self.now()
+        state.withLock { s in
+            guard s.interactive.first === waiter, s.running >= s.slots else { return }
+            let candidates = s.held.filter { _, h in
+                h.pid != nil && h.pausedSince == nil && (h.owner == nil || h.owner !== waiter.owner)
+            }
+            let background = candidates.filter { $0.value.owner?.priority == .background || $0.value.priority == .background }
+            let long = now - waiter.since >= Self.preemptAfter
+                ? candidates.filter { now - $0.value.pageStarted >= Self.preemptAfter } : [:]
+            let victim = background.min { $0.value.pageStarted < $1.value.pageStarted }
+                ?? long.min { $0.value.pageStarted < $1.value.pageStarted }
+            guard let (id, h) = victim, let pid = h.pid, kill(pid, SIGSTOP) == 0 else { return }
+            s.held[id]!.pausedSince = now
+            s.running -= 1
+            s.interactive.removeFirst()
+            waiter.granted.withLock { $0 = Self.grant(&s, owner: waiter.owner, priority: waiter.priority) }
+            waiter.sem.signal()
+        }
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

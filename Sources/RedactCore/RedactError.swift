@@ -39,7 +39,7 @@ public enum RedactError: Error, Equatable, Sendable {
         case .notFound, .accessDenied, .passwordRequired: return .open
         case .unsupported: return .classify
         case .damaged(let s): return s
-        case .limitExceeded: return .parse
+        case .limitExceeded(let l): return l.isTime ? .render : .parse
         case .workerFailed: return .worker
         case .io(let s, _): return s
         }
@@ -71,6 +71,18 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
     case imageBytes(max: Int)
     /// An image holds more frames (TIFF pages, GIF frames) than this.
     case frames(max: Int)
+    /// One page took more CPU time than this (a CPU bomb).
+    case pageCPU(seconds: Double)
+    /// One page took longer than this, not counting the time its worker was
+    /// paused so another document could go first.
+    case pageTime(seconds: Double)
+    /// The whole document took more CPU time than this, over all its workers.
+    case documentCPU(seconds: Double)
+    /// The whole document took longer than this.
+    case documentTime(seconds: Double)
+    /// Nobody waited for the render any more, and finishing it into the
+    /// cache took more CPU time than this.
+    case finishCPU(seconds: Double)
 
     public var description: String {
         switch self {
@@ -80,6 +92,24 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
         case .sourceBytes(let m): return "the source is larger than \(m) bytes"
         case .imageBytes(let m): return "the image file is larger than \(m) bytes"
         case .frames(let m): return "the image has more than \(m) pages or frames"
+        case .pageCPU(let s): return "a page took more than \(Self.seconds(s)) of CPU time"
+        case .pageTime(let s): return "a page took longer than \(Self.seconds(s))"
+        case .documentCPU(let s): return "the document took more than \(Self.seconds(s)) of CPU time"
+        case .documentTime(let s): return "the document took longer than \(Self.seconds(s))"
+        case .finishCPU(let s):
+            return "nobody waited for the render any more and finishing it took more than \(Self.seconds(s)) of CPU time"
+        }
+    }
+
+    public static func seconds(_ s: Double) -> String {
+        s == s.rounded() ? "\(Int(s)) s" : "\(s) s"
+    }
+
+    /// A time budget (hit while rendering), not a size cap (hit at parse).
+    public var isTime: Bool {
+        switch self {
+        case .pageCPU, .pageTime, .documentCPU, .documentTime, .finishCPU: return true
+        default: return false
         }
     }
 }
@@ -93,5 +123,19 @@ public struct Limits: Sendable, Equatable {
     /// Image sources (PNG, JPEG, TIFF, WebP, BMP, GIF) are read into memory
     /// whole: a smaller cap than for PDFs.
     public var maxImageBytes = 256 << 20        // 256 MiB
+    /// Time budgets. A page: CPU time of its worker, and wall time not
+    /// counting the time the worker was paused so that another document's
+    /// open could go first (`WorkerPool`). A real page takes well under ten
+    /// seconds, OCR at 300 dpi included; a page past these is a CPU bomb.
+    public var pageCPUSeconds = 60.0
+    public var pageSeconds = 180.0
+    /// The whole document, over all its workers (2000 pages of OCR at
+    /// 1.5 s each fit).
+    public var documentCPUSeconds = 3600.0
+    public var documentSeconds = 7200.0
+    /// When nobody waits for a render any more (every open gave up at its
+    /// deadline or was interrupted), it may use this much more CPU time to
+    /// finish into the cache, in the background; then it is stopped.
+    public var finishCPUSeconds = 300.0
     public init() {}
 }

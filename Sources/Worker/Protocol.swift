@@ -77,6 +77,8 @@ enum WireError {
         case .limitExceeded(.sourceBytes(let m)): return (9, s, m)
         case .limitExceeded(.imageBytes(let m)): return (12, s, Int64(m))
         case .limitExceeded(.frames(let m)): return (13, s, Int64(m))
+        // Time budgets are the parent's: a worker never reports one.
+        case .limitExceeded: return (10, s, 0)
         case .workerFailed(ocrUnavailable): return (14, s, 0)
         case .workerFailed: return (10, s, 0)
         case .io(_, let e): return (11, s, Int64(e))

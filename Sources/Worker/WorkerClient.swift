@@ -10,12 +10,9 @@ import RedactCore
 public struct WorkerClient: Sendable {
     /// Absolute path of the executable to re-run.
     public let executable: String
-    /// How long one document may take before its worker is killed.
-    public let deadlineSeconds: Double
 
-    public init(executable: String = WorkerClient.selfExecutable(), deadlineSeconds: Double = 300) {
+    public init(executable: String = WorkerClient.selfExecutable()) {
         self.executable = executable
-        self.deadlineSeconds = deadlineSeconds
     }
 
     /// The path of the running executable. (readlink /proc/self/exe)
@@ -86,22 +83,54 @@ public struct WorkerClient: Sendable {
     }
 }
 
+/// Who else has a say in how long a worker may run: the document it works
+/// for (its budgets, a cancelled render) and the pool that may pause it.
+public protocol WorkerWatch: AnyObject, Sendable {
+    /// The worker process started; it may be paused from now on.
+    func started(pid: pid_t)
+    /// A page (or the parse before the first page) starts.
+    func pageStarting()
+    /// The worker is about to end or be killed and reaped: its process id
+    /// must not be signalled any more (it may be reused).
+    func ending()
+    /// Seconds the worker has spent paused so far (SIGSTOP, so that another
+    /// document's open could go first); they do not count as page time.
+    var pausedSeconds: Double { get }
+    /// Called about every `WorkerSession.tickSeconds` while the parent
+    /// waits for the worker, with the worker's CPU time so far. An error
+    /// stops the worker.
+    func check(workerCPU: Double) -> RedactError?
+}
+
 /// One running worker process over one document. The parent asks for pages
 /// one at a time, so several sessions over the same document can share its
 /// pages as they go (`Redactor` fans a document out this way).
 ///
+/// Each page (and the parse before the first) has a CPU-time and a
+/// wall-time budget (`Limits.pageCPUSeconds`, `pageSeconds`), checked
+/// while the parent waits: a CPU bomb costs its own file, after a bounded
+/// time, and nothing else.
+///
 /// Not thread-safe: one thread drives a session.
 public final class WorkerSession {
-    public let pageCount: Int
+    public private(set) var pageCount = 0
     private let request: WorkerRequest
-    private let deadlineSeconds: Double
     private var reader: PipeReader
     private var control: FileDescriptor?
-    private var pid: pid_t
+    public private(set) var pid: pid_t
     private var finished = false
+    private let watch: WorkerWatch?
+    /// The worker's CPU clock (clock_getcpuclockid), nil if unreadable.
+    private let cpuClock: clockid_t?
+    /// Where the page being waited for started: CPU, wall and paused time.
+    private var pageCPUStart = 0.0, pageWallStart = 0.0, pagePausedStart = 0.0
+    private var lastTick = 0.0
+    /// How often budgets are checked while waiting.
+    public static let tickSeconds = 0.1
 
     /// Spawns the worker and reads its header (the page count).
-    public init(client: WorkerClient, source: FileDescriptor, request: WorkerRequest) throws(RedactError) {
+    public init(client: WorkerClient, source: FileDescriptor, request: WorkerRequest,
+                watch: WorkerWatch? = nil) throws(RedactError) {
         let out: (read: FileDescriptor, write: FileDescriptor)
         let ctl: (read: FileDescriptor, write: FileDescriptor)
         do { out = try makePipe(); ctl = try makePipe() } catch { throw .io(.worker, error.rawValue) }
@@ -111,19 +140,53 @@ public final class WorkerSession {
         // scope here, so EOF on our read end means the worker is gone.
         self.pid = pid
         self.request = request
-        self.deadlineSeconds = client.deadlineSeconds
+        self.watch = watch
+        var clock = clockid_t()
+        cpuClock = clock_getcpuclockid(pid, &clock) == 0 ? clock : nil
         self.control = ctl.write
-        self.reader = PipeReader(fd: out.read.rawValue, deadline: monotonicNow() + client.deadlineSeconds, owner: out.read)
+        self.reader = PipeReader(fd: out.read.rawValue, owner: out.read)
+        watch?.started(pid: pid)
+        reader.tick = { [unowned self] () throws(RedactError) in try self.tick() }
+        startPage()
         do throws(RedactError) {
             pageCount = try Self.header(&reader, limits: request.limits)
         } catch {
-            pageCount = 0
             abort()
             throw error
         }
     }
 
     deinit { if !finished { abort() } }
+
+    /// CPU seconds the worker has used so far (0 if its clock is unreadable;
+    /// RLIMIT_CPU in the worker still backs the budget up then).
+    public func cpuSeconds() -> Double {
+        guard let cpuClock else { return 0 }
+        var ts = timespec()
+        guard clock_gettime(cpuClock, &ts) == 0 else { return 0 }
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    private func startPage() {
+        pageCPUStart = cpuSeconds()
+        pageWallStart = monotonicNow()
+        pagePausedStart = watch?.pausedSeconds ?? 0
+        lastTick = pageWallStart
+        watch?.pageStarting()
+    }
+
+    /// The budgets, checked while waiting for the worker.
+    private func tick() throws(RedactError) {
+        let now = monotonicNow()
+        guard now - lastTick >= Self.tickSeconds else { return }
+        lastTick = now
+        let limits = request.limits
+        let cpu = cpuSeconds()
+        if cpu - pageCPUStart > limits.pageCPUSeconds { throw .limitExceeded(.pageCPU(seconds: limits.pageCPUSeconds)) }
+        let paused = (watch?.pausedSeconds ?? 0) - pagePausedStart
+        if now - pageWallStart - paused > limits.pageSeconds { throw .limitExceeded(.pageTime(seconds: limits.pageSeconds)) }
+        if let e = watch?.check(workerCPU: cpu) { throw e }
+    }
 
     private static func header(_ r: inout PipeReader, limits: Limits) throws(RedactError) -> Int {
         // A worker that fails before it can write the header sends only an error record.
@@ -146,8 +209,8 @@ public final class WorkerSession {
         do throws(RedactError) {
             var w = WireWriter()
             w.u32(UInt32(index))
+            startPage()
             do { try control.writeAll(w.bytes) } catch { throw .io(.worker, error.rawValue) }
-            reader.deadline = monotonicNow() + deadlineSeconds
             let tag = try reader.u8()
             if tag == WireTag.error {
                 let k = try reader.u8(), s = try reader.u8(), p = try reader.i64()
@@ -164,9 +227,12 @@ public final class WorkerSession {
     /// Tells the worker there are no more pages and checks it ended well.
     public func finish() throws(RedactError) {
         guard !finished else { return }
+        // Nothing is paused from here on: a worker stopped after its last
+        // page would keep the reap below waiting.
+        watch?.ending()
         control = nil  // closes the pipe: end of file for the worker
         do throws(RedactError) {
-            reader.deadline = monotonicNow() + deadlineSeconds
+            startPage()
             let tag = try reader.u8()
             if tag == WireTag.error {
                 let k = try reader.u8(), s = try reader.u8(), p = try reader.i64()
@@ -186,7 +252,9 @@ public final class WorkerSession {
     public func abort() {
         guard !finished else { return }
         finished = true
+        watch?.ending()
         control = nil
+        // SIGKILL ends a worker the pool paused as well.
         kill(pid, SIGKILL)
         _ = reap(pid)
     }
@@ -240,18 +308,19 @@ public final class WorkerSession {
     }
 }
 
-/// Reads a pipe with a deadline (poll(2) before every read).
+/// Reads a pipe (poll(2) before every read), calling `tick` at least every
+/// `WorkerSession.tickSeconds` while it waits: the tick enforces the
+/// budgets and may throw to stop waiting.
 struct PipeReader {
     let fd: Int32
-    var deadline: Double
     /// Keeps the descriptor open as long as the reader lives.
     let owner: FileDescriptor?
+    var tick: (() throws(RedactError) -> Void)?
     private var buffer: [UInt8] = []
     private var start = 0
 
-    init(fd: Int32, deadline: Double, owner: FileDescriptor? = nil) {
+    init(fd: Int32, owner: FileDescriptor? = nil) {
         self.fd = fd
-        self.deadline = deadline
         self.owner = owner
     }
 
@@ -260,10 +329,9 @@ struct PipeReader {
         if start > 0 { buffer.removeSubrange(0..<start); start = 0 }
         var chunk = [UInt8](repeating: 0, count: max(1 << 20, need - buffer.count))
         while buffer.count < need {
-            let left = deadline - monotonicNow()
-            guard left > 0 else { throw .workerFailed("worker timed out") }
+            try tick?()
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let pr = poll(&p, 1, Int32(min(left * 1000, 60_000)) + 1)
+            let pr = poll(&p, 1, Int32(WorkerSession.tickSeconds * 1000))
             if pr < 0 { if errno == EINTR { continue }; throw .io(.worker, errno) }
             if pr == 0 { continue }
             let want = min(chunk.count, max(need - buffer.count, 1 << 16))
