@@ -57,7 +57,12 @@ enum Operations {
             }
         }
         ops.open = { p, fi in
-            let (rc, h, d) = fs().open(path(p), flags: fi!.pointee.flags) { fuse_interrupted() != 0 }
+            // A wait ends when the reader is interrupted, or when the file
+            // system is unmounted under it (the loop then waits for this
+            // thread before the process can exit).
+            let (rc, h, d) = fs().open(path(p), flags: fi!.pointee.flags) {
+                fuse_interrupted() != 0 || fuse_session_exited(fuse_get_session(fuse_get_context()!.pointee.fuse)) != 0
+            }
             if rc == 0 {
                 fi!.pointee.fh = h
                 fi!.pointee.keep_cache = d.keepCache ? 1 : 0

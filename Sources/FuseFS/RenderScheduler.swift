@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Dispatch
+import Posix
 import Synchronization
 
 /// Runs renders off the FUSE threads, a bounded number at a time.
@@ -40,10 +41,12 @@ final class RenderScheduler: Sendable {
 
     private func startOnce() {
         guard started.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        for i in 0..<slots {
-            DispatchQueue(label: "redactfs.render.\(i)").async { [self] in interactiveLoop() }
+        // Threads of their own, not libdispatch's: its pool runs about one
+        // block per core and the loops below never return.
+        for _ in 0..<slots {
+            precondition(DetachedThread.start { [self] in interactiveLoop() }, "cannot start a render thread")
         }
-        DispatchQueue(label: "redactfs.prefetch").async { [self] in prefetchLoop() }
+        precondition(DetachedThread.start { [self] in prefetchLoop() }, "cannot start the prefetch thread")
     }
 
     /// Queues a render that someone is waiting for.

@@ -141,7 +141,9 @@ final class FanOut: Sendable {
         guard let own = reopen(source) else { pool.release(slot); return }
         state.withLock { $0.workers += 1 }
         group.enter()
-        DispatchQueue.global().async { [self] in
+        // A thread of its own: on libdispatch's pool the block could wait
+        // for a thread while holding the slot it was given.
+        let started = DetachedThread.start { [self] in
             defer { pool.release(slot); group.leave() }
             let session: WorkerSession
             do throws(RedactError) {
@@ -151,6 +153,11 @@ final class FanOut: Sendable {
                 return
             }
             drive(session, handle: handle, progress: nil)
+        }
+        if !started {
+            state.withLock { $0.workers -= 1 }
+            pool.release(slot)
+            group.leave()
         }
     }
 }

@@ -447,6 +447,89 @@ class TestDeadlineAndInterrupt(CacheTest):
         self.assertEqual(served(m.log(), shown("riesig.pdf")), 1, "the interrupted render was not reused")
 
 
+def make_cpu_bomb(path: str, depth: int = 30):
+    """A page whose Form XObjects each draw the next one twice, `depth` deep:
+    2^depth drawings from a few kilobytes, a CPU bomb for poppler (pdftoppm
+    renders it for as long as one lets it)."""
+    objs = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", ""]
+    for k in range(depth):
+        last = k == depth - 1
+        content = "0 0 1 1 re f" if last else " ".join(["q 0.999 0 0 0.999 0.1 0.1 cm /X Do Q"] * 2)
+        res = "" if last else f"/Resources << /XObject << /X {5 + k} 0 R >> >>"
+        objs.append(f"<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] {res} /Length {len(content)} >>\n"
+                    f"stream\n{content}\nendstream")
+    objs.append("<< /Length 9 >>\nstream\nq /X Do Q\nendstream")
+    objs[2] = (f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /X 4 0 R >> >> "
+               f"/Contents {len(objs)} 0 R >>")
+    out, offsets = b"%PDF-1.4\n", []
+    for i, o in enumerate(objs):
+        offsets.append(len(out))
+        out += f"{i + 1} 0 obj\n{o}\nendobj\n".encode()
+    xref = len(out)
+    out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    with open(path, "wb") as f:
+        f.write(out)
+
+
+class TestFairShare(CacheTest):
+    """Two CPU bombs hold both worker slots; a letter opened next is served
+    while both are still being waited for (the pool pauses one bomb's worker
+    for it), and the mount stays whole. How fast, against an idle mount, is
+    `make hostile`'s figure, not an assertion here."""
+
+    def bomb_source(self) -> tuple[str, str]:
+        work = tempfile.mkdtemp(dir=WS.base)
+        src = os.path.join(work, "src")
+        os.makedirs(src)
+        for name in ("bombe1.pdf", "bombe2.pdf"):
+            make_cpu_bomb(os.path.join(src, name))
+        shutil.copyfile(os.path.join(SRC, "eins.pdf"), os.path.join(src, "brief.pdf"))
+        return work, src
+
+    def start_bombs(self, m: h.Mount) -> list[subprocess.Popen]:
+        cats = [subprocess.Popen(["cat", m.path(f"bombe{i}.redacted.pdf")], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL) for i in (1, 2)]
+        for c in cats:
+            self.addCleanup(lambda c=c: (c.kill(), c.wait()))
+        # Both renders have their worker (the pool's two slots are held).
+        time.sleep(2.0)
+        self.assertEqual([c.poll() for c in cats], [None, None], "a bomb was served or refused at once")
+        return cats
+
+    def test_a_letter_is_served_while_two_bombs_are_waited_for(self):
+        work, src = self.bomb_source()
+        m = h.Mount(src, work, WS.env, args=("--jobs", "2")).start()
+        self.addCleanup(m.stop, False)
+        cats = self.start_bombs(m)
+        self.assertEqual(h.read_file(m.path("brief.redacted.pdf")), REF["eins.pdf"])
+        self.assertEqual([c.poll() for c in cats], [None, None], "the letter was served only after a bomb ended")
+        self.assertIn("served brief.redacted.pdf pages=1", m.log())
+        # Readers waiting in open keep the mount busy: let them go first.
+        for c in cats:
+            c.send_signal(signal.SIGINT)
+            c.wait(timeout=10)
+        m.stop()
+
+    def test_a_bomb_nobody_waits_for_goes_to_the_background(self):
+        work, src = self.bomb_source()
+        m = h.Mount(src, work, WS.env, args=("--jobs", "2", "--deadline", "1")).start()
+        self.addCleanup(m.stop, False)
+        cats = [subprocess.Popen(["cat", m.path(f"bombe{i}.redacted.pdf")], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE) for i in (1, 2)]
+        for c in cats:
+            _, err = c.communicate(timeout=30)
+            self.assertIn(b"Input/output error", err)
+        log = m.log()
+        self.assertEqual(log.count("stage=deadline"), 2, log[-2000:])
+        self.assertIn("the render goes on in the background for the cache, for at most 300 s more CPU time", log)
+        # Their renders go on as background work, which yields at once.
+        self.assertEqual(h.read_file(m.path("brief.redacted.pdf")), REF["eins.pdf"])
+        self.assertNotIn("served bombe", m.log())
+        m.stop()
+
+
 class TestPrefetch(CacheTest):
     def test_listing_renders_nothing_without_prefetch(self):
         m = self.mount()
