@@ -34,3 +34,4 @@ int rf_open_unnamed_temporary(const char *dir) {
 }
 
 int rf_malloc_trim(void) { return malloc_trim(0); }
+int rf_malloc_fix_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }

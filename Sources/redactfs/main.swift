@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Posix
 import Worker
 
 // The worker subcommand comes first and alone: a worker must not touch any
@@ -12,4 +13,7 @@ if arguments.first == "__worker" {
 if arguments.first == "__sandbox-check", arguments.count == 2 {
     SandboxCheck.run(arguments[1])
 }
+// The daemon and the command line render many pages on many threads: keep
+// page pixels out of the malloc arenas (see `Memory.fixMapThreshold`).
+Memory.fixMapThreshold()
 exit(CLI.main(arguments).rawValue)

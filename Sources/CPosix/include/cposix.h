@@ -60,5 +60,8 @@ int rf_landlock_read_only(const char *const *paths, int count);
 /// Gives memory freed in every malloc arena back to the kernel
 /// (glibc malloc_trim(0)); returns 1 if any was released.
 int rf_malloc_trim(void);
+/* mallopt(M_MMAP_THRESHOLD): fixes the size from which malloc maps memory of
+   its own (and so turns off glibc's raising of it). */
+int rf_malloc_fix_mmap_threshold(int bytes);
 
 #endif
