@@ -21,6 +21,10 @@ struct SourceEntry: Sendable {
 /// to the root with O_NOFOLLOW, so a path can never leave the root; symlinks
 /// are followed only when their resolved target stays inside it.
 ///
+/// Source names are kept in their shown form (`FileName`: a name that is
+/// not UTF-8 or holds a control character is escaped, so every name is
+/// listed) and turned back into their bytes for every system call.
+///
 /// Directory listings are cached by the directory's identity and mtime;
 /// file status is always fresh.
 final class SourceTree: Sendable {
@@ -79,7 +83,7 @@ final class SourceTree: Sendable {
         for name in shown {
             let listing = try list(fd, relativePath: rel)
             guard let e = listing.map[name], e.kind == .directory else { throw .noSuchFileOrDirectory }
-            fd = try fd.openAt(e.source, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+            fd = try fd.openAt(bytes: Self.raw(e.source), flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
             rel = rel.isEmpty ? e.source : rel + "/" + e.source
         }
         return (fd, rel)
@@ -97,7 +101,7 @@ final class SourceTree: Sendable {
         let srcRel = rel.isEmpty ? e.source : rel + "/" + e.source
         switch e.kind {
         case .directory:
-            let st = try dir.statusAt(e.source)
+            let st = try dir.statusAt(bytes: Self.raw(e.source))
             guard st.isDirectory else { throw .noSuchFileOrDirectory }
             return SourceEntry(kind: .directory, relativePath: srcRel, status: st)
         case .file, .multiPageImage:
@@ -110,15 +114,15 @@ final class SourceTree: Sendable {
     func open(_ entry: SourceEntry) throws(Errno) -> FileDescriptor {
         let comps = entry.relativePath.split(separator: "/").map(String.init)
         var fd = root
-        for c in comps.dropLast() { fd = try fd.openAt(c, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW) }
-        let name = comps.last!
-        let lst = try fd.statusAt(name)
+        for c in comps.dropLast() { fd = try fd.openAt(bytes: Self.raw(c), flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW) }
+        let name = Self.raw(comps.last!)
+        let lst = try fd.statusAt(bytes: name)
         let file: FileDescriptor
         if lst.isSymlink {
             guard let target = insideRoot(entry.relativePath) else { throw .noSuchFileOrDirectory }
-            file = try FileDescriptor.open(target, flags: O_RDONLY | O_NOFOLLOW)
+            file = try FileDescriptor.open(bytes: target, flags: O_RDONLY | O_NOFOLLOW)
         } else {
-            file = try fd.openAt(name, flags: O_RDONLY | O_NOFOLLOW)
+            file = try fd.openAt(bytes: name, flags: O_RDONLY | O_NOFOLLOW)
         }
         let st = try file.status()
         guard st.isRegular else { throw .noSuchFileOrDirectory }
@@ -134,26 +138,38 @@ final class SourceTree: Sendable {
 
     /// Status of a regular file or an in-root symlink to one.
     private func fileStatus(_ dir: FileDescriptor, name: String, relativePath: String) throws(Errno) -> FileStatus {
-        let st = try dir.statusAt(name)
+        let st = try dir.statusAt(bytes: Self.raw(name))
         if st.isRegular { return st }
         guard st.isSymlink, let target = insideRoot(relativePath) else { throw .noSuchFileOrDirectory }
         var tst = stat()
-        guard lstat(target, &tst) == 0 else { throw .current }
+        guard lstat(target.map { CChar(bitPattern: $0) } + [0], &tst) == 0 else { throw .current }
         let t = FileStatus(tst)
         guard t.isRegular else { throw .noSuchFileOrDirectory }
         return t
     }
 
-    /// The resolved absolute target of a symlink at `relativePath` if it
-    /// stays inside the root, else nil. (realpath(3))
-    private func insideRoot(_ relativePath: String) -> String? {
+    /// The resolved absolute target (its bytes) of a symlink at
+    /// `relativePath` if it stays inside the root, else nil. (realpath(3))
+    private func insideRoot(_ relativePath: String) -> [UInt8]? {
         guard let rootReal = realpath(rootPath, nil) else { return nil }
         defer { free(rootReal) }
-        guard let real = realpath(rootPath + "/" + relativePath, nil) else { return nil }
+        var path = Array(rootPath.utf8)
+        for c in relativePath.split(separator: "/") { path += [0x2F] + Self.raw(String(c)) }
+        guard let real = realpath(path.map { CChar(bitPattern: $0) } + [0], nil) else { return nil }
         defer { free(real) }
-        let r = String(cString: rootReal), t = String(cString: real)
-        let prefix = r.hasSuffix("/") ? r : r + "/"
-        return t.hasPrefix(prefix) ? t : nil
+        let r = Self.bytes(rootReal), t = Self.bytes(real)
+        let prefix = r.last == 0x2F ? r : r + [0x2F]
+        return t.starts(with: prefix) ? t : nil
+    }
+
+    private static func bytes(_ c: UnsafeMutablePointer<CChar>) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self), count: strlen(c)))
+    }
+
+    /// A source name's bytes from its shown form (always one: the listing
+    /// made it with `FileName.shown`).
+    static func raw(_ name: String) -> [UInt8] {
+        FileName.bytes(name) ?? Array(name.utf8)
     }
 
     /// The shown entries of an open directory, from the cache while the
@@ -172,8 +188,8 @@ final class SourceTree: Sendable {
         // root is shared by all threads), so two listings at once would
         // skip each other's entries and cache a listing with names missing.
         let own = try dir.openAt(".", flags: O_RDONLY | O_DIRECTORY)
-        for name in try own.directoryEntries() where !name.hasPrefix(".") {
-            guard let st = try? dir.statusAt(name) else { continue }
+        for name in try own.directoryEntryBytes().map(FileName.shown) where !name.hasPrefix(".") {
+            guard let st = try? dir.statusAt(bytes: Self.raw(name)) else { continue }
             if st.isDirectory {
                 entries.append((name, .directory))
                 statuses[name] = st
@@ -206,9 +222,9 @@ final class SourceTree: Sendable {
         do {
             if symlink {
                 guard let t = insideRoot(relativePath) else { return nil }
-                fd = try FileDescriptor.open(t, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+                fd = try FileDescriptor.open(bytes: t, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
             } else {
-                fd = try dir.openAt(name, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+                fd = try dir.openAt(bytes: Self.raw(name), flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
             }
             guard try fd.status().isRegular else { return nil }
             let head = try fd.read(count: 1024, at: 0)

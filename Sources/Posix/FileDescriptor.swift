@@ -63,6 +63,26 @@ public final class FileDescriptor: @unchecked Sendable {
         }
     }
 
+    /// `openAt` for a name given as its bytes (`FileName`).
+    public func openAt(bytes name: [UInt8], flags: Int32) throws(Errno) -> FileDescriptor {
+        let c = name.map { CChar(bitPattern: $0) } + [0]
+        let r = retryOnInterrupt { Glibc.openat(rawValue, c, flags | O_CLOEXEC | O_NOCTTY) }
+        switch r {
+        case .success(let fd): return FileDescriptor(owning: fd)
+        case .failure(let e): throw e
+        }
+    }
+
+    /// `statusAt` for a name given as its bytes (`FileName`).
+    public func statusAt(bytes name: [UInt8], followSymlink: Bool = false) throws(Errno) -> FileStatus {
+        var st = stat()
+        let c = name.map { CChar(bitPattern: $0) } + [0]
+        let flags = followSymlink ? 0 : AT_SYMLINK_NOFOLLOW
+        let r = retryOnInterrupt { Glibc.fstatat(rawValue, c, &st, flags) }
+        if case .failure(let e) = r { throw e }
+        return FileStatus(st)
+    }
+
     /// Status of this descriptor. (fstat(2))
     public func status() throws(Errno) -> FileStatus {
         var st = stat()
@@ -155,6 +175,31 @@ public final class FileDescriptor: @unchecked Sendable {
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
+    /// The names in this directory as their bytes, "." and ".." left out,
+    /// in byte order. (Not every name is UTF-8: see `FileName`.)
+    public func directoryEntryBytes() throws(Errno) -> [[UInt8]] {
+        let dupfd = Glibc.fcntl(rawValue, F_DUPFD_CLOEXEC, 0)
+        guard dupfd >= 0 else { throw Errno.current }
+        guard let dir = Glibc.fdopendir(dupfd) else {
+            let e = Errno.current
+            _ = Glibc.close(dupfd)
+            throw e
+        }
+        defer { Glibc.closedir(dir) }
+        Glibc.rewinddir(dir)
+        var names: [[UInt8]] = []
+        while let ent = Glibc.readdir(dir) {
+            let name: [UInt8] = withUnsafePointer(to: ent.pointee.d_name) { p in
+                p.withMemoryRebound(to: UInt8.self, capacity: 256) { q in
+                    Array(UnsafeBufferPointer(start: q, count: strlen(UnsafeRawPointer(q).assumingMemoryBound(to: CChar.self))))
+                }
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            names.append(name)
+        }
+        return names.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
     /// The target of the symlink `name` in this directory. (readlinkat(2))
     public func readLinkAt(_ name: String) throws(Errno) -> String {
         var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -186,6 +231,16 @@ public final class FileDescriptor: @unchecked Sendable {
             case .success(let n): done += n
             case .failure(let e): throw e
             }
+        }
+    }
+
+    /// `open` for a path given as its bytes.
+    public static func open(bytes path: [UInt8], flags: Int32) throws(Errno) -> FileDescriptor {
+        let c = path.map { CChar(bitPattern: $0) } + [0]
+        let r = retryOnInterrupt { Glibc.open(c, flags | O_CLOEXEC | O_NOCTTY) }
+        switch r {
+        case .success(let fd): return FileDescriptor(owning: fd)
+        case .failure(let e): throw e
         }
     }
 

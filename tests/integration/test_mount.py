@@ -297,6 +297,43 @@ class TestA2_Listings(unittest.TestCase):
             libc.closedir(d)
 
 
+    def test_every_name_is_listed_escaped_where_it_must_be(self):
+        """Names with a newline, a tab, bytes that are not UTF-8, or a
+        backslash are listed under an escaped form (man page, DESCRIPTION)
+        and read back as the right file; a UTF-8 name is shown as it is."""
+        src = WS.tempdir("oddnames")
+        pdf = WS.fixtures.path("letter.pdf")
+        cases = {
+            b"Brief\n2024.pdf": "Brief\\x0a2024.redacted.pdf",
+            b"tab\there.pdf": "tab\\x09here.redacted.pdf",
+            b"M\xfcller.pdf": "M\\xfcller.redacted.pdf",
+            "Müller.pdf".encode(): "Müller.redacted.pdf",
+            b"back\\slash.pdf": "back\\\\slash.redacted.pdf",
+            b"lit\\x41.pdf": "lit\\\\x41.redacted.pdf",
+            b"litA.pdf": "litA.redacted.pdf",
+        }
+        for raw in cases:
+            shutil.copyfile(pdf.encode(), os.path.join(src.encode(), raw))
+        os.mkdir(os.path.join(src.encode(), b"Akten\xff"))
+        shutil.copyfile(pdf.encode(), os.path.join(src.encode(), b"Akten\xff", b"innen.pdf"))
+        m = WS.mount(source=src)
+        m.start()
+        self.addCleanup(m.stop, False)
+        want = set(cases.values()) | {"Akten\\xff"}
+        self.assertEqual(set(os.listdir(m.mountpoint)), want)
+        ref = harness.read_file(m.path("litA.redacted.pdf"))
+        self.assertTrue(ref.startswith(b"%PDF-"))
+        for shown in sorted(cases.values()):
+            self.assertEqual(harness.read_file(m.path(shown)), ref, shown)
+        self.assertEqual(harness.read_file(m.path("Akten\\xff/innen.redacted.pdf")), ref)
+        # A name that is not how any name is shown does not exist.
+        for bogus in ("lit\\x41.redacted.pdf", "Brief\\x0A2024.redacted.pdf"):
+            self.assertFalse(os.path.exists(m.path(bogus)), bogus)
+        # No control character of a name reaches the log.
+        self.assertNotRegex(m.log(), "[\x00-\x08\x0b-\x1f\x7f]")
+        m.stop()
+
+
 class TestB_Outputs(MountTest):
     """Every served PDF passes the output checks; pixels are burned where they should be."""
 
