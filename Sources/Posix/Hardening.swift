@@ -153,6 +153,15 @@ public enum Hardening {
         _ = rf_set_nondumpable()
     }
 
+    /// Caps this process's address space (RLIMIT_AS), soft and hard; never
+    /// raises a lower cap. The daemon's backstop against its own growth:
+    /// it holds the key and the terms, and a cap it sets itself works with
+    /// no cgroup (by hand, from fstab) as well as under systemd's
+    /// MemoryMax=. Workers inherit it and lower it further.
+    public static func capAddressSpace(_ bytes: UInt64) {
+        setLimit(RLIMIT_AS, bytes)
+    }
+
     private static func setLimit(_ resource: __rlimit_resource, _ value: UInt64) {
         var current = rlimit()
         getrlimit(__rlimit_resource_t(resource.rawValue), &current)

@@ -38,21 +38,30 @@ final class PageReader {
 
     func read(_ page: PDFPage) throws(RedactError) -> ReadPage {
         let size = page.size
-        let layer = try page.text()
+        // A text layer poppler cannot extract, or whose boxes or font runs
+        // do not line up with its text, is not trusted: the page is read
+        // whole by OCR instead, so the file is still served and every word
+        // a reader sees is still read.
+        let extracted = try? page.text()
+        let layer = extracted ?? .empty
         // Annotation and form-field appearances stay: the output shows what
         // a reader sees, and their ink is read by OCR below.
         let pixels = try page.render(dpi: Double(request.dpi), limits: request.limits)
         let scale = Double(request.dpi) / 72.0
-        let trusted = !TextLayerCheck.isGarbage(layer)
+        var trusted = extracted != nil && !TextLayerCheck.isGarbage(layer)
         let pageRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
 
         var ocr = PageText.empty
         let hasWords = layer.scalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
         var regions: [Rect] = []
         var whole = !trusted || !hasWords
-        if !whole {
-            // Only glyphs of fonts that read as their text explain ink.
-            let runs = try page.fontRuns(scalarCount: layer.scalars.count)
+        // Only glyphs of fonts that read as their text explain ink.
+        let runs = whole ? nil : try? page.fontRuns(scalarCount: layer.scalars.count)
+        if !whole, runs == nil {
+            trusted = false
+            whole = true
+        }
+        if !whole, let runs {
             let explained = try fonts.explainedBoxes(layer: layer, runs: runs, pixels: pixels, scale: scale,
                                                      engine: verificationEngineReady)
             regions = InkRegions.find(in: pixels, scale: scale, explained: explained)

@@ -75,6 +75,10 @@ struct MountCommand {
         }
     }
 
+    /// The daemon's address-space cap beyond twice the cache budget (see
+    /// the man page, LIMITS).
+    static let addressSpaceBase: UInt64 = 4 << 30
+
     func run() throws(UsageError) -> ExitCode {
         let settings = try common.settings(usage: Usage.mount)
         guard isDirectory(source) else {
@@ -131,6 +135,10 @@ struct MountCommand {
         }
         // The worker and the log never need the terminal's SIGPIPE behaviour.
         signal(SIGPIPE, SIG_IGN)
+        // Address space: what a mount at rest reserves (thread stacks,
+        // malloc arenas: about 1.2 GiB at two cores) with room to spare, plus
+        // twice the output budget (outputs held, and one being assembled).
+        Hardening.capAddressSpace(Self.addressSpaceBase + 2 * UInt64(cacheOptions.memoryBytes))
         do {
             try serve(fs, at: mountpoint, options: mount) {
                 Log.info("mounted at \(mountpoint) (dpi \(settings.dpi); \(termsNote); \(cache.summary))")

@@ -148,6 +148,16 @@ class TestMemoryBudget(CacheTest):
         self.assertEqual(s["spilled"], 4)
         self.assertLessEqual(s["held_peak_kib"], 1024)
 
+    def test_daemon_caps_its_own_address_space(self):
+        """4 GiB plus twice the cache budget (man page, LIMITS); workers
+        inherit the cap and lower it to their own 3 GiB."""
+        m = self.mount("--cache-size", "64M")
+        with open(f"/proc/{m.proc.pid}/limits") as f:
+            line = next(l for l in f if l.startswith("Max address space"))
+        self.assertEqual(line.split()[3:5], [str((4 << 30) + 2 * (64 << 20))] * 2, line)
+        self.assertEqual(h.read_file(m.path(shown("eins.pdf"))), REF["eins.pdf"])
+        m.stop()
+
     def test_open_handle_keeps_its_bytes_when_the_source_changes(self):
         work = tempfile.mkdtemp(dir=WS.base)
         src = os.path.join(work, "src")
