@@ -15,6 +15,10 @@ public enum ZlibStream {
             }
             initialized = code == Z_OK ? Int(destLen) : 0
         }
-        return code == Z_OK ? out : nil
+        guard code == Z_OK else { return nil }
+        // The buffer was sized for the worst case (about the input's size);
+        // a compressed page is kept until its document is written, so keep
+        // only its bytes: 2000 small pages held 90 KiB each instead of 3.
+        return out.capacity > out.count + 4096 ? out.withUnsafeBufferPointer { Array($0) } : out
     }
 }

@@ -190,6 +190,9 @@ public final class PDFPage {
         guard w * h <= limits.maxPixelsPerPage else {
             throw .limitExceeded(.pixelsPerPage(max: limits.maxPixelsPerPage))
         }
+        guard w <= limits.maxPixelsPerSide, h <= limits.maxPixelsPerSide else {
+            throw .limitExceeded(.pixelsPerSide(max: limits.maxPixelsPerSide))
+        }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h)) else {
             throw .damaged(.render)
         }

@@ -65,6 +65,9 @@ public enum RedactError: Error, Equatable, Sendable {
 public enum Limit: Equatable, Sendable, CustomStringConvertible {
     case pages(max: Int)
     case pixelsPerPage(max: Int)
+    /// A side of the rendered page would be longer than this many pixels
+    /// (the renderer's own bound).
+    case pixelsPerSide(max: Int)
     case pageSize(maxPoints: Double)
     case sourceBytes(max: Int64)
     /// An image source is larger than this many bytes.
@@ -88,6 +91,7 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .pages(let m): return "more than \(m) pages"
         case .pixelsPerPage(let m): return "a page would exceed \(m) pixels"
+        case .pixelsPerSide(let m): return "a side of a page would exceed \(m) pixels"
         case .pageSize(let m): return "a page is larger than \(Int(m)) points on a side"
         case .sourceBytes(let m): return "the source is larger than \(m) bytes"
         case .imageBytes(let m): return "the image file is larger than \(m) bytes"
@@ -118,6 +122,8 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
 public struct Limits: Sendable, Equatable {
     public var maxPages = 2000
     public var maxPixelsPerPage = 60_000_000   // e.g. A0 at 300 dpi is ~140 MP; A3 at 600 dpi ~70 MP
+    /// cairo's image surfaces stop at 32767 pixels on a side.
+    public var maxPixelsPerSide = 32_767
     public var maxPagePoints = 14_400.0        // 200 in, PDF's own UserUnit-free maximum
     public var maxSourceBytes: Int64 = 2 << 30 // 2 GiB
     /// Image sources (PNG, JPEG, TIFF, WebP, BMP, GIF) are read into memory

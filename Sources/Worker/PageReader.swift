@@ -81,7 +81,8 @@ final class PageReader {
 
     /// OCR of the page (or of `regions`, in points), words in page points.
     private func recognize(_ page: PDFPage, size: PageSize, regions: [Rect]?, reusing pixels: Pixmap) throws(RedactError) -> [OCRWord] {
-        let dpi = Self.ocrDpi(request.ocrDpi, size: size, maxPixels: request.limits.maxPixelsPerPage)
+        let dpi = Self.ocrDpi(request.ocrDpi, size: size, maxPixels: request.limits.maxPixelsPerPage,
+                              maxSide: request.limits.maxPixelsPerSide)
         let image: GrayImage
         if dpi == request.dpi {
             image = GrayImage(pixels)
@@ -222,9 +223,12 @@ final class PageReader {
     }
 
     /// OCR resolution: the requested one unless the page would pass the pixel cap.
-    static func ocrDpi(_ wanted: Int, size: PageSize, maxPixels: Int) -> Int {
+    static func ocrDpi(_ wanted: Int, size: PageSize, maxPixels: Int, maxSide: Int = Limits().maxPixelsPerSide) -> Int {
         let fit = (Double(maxPixels) / max(size.width * size.height, 1)).squareRoot() * 72.0
-        return max(36, min(wanted, Int(fit.rounded(.down)) - 1))
+        // A long thin page (14000 by 1 points) fits the pixel count at
+        // 300 dpi but not the renderer's bound on a side.
+        let side = Double(maxSide) / max(size.width, size.height, 1) * 72.0
+        return max(36, min(wanted, Int(fit.rounded(.down)) - 1, Int(side.rounded(.down)) - 1))
     }
 
     private func clip(_ r: Rect, to page: Rect) -> Rect? {

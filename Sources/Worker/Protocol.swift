@@ -77,6 +77,7 @@ enum WireError {
         case .limitExceeded(.sourceBytes(let m)): return (9, s, m)
         case .limitExceeded(.imageBytes(let m)): return (12, s, Int64(m))
         case .limitExceeded(.frames(let m)): return (13, s, Int64(m))
+        case .limitExceeded(.pixelsPerSide(let m)): return (15, s, Int64(m))
         // Time budgets are the parent's: a worker never reports one.
         case .limitExceeded: return (10, s, 0)
         case .workerFailed(ocrUnavailable): return (14, s, 0)
@@ -101,6 +102,7 @@ enum WireError {
         case 12: return .limitExceeded(.imageBytes(max: Int(param)))
         case 13: return .limitExceeded(.frames(max: Int(param)))
         case 14: return .workerFailed(ocrUnavailable)
+        case 15: return .limitExceeded(.pixelsPerSide(max: Int(param)))
         default: return .workerFailed("worker reported an unknown error")
         }
     }

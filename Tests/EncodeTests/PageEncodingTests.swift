@@ -108,4 +108,14 @@ extension PDFWriterTests {
         let textBytes = try PDFWriter.write([text]).count
         print("A4 150 dpi bytes: busy text \(textBytes), photo \(photoBytes) (lossless \(losslessPhoto))")
     }
+
+    /// A compressed page holds its bytes, not the worst-case buffer it was
+    /// compressed into (about the size of its pixels): a document's pages
+    /// are all held until it is written.
+    func testACompressedPageHoldsOnlyItsBytes() throws {
+        let blank = OutputPage(size: a4, image: Pixmap(width: 1240, height: 1754, rgb: [UInt8](repeating: 255, count: 1240 * 1754 * 3)))
+        let page = try PDFDocumentWriter().encode(blank, index: 0)
+        XCTAssertLessThan(page.byteCount, 16 << 10)
+        XCTAssertLessThan(page.image.data.capacity, page.byteCount + 8192)
+    }
 }
