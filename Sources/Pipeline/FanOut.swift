@@ -66,7 +66,7 @@ final class FanOut: Sendable {
             throw error
         }
         state.withLock { $0.pageCount = first.pageCount; $0.workers = 1 }
-        drive(first, handle: handle, progress: progress)
+        drive(first, on: slot, handle: handle, progress: progress)
         pool.release(slot)
         // Work that stepped aside for a person comes back for the pages
         // nobody took, queued behind interactive callers.
@@ -82,7 +82,7 @@ final class FanOut: Sendable {
                 guard let own = reopen(source) else { throw .io(.worker, errno) }
                 let session = try session(own, slot)
                 state.withLock { $0.workers += 1 }
-                drive(session, handle: handle, progress: progress)
+                drive(session, on: slot, handle: handle, progress: progress)
             } catch {
                 state.withLock { if $0.failure == nil { $0.failure = error } }
             }
@@ -102,7 +102,7 @@ final class FanOut: Sendable {
     /// Takes pages for `session` until none are left, something failed, or
     /// a person waits for a worker slot while this is background work or
     /// one of several workers of this document.
-    private func drive(_ session: WorkerSession, handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void,
+    private func drive(_ session: WorkerSession, on slot: WorkerPool.Slot, handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void,
                        progress: ((Int, Int) -> Void)?) {
         do throws(RedactError) {
             while let index = claim() {
@@ -112,7 +112,7 @@ final class FanOut: Sendable {
                 let (done, total) = state.withLock { s in s.done += 1; return (s.done, s.pageCount) }
                 progress?(done, total)
                 if control.priority == .background && pool.interactiveWaiting { break }
-                if pool.shouldYield(control) { break }
+                if pool.shouldYield(slot) { break }
             }
             try session.finish()
         } catch {
@@ -152,7 +152,7 @@ final class FanOut: Sendable {
                 state.withLock { s in if s.failure == nil { s.failure = error }; s.workers -= 1 }
                 return
             }
-            drive(session, handle: handle, progress: nil)
+            drive(session, on: slot, handle: handle, progress: nil)
         }
         if !started {
             state.withLock { $0.workers -= 1 }

@@ -47,6 +47,8 @@ public final class WorkerPool: Sendable {
         var priority: Priority
         var pid: pid_t?
         var pageStarted: Double
+        /// When it got its slot (or was last resumed).
+        var since: Double
         var pausedSince: Double?
         var pausedTotal = 0.0
     }
@@ -166,11 +168,27 @@ public final class WorkerPool: Sendable {
     /// True when a person waits for a slot (background work then yields).
     public var interactiveWaiting: Bool { state.withLock { !$0.interactive.isEmpty } }
 
-    /// True when a person waits for a slot for another document than
-    /// `owner`, which holds more than one: its extra workers then yield at
-    /// the end of their page.
-    public func shouldYield(_ owner: RenderControl?) -> Bool {
-        state.withLock { s in
+    /// How long a worker runs before it gives its slot back to a worker of
+    /// another document that was paused for it and that someone waits for.
+    public static let quantum = 2 * preemptAfter
+
+    /// Whether the worker on `slot` should give its slot up at the end of
+    /// its page: when a person waits for another document and this one
+    /// holds more than one slot; or when it has run a `quantum` while a
+    /// worker of another document someone waits for is paused (that one
+    /// then runs at least `preemptAfter` before it can be paused again, so
+    /// the long pages of two documents take turns).
+    public func shouldYield(_ slot: Slot) -> Bool {
+        let now = Self.now()
+        let owner = slot.owner
+        return state.withLock { s in
+            if let me = s.held[slot.id], now - me.since >= Self.quantum,
+               s.held.values.contains(where: { h in
+                   h.pausedSince != nil && h.pid != nil && (h.owner == nil || h.owner !== owner)
+                       && h.owner?.priority != .background
+               }) {
+                return true
+            }
             guard let w = s.interactive.first, w.owner !== owner || owner == nil else { return false }
             return s.held.values.filter { $0.owner === owner && $0.pausedSince == nil }.count > 1
         }
@@ -193,7 +211,8 @@ public final class WorkerPool: Sendable {
     private static func grant(_ s: inout State, owner: RenderControl?, priority: Priority) -> Slot {
         let slot = Slot(id: s.nextID, owner: owner)
         s.nextID += 1
-        s.held[slot.id] = Held(owner: owner, priority: priority, pid: nil, pageStarted: now())
+        let t = now()
+        s.held[slot.id] = Held(owner: owner, priority: priority, pid: nil, pageStarted: t, since: t)
         s.running += 1
         return slot
     }
@@ -210,6 +229,9 @@ public final class WorkerPool: Sendable {
         if let (id, h) = s.held.filter({ $0.value.pausedSince != nil }).min(by: { $0.value.pausedSince! < $1.value.pausedSince! }) {
             s.held[id]!.pausedTotal += now() - h.pausedSince!
             s.held[id]!.pausedSince = nil
+            // Time of its own before it can be paused again.
+            s.held[id]!.pageStarted = now()
+            s.held[id]!.since = now()
             s.running += 1
             if let pid = h.pid { kill(pid, SIGCONT) }
             return true

@@ -214,4 +214,30 @@ final class WorkerPoolTests: XCTestCase {
         pool.release(a)
         XCTAssertEqual(got.wait(timeout: .now() + 5), .success)
     }
+
+    /// Long pages of two documents someone waits for take turns: the one
+    /// that paused the other gives its slot back after a quantum, at the
+    /// end of its page; work nobody waits for is not given one.
+    func testLongPagesOfTwoWaitedForDocumentsTakeTurns() throws {
+        let pool = WorkerPool(slots: 1)
+        let a = RenderControl(priority: .interactive), b = RenderControl(priority: .interactive)
+        let (pa, pb) = (try sleeper(), try sleeper())
+        defer { reap(pa); reap(pb) }
+        let sa = pool.acquire(.interactive, owner: a)
+        pool.attach(sa, pid: pa)
+        let sb = pool.acquire(.interactive, owner: b)   // pauses a after about a second
+        pool.attach(sb, pid: pb)
+        XCTAssertTrue(stopped(pa))
+        XCTAssertFalse(pool.shouldYield(sb), "b has not had its quantum yet")
+        XCTAssertFalse(pool.shouldYield(sa))
+        Thread.sleep(forTimeInterval: WorkerPool.quantum)
+        XCTAssertTrue(pool.shouldYield(sb))
+        a.abandon()
+        XCTAssertFalse(pool.shouldYield(sb), "nobody waits for a: b keeps the slot")
+        a.promote()
+        pool.release(sb)
+        XCTAssertFalse(stopped(pa, false), "a goes on")
+        pool.release(sa)
+        XCTAssertEqual(pool.busy, 0)
+    }
 }
