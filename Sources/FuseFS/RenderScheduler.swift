@@ -10,6 +10,10 @@ import Synchronization
 /// - Renders someone waits for (an open) run on `slots` render threads, in
 ///   the order asked; more opens than slots queue here, holding only a file
 ///   descriptor, so memory does not grow with the number of open files.
+///   There are more render threads than worker slots (`CacheOptions`): a
+///   render waiting for a worker holds little, and one whose long pages
+///   hold every worker must not keep the next open from reaching the
+///   `WorkerPool`, which pauses a long page for it.
 /// - Prefetch renders run on one thread of their own, one at a time, and
 ///   only while no open is queued or rendering. An open never waits behind
 ///   a prefetch: it does not share its threads, and a prefetch that has not
