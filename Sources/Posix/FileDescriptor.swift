@@ -154,25 +154,8 @@ public final class FileDescriptor: @unchecked Sendable {
     /// The entry names of this directory, without "." and "..", sorted
     /// bytewise so every listing is deterministic. (fdopendir(3), readdir(3))
     public func directoryEntries() throws(Errno) -> [String] {
-        // fdopendir takes the descriptor over; give it a duplicate.
-        let dupfd = Glibc.fcntl(rawValue, F_DUPFD_CLOEXEC, 0)
-        guard dupfd >= 0 else { throw Errno.current }
-        guard let dir = Glibc.fdopendir(dupfd) else {
-            let e = Errno.current
-            _ = Glibc.close(dupfd)
-            throw e
-        }
-        defer { Glibc.closedir(dir) }
-        Glibc.rewinddir(dir)
-        var names: [String] = []
-        while let ent = Glibc.readdir(dir) {
-            let name = withUnsafePointer(to: ent.pointee.d_name) { p in
-                p.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name == "." || name == ".." { continue }
-            names.append(name)
-        }
-        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        try directoryEntryBytes().map { String(decoding: $0, as: UTF8.self) }
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
     /// The names in this directory as their bytes, "." and ".." left out,

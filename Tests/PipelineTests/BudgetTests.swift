@@ -25,17 +25,7 @@ final class BudgetTests: XCTestCase {
         let page = "q /X Do Q"
         objects.append("<< /Length \(page.utf8.count) >>\nstream\n\(page)\nendstream")
         objects[2] = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /X \(first) 0 R >> >> /Contents \(objects.count) 0 R >>"
-        var out = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (i, o) in objects.enumerated() {
-            offsets.append(out.utf8.count)
-            out += "\(i + 1) 0 obj\n\(o)\nendobj\n"
-        }
-        let xref = out.utf8.count
-        out += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for o in offsets { out += String(repeating: "0", count: 10 - String(o).count) + "\(o) 00000 n \n" }
-        out += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Array(out.utf8)
+        return FanOutTests.pdf(objects)
     }
 
     func redactor(_ pool: WorkerPool, _ limits: Limits) -> Redactor {

@@ -31,6 +31,12 @@ final class FanOutTests: XCTestCase {
             kids.append(objects.count)
         }
         objects[1] = "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pages) >>"
+        return pdf(objects)
+    }
+
+    /// A PDF of these objects (numbered from 1, the first the catalog)
+    /// with its cross-reference table.
+    static func pdf(_ objects: [String]) -> [UInt8] {
         var out = "%PDF-1.4\n"
         var offsets: [Int] = []
         for (i, o) in objects.enumerated() {

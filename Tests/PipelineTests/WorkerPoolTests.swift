@@ -91,6 +91,26 @@ final class WorkerPoolTests: XCTestCase {
         return line[line.index(close, offsetBy: 2)]
     }
 
+    /// A slot held by `owner` with a sleeping child as its worker.
+    func held(_ pool: WorkerPool, by owner: RenderControl) throws -> (WorkerPool.Slot, pid_t) {
+        let p = try sleeper()
+        let slot = pool.acquire(.interactive, owner: owner)
+        pool.attach(slot, pid: p)
+        return (slot, p)
+    }
+
+    /// An open of `owner` waiting for a slot on a thread of its own; the
+    /// semaphore is signalled once it has one (which it gives back at once).
+    func waitingOpen(_ pool: WorkerPool, _ owner: RenderControl) -> DispatchSemaphore {
+        let got = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let s = pool.acquire(.interactive, owner: owner)
+            got.signal()
+            pool.release(s)
+        }
+        return got
+    }
+
     func reap(_ pid: pid_t) {
         kill(pid, SIGKILL)
         var st: Int32 = 0
@@ -135,17 +155,9 @@ final class WorkerPoolTests: XCTestCase {
     /// A short page is not paused: a person waits for it to end instead.
     func testShortPagesAreNotPaused() throws {
         let pool = WorkerPool(slots: 1)
-        let other = RenderControl(priority: .interactive)
-        let p = try sleeper()
+        let (a, p) = try held(pool, by: RenderControl(priority: .interactive))
         defer { reap(p) }
-        let a = pool.acquire(.interactive, owner: other)
-        pool.attach(a, pid: p)
-        let got = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let s = pool.acquire(.interactive, owner: RenderControl(priority: .interactive))
-            got.signal()
-            pool.release(s)
-        }
+        let got = waitingOpen(pool, RenderControl(priority: .interactive))
         // Pages of 0.5 s: each new page resets the clock.
         for _ in 0..<4 {
             Thread.sleep(forTimeInterval: 0.5)
@@ -161,16 +173,9 @@ final class WorkerPoolTests: XCTestCase {
     func testADocumentDoesNotPauseItself() throws {
         let pool = WorkerPool(slots: 1)
         let doc = RenderControl(priority: .interactive)
-        let p = try sleeper()
+        let (a, p) = try held(pool, by: doc)
         defer { reap(p) }
-        let a = pool.acquire(.interactive, owner: doc)
-        pool.attach(a, pid: p)
-        let got = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let s = pool.acquire(.interactive, owner: doc)
-            got.signal()
-            pool.release(s)
-        }
+        let got = waitingOpen(pool, doc)
         XCTAssertEqual(got.wait(timeout: .now() + WorkerPool.preemptAfter + 0.8), .timedOut)
         XCTAssertEqual(pool.paused, 0)
         pool.release(a)
@@ -182,10 +187,8 @@ final class WorkerPoolTests: XCTestCase {
     func testAbandonedRenderIsPausedAtOnce() throws {
         let pool = WorkerPool(slots: 1)
         let gone = RenderControl(priority: .interactive)
-        let p = try sleeper()
+        let (a, p) = try held(pool, by: gone)
         defer { reap(p) }
-        let a = pool.acquire(.interactive, owner: gone)
-        pool.attach(a, pid: p)
         gone.abandon()
         XCTAssertEqual(gone.priority, .background)
         let mine = pool.acquire(.interactive, owner: RenderControl(priority: .interactive))
@@ -198,17 +201,10 @@ final class WorkerPoolTests: XCTestCase {
     /// A detached worker (ending, about to be reaped) is never signalled.
     func testADetachedWorkerIsNotPaused() throws {
         let pool = WorkerPool(slots: 1)
-        let p = try sleeper()
+        let (a, p) = try held(pool, by: RenderControl(priority: .background))
         defer { reap(p) }
-        let a = pool.acquire(.interactive, owner: RenderControl(priority: .background))
-        pool.attach(a, pid: p)
         pool.detach(a)
-        let got = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let s = pool.acquire(.interactive, owner: RenderControl(priority: .interactive))
-            got.signal()
-            pool.release(s)
-        }
+        let got = waitingOpen(pool, RenderControl(priority: .interactive))
         XCTAssertEqual(got.wait(timeout: .now() + WorkerPool.preemptAfter + 0.5), .timedOut)
         XCTAssertFalse(stopped(p, false))
         pool.release(a)
