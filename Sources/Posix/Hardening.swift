@@ -12,7 +12,11 @@ public enum Hardening {
         /// Address space. Tesseract at 300 dpi and poppler on big pages stay
         /// well under 1.5 GiB; a hostile document that wants more fails.
         public var addressSpaceBytes: UInt64 = 3 << 30
-        public var cpuSeconds: UInt64 = 600
+        /// A backstop only: the parent checks each page's and the document's
+        /// CPU time (`Limits`) ten times a second. One worker may read a
+        /// whole long document, so this is the document's budget (3600 s)
+        /// with a margin, not a page's.
+        public var cpuSeconds: UInt64 = 3700
         public var openFiles: UInt64 = 256
         public init() {}
     }
