@@ -544,6 +544,8 @@ class Run:
         self.mount: h.Mount | None = None
         self.sampler = RSSSampler()
         self.deaths: list[dict] = []
+        self.hwm_rises: list[tuple[int, int, list[str]]] = []
+        self.last_hwm: dict[int, int] = {}
         self.lock = threading.Lock()
 
     # mounts ---------------------------------------------------------------
@@ -626,6 +628,12 @@ class Run:
                     done_n += 1
                     if self.args.progress and done_n % 50 == 0:
                         self.log(f"  {done_n}/{len(files)} read ({time.monotonic() - t_start:.0f} s)")
+                hwm = self.sampler.status(m.proc.pid).get("VmHWM", 0)
+                if hwm > self.last_hwm.get(m.proc.pid, 0) + 32 * 1024:
+                    # the daemon's peak rose while these files were read
+                    self.hwm_rises.append((hwm - self.last_hwm.get(m.proc.pid, 0), hwm,
+                                           [show(f) for f in batch] + [show(f) for f in in_flight.values()]))
+                self.last_hwm[m.proc.pid] = max(hwm, self.last_hwm.get(m.proc.pid, 0))
                 problem = self.mount_alive(m)
                 if problem:
                     # the files just finished and those still in flight share the blame
@@ -712,6 +720,8 @@ def summarize(results: dict[bytes, dict], run: Run, extra: dict) -> tuple[str, d
     lines.append(f"peak daemon RSS (VmHWM): {s.daemon_peak_kib / 1024:.0f} MiB   peak worker RSS: VmHWM "
                  f"{s.worker_peak_kib / 1024:.0f} MiB, VmRSS {s.worker_peak_rss_kib / 1024:.0f} MiB "
                  f"({len(s.workers_seen)} worker processes seen)")
+    for rise, hwm, fs in sorted(run.hwm_rises, reverse=True)[:5]:
+        lines.append(f"  daemon peak rose by {rise / 1024:.0f} MiB to {hwm / 1024:.0f} MiB while reading: {', '.join(fs)}")
     lines.append("")
     slow = sorted(((r.get("total_s", 0), f) for f, r in results.items() if "total_s" in r), reverse=True)[:10]
     lines.append("slowest 10 files (seconds, outcome):")
@@ -734,6 +744,7 @@ def summarize(results: dict[bytes, dict], run: Run, extra: dict) -> tuple[str, d
                                 for f, r in losses},
         "peak_daemon_rss_kib": s.daemon_peak_kib, "peak_worker_hwm_kib": s.worker_peak_kib,
         "peak_worker_rss_kib": s.worker_peak_rss_kib,
+        "daemon_peak_rises": [{"kib": r, "hwm_kib": w, "files": fs} for r, w, fs in sorted(run.hwm_rises, reverse=True)],
         "slowest": [{"file": show(f), "seconds": t, "outcome": results[f]["outcome"]} for t, f in slow],
         "stall": st, **{k: v for k, v in extra.items() if k != "stall"},
     }
