@@ -27,13 +27,13 @@ Kinds:
   codec     JBIG2, JPX, CCITT and DCT image streams, valid-looking and broken
   font      truncated or broken embedded fonts, degenerate Type3 fonts
   enc       odd encryption (unknown filter, wrong key length, RC4 with an empty
-            user password, a real user password, AES-128)
+            user password, a real user password, AES-128, AES-256 written here)
   cpubomb   small PDFs whose content keeps a renderer busy for minutes
   img       image bombs and damaged images (PNG, JPEG, TIFF, GIF, WebP, BMP)
   names     valid files whose names hold a newline or bytes that are not UTF-8
 
-Needs /usr/bin/python3 with python3-cairo and python3-pil, and qpdf (for the
-encrypted files).
+Needs /usr/bin/python3 with python3-cairo, python3-pil and python3-cryptography
+(AES-256), and qpdf (the other encrypted files).
 """
 
 from __future__ import annotations
@@ -1154,6 +1154,69 @@ def gen_font(w: Writer, rng: random.Random):
         w.put("font", f"{name}.pdf", data, f"Type3 font: {name[6:].replace('-', ' ')}")
 
 
+def _r6_hash(password: bytes, salt: bytes, udata: bytes) -> bytes:
+    """PDF 2.0 algorithm 2.B (revision 6 password hash)."""
+    import hashlib
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    k = hashlib.sha256(password + salt + udata).digest()
+    i = 0
+    while True:
+        k1 = (password + k + udata) * 64
+        enc = Cipher(algorithms.AES(k[:16]), modes.CBC(k[16:32])).encryptor()
+        e = enc.update(k1) + enc.finalize()
+        m = sum(e[:16]) % 3
+        k = (hashlib.sha256, hashlib.sha384, hashlib.sha512)[m](e).digest()
+        i += 1
+        if i >= 64 and e[-1] <= i - 32:
+            return k[:32]
+
+
+def aes256_pdf(rng: random.Random, user: bytes = b"", owner: bytes = b"owner-secret",
+               tamper: str = "") -> bytes:
+    """A one-page PDF encrypted with AES-256 (V 5, R 6), written by hand so
+    that the file key and salts come from rng (qpdf draws them at random)."""
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    rb = lambda n: bytes(rng.randrange(256) for _ in range(n))  # noqa: E731
+    key = rb(32)
+    uvs, uks, ovs, oks = rb(8), rb(8), rb(8), rb(8)
+    U = _r6_hash(user, uvs, b"") + uvs + uks
+    enc = Cipher(algorithms.AES(_r6_hash(user, uks, b"")), modes.CBC(bytes(16))).encryptor()
+    UE = enc.update(key) + enc.finalize()
+    O = _r6_hash(owner, ovs, U) + ovs + oks
+    enc = Cipher(algorithms.AES(_r6_hash(owner, oks, U)), modes.CBC(bytes(16))).encryptor()
+    OE = enc.update(key) + enc.finalize()
+    P = -4
+    perms = struct.pack("<i", P) + b"\xff\xff\xff\xff" + b"Tadb" + rb(4)
+    enc = Cipher(algorithms.AES(key), modes.ECB()).encryptor()
+    Perms = enc.update(perms) + enc.finalize()
+    content = flate(text_content(["AES-256 page", "Nothing personal on this page."]))
+    pad = 16 - len(content) % 16
+    iv = rb(16)
+    enc = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor()
+    ct = iv + enc.update(content + bytes([pad]) * pad) + enc.finalize()
+    if tamper == "truncated-stream":
+        ct = ct[:-5]
+    if tamper == "perms":
+        Perms = bytes(b ^ 0x55 for b in Perms)
+    if tamper == "ue-short":
+        UE = UE[:16]
+    if tamper == "u-wrong":
+        U = bytes(b ^ 0x01 for b in U[:32]) + U[32:]
+    p = PDF()
+    cat, pages, page, cs, encd = p.reserve(), p.reserve(), p.reserve(), p.reserve(), p.reserve()
+    p.add(stream_obj(ct, b"/Filter /FlateDecode"), cs)
+    p.add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Resources %s /Contents %d 0 R >>" % (pages, HELV, cs), page)
+    p.add(b"<< /Type /Pages /Kids [%d 0 R] /Count 1 >>" % page, pages)
+    p.add(b"<< /Type /Catalog /Pages %d 0 R >>" % pages, cat)
+    h = lambda b: b"<" + b.hex().encode() + b">"  # noqa: E731
+    cfm = b"/ROT13" if tamper == "cfm-unknown" else b"/AESV3"
+    p.add(b"<< /Filter /Standard /V 5 /R 6 /Length 256 /CF << /StdCF << /AuthEvent /DocOpen /CFM " + cfm
+          + b" /Length 32 >> >> /StmF /StdCF /StrF /StdCF /O " + h(O) + b" /U " + h(U) + b" /OE " + h(OE)
+          + b" /UE " + h(UE) + b" /Perms " + h(Perms) + b" /P %d >>" % P, encd)
+    ident = h(rb(16))
+    return p.build(cat, trailer_extra=b"/Encrypt %d 0 R /ID [%s %s]" % (encd, ident, ident))
+
+
 def gen_enc(w: Writer, base: bytes, tmp: str):
     src = os.path.join(tmp, "enc-src.pdf")
     with open(src, "wb") as f:
@@ -1171,8 +1234,8 @@ def gen_enc(w: Writer, base: bytes, tmp: str):
     rc4_empty = qpdf("", "owner-secret", "128", "--use-aes=n")
     rc4_40 = qpdf("", "owner-secret", "40")
     # AES-128 (R4): qpdf derives its key from the passwords and the (static) ID,
-    # so the bytes are the same every run; AES-256 (R6) draws a random file
-    # key and would not be, so it is left out.
+    # so the bytes are the same every run; for AES-256 (R6) qpdf draws a random
+    # file key, so those files are written by aes256_pdf from a seeded generator.
     aes128_empty = qpdf("", "owner-secret", "128", "--use-aes=y")
     aes128_user = qpdf("letmein", "owner-secret", "128", "--use-aes=y")
     v = {
@@ -1194,6 +1257,11 @@ def gen_enc(w: Writer, base: bytes, tmp: str):
         "aes-data-truncated": (aes128_empty[:len(aes128_empty) * 2 // 3], "AES-128 file cut at two thirds"),
         "aes-identity-stmf": (re.sub(rb"/StmF /StdCF", b"/StmF /Identity", aes128_empty, count=1), "AES-128 whose streams claim the Identity filter"),
     }
+    rng = random.Random("aes256")
+    v["aes256-empty-user"] = (aes256_pdf(rng), "AES-256 (R6), empty user password (viewable)")
+    v["aes256-user-password"] = (aes256_pdf(rng, user=b"letmein"), "AES-256 (R6) with a user password")
+    for t in ("truncated-stream", "perms", "ue-short", "u-wrong", "cfm-unknown"):
+        v[f"aes256-{t}"] = (aes256_pdf(rng, tamper=t), f"AES-256 (R6), empty user password, {t.replace('-', ' ')}")
     for name, (data, what) in v.items():
         w.put("enc", f"{name}.pdf", data, what)
 

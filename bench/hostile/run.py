@@ -889,6 +889,8 @@ def main(argv=None) -> int:
         for mp in left:
             h.run(["fusermount3", "-uz", mp], timeout=30)
     if interrupted and not results:
+        if not args.keep and not any(h.mount_entry(m.mountpoint) for m in run.mounts):
+            shutil.rmtree(run.base, ignore_errors=True)
         return 130
     text, data, code = summarize(results, run, {"read_timeout": read_timeout, "runtime_s": time.monotonic() - t0,
                                                 "stall": stall, "corpus": corpus, "seed": seed})
