@@ -3,7 +3,7 @@
 must cost that one file, and nothing else.
 
     REDACTFS_BIN=.build/release/redactfs /usr/bin/python3 bench/hostile/run.py \
-        [--sample N] [--jobs J] [--json F] [--deadline S] [--seed N]
+        [--sample N] [--kinds K,...] [--jobs J] [--json F] [--deadline S] [--seed N]
 
 1. The corpus: bench/hostile/generate.py's files (cached under
    .build/hostile/corpus-<hash of generate.py and the seed>) plus the seed
@@ -428,13 +428,20 @@ def check_output(src: bytes, out: str, shown_rel: bytes) -> list[str]:
 def png_chunk_problems(data: bytes) -> list[str]:
     if not data.startswith(b"\x89PNG\r\n\x1a\n"):
         return ["not a PNG"]
-    pos, seen = 8, []
+    import zlib
+    pos, seen, bad = 8, [], []
     while pos + 8 <= len(data):
         ln = int.from_bytes(data[pos:pos + 4], "big")
-        seen.append(data[pos + 4:pos + 8])
+        typ = data[pos + 4:pos + 8]
+        seen.append(typ)
+        crc = data[pos + 8 + ln:pos + 12 + ln]
+        if len(crc) < 4 or int.from_bytes(crc, "big") != zlib.crc32(data[pos + 4:pos + 8 + ln]):
+            bad.append(f"PNG CRC of {typ.decode(errors='replace')}")
         pos += 12 + ln
+    if pos != len(data) or not seen or seen[-1] != b"IEND":
+        bad.append("PNG does not end with IEND")
     extra = sorted({c.decode(errors="replace") for c in seen} - {"IHDR", "IDAT", "IEND"})
-    return [f"PNG chunk {c}" for c in extra]
+    return [f"PNG chunk {c}" for c in extra] + bad
 
 
 def jpeg_marker_problems(data: bytes) -> list[str]:
@@ -834,6 +841,7 @@ def check_all(run: Run, results: dict[bytes, dict], jobs: int):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sample", type=int, default=0, help="read a stratified sample of N files (default: all)")
+    ap.add_argument("--kinds", help="only these kinds, comma-separated (e.g. img,names,seed-qpdf)")
     ap.add_argument("--jobs", type=int, default=2, help="files read at once (default 2)")
     ap.add_argument("--daemon-jobs", type=int, default=0, help="--jobs for the mount (default: its own)")
     ap.add_argument("--json", help="write per-file results and the summary to this file")
@@ -854,6 +862,8 @@ def main(argv=None) -> int:
     t0 = time.monotonic()
     corpus = ensure_corpus(seed)
     files = corpus_files(corpus)
+    if args.kinds:
+        files = [f for f in files if kind_of(f) in args.kinds.split(",")]
     if args.sample:
         files = pick_sample(files, args.sample)
     run = Run(args)
