@@ -15,11 +15,11 @@ DEB_PACKAGES := pkg-config libfuse3-dev fuse3 libpoppler-glib-dev libcairo2-dev 
 	tesseract-ocr-osd tesseract-ocr \
 	fontconfig fonts-dejavu-core poppler-data qpdf poppler-utils mupdf-tools \
 	ghostscript libimage-exiftool-perl rsync strace python3 python3-cairo \
-	python3-pil python3-numpy python3-reportlab
+	python3-pil python3-numpy python3-reportlab python3-cryptography
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test unit-test integration-test demo demo-stop bench bench-e2e install uninstall clean
+.PHONY: all deps build test unit-test integration-test demo demo-stop bench bench-e2e hostile install uninstall clean
 
 all: build
 
@@ -65,6 +65,14 @@ bench: build
 E2E_ARGS ?=
 bench-e2e: build
 	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) bench/e2e/score.py -j 2 --json .build/e2e/figures.json $(E2E_ARGS)
+
+# Hostile inputs (bench/hostile/): the generated corpus (cached in
+# .build/hostile) and qpdf's and pdf.js's damaged test PDFs, read through the
+# real mount. Exits 1 when the mount died or an output failed a check.
+# HOSTILE_ARGS=--sample 100 for a short run.
+HOSTILE_ARGS ?=
+hostile: build
+	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) bench/hostile/run.py --json .build/hostile/figures.json $(HOSTILE_ARGS)
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
