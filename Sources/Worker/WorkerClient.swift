@@ -210,7 +210,12 @@ public final class WorkerSession {
             var w = WireWriter()
             w.u32(UInt32(index))
             startPage()
-            do { try control.writeAll(w.bytes) } catch { throw .io(.worker, error.rawValue) }
+            do { try control.writeAll(w.bytes) } catch {
+                // EPIPE: the worker has ended, most often after writing why
+                // (an image it could not decode): read that below instead of
+                // reporting a broken pipe, which would depend on timing.
+                guard error.rawValue == EPIPE else { throw .io(.worker, error.rawValue) }
+            }
             let tag = try reader.u8()
             if tag == WireTag.error {
                 let k = try reader.u8(), s = try reader.u8(), p = try reader.i64()

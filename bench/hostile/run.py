@@ -466,9 +466,19 @@ def jpeg_marker_problems(data: bytes) -> list[str]:
 
 
 def poppler_renders(src: bytes, timeout: float = 60) -> bool:
+    """pdftoppm renders page 1. A page poppler cannot load (a loop in the
+    page tree, a destroyed page object) still gives exit 0 and a blank
+    1 by 1 pixel image: that is not a rendered page."""
     with tempfile.TemporaryDirectory(prefix="hostile-pp-") as d:
         r = run_tool(["pdftoppm", "-r", "72", "-f", "1", "-l", "1", src, os.path.join(d, "p")], timeout)
-        return r.returncode == 0
+        if r.returncode != 0:
+            return False
+        for name in os.listdir(d):
+            with open(os.path.join(d, name), "rb") as f:
+                fields = f.read(64).split()
+            if len(fields) >= 3 and fields[1].isdigit() and fields[2].isdigit():
+                return int(fields[1]) * int(fields[2]) > 1
+        return False
 
 
 def pil_decodes(src: bytes, timeout: float = 60) -> bool:
