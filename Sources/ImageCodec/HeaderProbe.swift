@@ -31,7 +31,7 @@ struct HeaderInfo: Equatable {
 
 enum HeaderProbe {
     /// Parses the headers of `bytes` and checks them against `caps`.
-    /// Throws `.unsupported` for unknown magic, `.damaged(.parse)` for
+    /// Throws `.unsupported` for unknown magic, `.refused(.damagedImage)` for
     /// headers that do not hold together, `.limitExceeded` for a cap.
     static func read(_ bytes: [UInt8], caps: ImageCaps) throws(RedactError) -> HeaderInfo {
         guard bytes.count <= caps.maxBytes else { throw .limitExceeded(.imageBytes(max: caps.maxBytes)) }
@@ -46,10 +46,10 @@ enum HeaderProbe {
         case .webp: info = webp(r)
         case .tiff: info = try tiff(r, caps: caps)
         }
-        guard let info, !info.frames.isEmpty else { throw .damaged(.parse) }
+        guard let info, !info.frames.isEmpty else { throw .refused(.damagedImage) }
         guard info.frames.count <= caps.maxFrames else { throw .limitExceeded(.frames(max: caps.maxFrames)) }
         for f in info.frames {
-            guard f.width > 0, f.height > 0 else { throw .damaged(.parse) }
+            guard f.width > 0, f.height > 0 else { throw .refused(.damagedImage) }
             guard fits(f, caps) else { throw .limitExceeded(.pixelsPerPage(max: caps.maxPixelsPerPage)) }
         }
         if let s = info.screen, !fits(s, caps) { throw .limitExceeded(.pixelsPerPage(max: caps.maxPixelsPerPage)) }

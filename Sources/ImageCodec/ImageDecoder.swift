@@ -61,7 +61,7 @@ public enum ImageDecoder {
         case .gif:
             // Only the first frame and a trailer: giflib reads every frame
             // it is given into memory, and only the first is shown.
-            guard let end = info.firstFrameEnd else { throw .damaged(.parse) }
+            guard let end = info.firstFrameEnd else { throw .refused(.damagedImage) }
             let first = Array(bytes[..<end]) + [0x3B]
             let pix = first.withUnsafeBufferPointer { LeptPix(pixReadMemGif($0.baseAddress, $0.count)) }
             // leptonica ignores GIF transparency; viewers show those pixels
@@ -75,7 +75,7 @@ public enum ImageDecoder {
             }
             // libjpeg warns on truncated or corrupt scans and fills the rest
             // with gray: fail closed instead of showing a half image.
-            guard warnings == 0 else { throw .damaged(.parse) }
+            guard warnings == 0 else { throw .refused(.damagedImage) }
             return try finish(pix, bytes: bytes, info: info, caps: caps, declared: info.frames[0])
         case .png:
             let pix = bytes.withUnsafeBufferPointer { LeptPix(pixReadMemPng($0.baseAddress, $0.count)) }
@@ -101,11 +101,11 @@ public enum ImageDecoder {
         }
         var offset = 0
         for (i, frame) in info.frames.enumerated() {
-            if i > 0 && offset == 0 { throw .damaged(.parse) }
+            if i > 0 && offset == 0 { throw .refused(.damagedImage) }
             let pix = bytes.withUnsafeBufferPointer {
                 LeptPix(pixReadMemFromMultipageTiff($0.baseAddress, $0.count, &offset))
             }
-            guard let pix, (pix.width, pix.height) == (frame.width, frame.height) else { throw .damaged(.parse) }
+            guard let pix, (pix.width, pix.height) == (frame.width, frame.height) else { throw .refused(.damagedImage) }
             var pixels = try pix.pixmap()
             var dpi = pix.dpi
             if let o = Orientation(rawValue: info.tiffOrientations[i]), o != .topLeft {
@@ -120,10 +120,10 @@ public enum ImageDecoder {
     /// converts it and applies the EXIF orientation.
     static func finish(_ pix: LeptPix?, bytes: [UInt8], info: HeaderInfo, caps: ImageCaps,
                        declared: HeaderInfo.FrameSize?) throws(RedactError) -> DecodedImage {
-        guard let pix else { throw .damaged(.parse) }
+        guard let pix else { throw .refused(.damagedImage) }
         let size = HeaderInfo.FrameSize(width: pix.width, height: pix.height)
-        guard size.width > 0, size.height > 0 else { throw .damaged(.parse) }
-        if let declared, declared != size { throw .damaged(.parse) }
+        guard size.width > 0, size.height > 0 else { throw .refused(.damagedImage) }
+        if let declared, declared != size { throw .refused(.damagedImage) }
         guard HeaderProbe.fits(size, caps) else { throw .limitExceeded(.pixelsPerPage(max: caps.maxPixelsPerPage)) }
         var pixels = try pix.pixmap()
         var dpi = pix.dpi

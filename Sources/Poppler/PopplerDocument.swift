@@ -31,7 +31,7 @@ public final class PDFDocument {
 
     /// The page at zero-based `index`. (poppler_document_get_page)
     public func page(_ index: Int) throws(RedactError) -> PDFPage {
-        guard let p = poppler_document_get_page(doc, Int32(index)) else { throw .damaged(.parse) }
+        guard let p = poppler_document_get_page(doc, Int32(index)) else { throw .refused(.pageNotLoadable) }
         return PDFPage(p)
     }
 }
@@ -180,7 +180,7 @@ public final class PDFPage {
     /// (cairo_image_surface_create, poppler_page_render)
     public func render(dpi: Double, limits: Limits) throws(RedactError) -> Pixmap {
         let s = size
-        guard s.width > 0, s.height > 0 else { throw .damaged(.render) }
+        guard s.width > 0, s.height > 0 else { throw .refused(.emptyPage) }
         guard s.width <= limits.maxPagePoints, s.height <= limits.maxPagePoints else {
             throw .limitExceeded(.pageSize(maxPoints: limits.maxPagePoints))
         }
@@ -208,9 +208,8 @@ public final class PDFPage {
         let status = cairo_status(cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        guard status == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
-            throw .damaged(.render)
-        }
+        guard status == CAIRO_STATUS_SUCCESS else { throw .refused(.rendererError) }
+        guard let data = cairo_image_surface_get_data(surface) else { throw .damaged(.render) }
         let stride = Int(cairo_image_surface_get_stride(surface))
         // RGB24 is one native-endian 32-bit word per pixel: B, G, R, X in
         // memory on little-endian machines.

@@ -19,6 +19,8 @@ public enum RedactError: Error, Equatable, Sendable {
     case damaged(Stage)
     /// A stated limit was hit (pages, pixels, bytes).
     case limitExceeded(Limit)
+    /// Input the man page says is not served (LIMITS), named.
+    case refused(Refusal)
     /// The worker process died, timed out or broke the protocol.
     case workerFailed(String)
     /// An I/O error with the given errno.
@@ -29,7 +31,7 @@ public enum RedactError: Error, Equatable, Sendable {
         switch self {
         case .notFound: return 2          // ENOENT
         case .accessDenied, .passwordRequired: return 13  // EACCES
-        case .unsupported, .damaged, .limitExceeded, .workerFailed: return 5  // EIO
+        case .unsupported, .damaged, .limitExceeded, .refused, .workerFailed: return 5  // EIO
         case .io(_, let e): return e == 13 ? 13 : 5
         }
     }
@@ -40,6 +42,7 @@ public enum RedactError: Error, Equatable, Sendable {
         case .unsupported: return .classify
         case .damaged(let s): return s
         case .limitExceeded(let l): return l.isTime ? .render : .parse
+        case .refused(let r): return r.stage
         case .workerFailed: return .worker
         case .io(let s, _): return s
         }
@@ -54,6 +57,7 @@ public enum RedactError: Error, Equatable, Sendable {
         case .unsupported: return "not a supported document (its first bytes are not a PDF or image header)"
         case .damaged(let s): return "the document is damaged or could not be processed (\(s.rawValue))"
         case .limitExceeded(let l): return "limit exceeded: \(l.description)"
+        case .refused(let r): return "refused (man redactfs, LIMITS): \(r.description)"
         case .workerFailed(let why): return "worker failed: \(why)"
         case .io(let s, let e): return "I/O error in \(s.rawValue) (errno \(e))"
         }
@@ -114,6 +118,39 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .pageCPU, .pageTime, .documentCPU, .documentTime, .finishCPU: return true
         default: return false
+        }
+    }
+}
+
+/// Damaged input that viewers may show in part but that is not served:
+/// what they show is a guess (or nothing), and a redaction of a guess is
+/// not one. Stated in the man page (LIMITS, SCANS AND IMAGES).
+public enum Refusal: Equatable, Sendable, CustomStringConvertible {
+    /// poppler cannot load a page (a loop in the page tree, a page object
+    /// destroyed); its own tools print a blank 1 by 1 pixel image for it.
+    case pageNotLoadable
+    /// A page's crop box is empty: there is nothing a viewer shows.
+    case emptyPage
+    /// Drawing a page put cairo in an error state (a Type3 font whose
+    /// matrix cannot be inverted, for one): what it drew is not the page.
+    case rendererError
+    /// An image whose data fails its checksum, ends early, or whose pages
+    /// link back to an earlier one, or that its decoder warns about.
+    case damagedImage
+
+    public var description: String {
+        switch self {
+        case .pageNotLoadable: return "a page cannot be loaded (a loop in the page tree or a broken page object)"
+        case .emptyPage: return "a page's crop box is empty"
+        case .rendererError: return "drawing a page put the renderer (cairo) in an error state"
+        case .damagedImage: return "the image is damaged (a checksum fails, it ends early, or its pages loop)"
+        }
+    }
+
+    public var stage: Stage {
+        switch self {
+        case .pageNotLoadable, .damagedImage: return .parse
+        case .emptyPage, .rendererError: return .render
         }
     }
 }

@@ -78,6 +78,10 @@ enum WireError {
         case .limitExceeded(.imageBytes(let m)): return (12, s, Int64(m))
         case .limitExceeded(.frames(let m)): return (13, s, Int64(m))
         case .limitExceeded(.pixelsPerSide(let m)): return (15, s, Int64(m))
+        case .refused(.pageNotLoadable): return (16, s, 0)
+        case .refused(.emptyPage): return (17, s, 0)
+        case .refused(.rendererError): return (18, s, 0)
+        case .refused(.damagedImage): return (19, s, 0)
         // Time budgets are the parent's: a worker never reports one.
         case .limitExceeded: return (10, s, 0)
         case .workerFailed(ocrUnavailable): return (14, s, 0)
@@ -103,6 +107,10 @@ enum WireError {
         case 13: return .limitExceeded(.frames(max: Int(param)))
         case 14: return .workerFailed(ocrUnavailable)
         case 15: return .limitExceeded(.pixelsPerSide(max: Int(param)))
+        case 16: return .refused(.pageNotLoadable)
+        case 17: return .refused(.emptyPage)
+        case 18: return .refused(.rendererError)
+        case 19: return .refused(.damagedImage)
         default: return .workerFailed("worker reported an unknown error")
         }
     }

@@ -13,7 +13,7 @@ func report(_ e: RedactError, input: String) -> ExitCode {
     case .notFound: return .noInput
     case .accessDenied: return .noInput
     case .passwordRequired: return .noPermission
-    case .unsupported, .damaged, .limitExceeded: return .dataError
+    case .unsupported, .damaged, .limitExceeded, .refused: return .dataError
     case .workerFailed: return .failure
     case .io: return .ioError
     }

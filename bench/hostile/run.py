@@ -324,7 +324,7 @@ def reason_of(ev: dict) -> str:
     """A short refusal reason: the stage, and for limits the limit's words."""
     msg = re.sub(r"\d+(\.\d+)?", "N", ev.get("message", ""))
     msg = re.sub(r"\s+", " ", msg).strip()
-    return f"{ev.get('stage')}: {msg[:90]}"
+    return f"{ev.get('stage')}: {msg[:110]}"
 
 
 # --------------------------------------------------------------------------
@@ -721,8 +721,13 @@ def summarize(results: dict[bytes, dict], run: Run, extra: dict) -> tuple[str, d
         lines.append(f"  {show(f)}: {'; '.join(ps)}")
     lines.append("")
     lines.append(f"availability losses (refused or not shown by us, page 1 rendered by pdftoppm -r 72 / decoded by PIL): {len(losses)}")
-    limit = [(f, r) for f, r in losses if "limit" in (r.get("reason") or "")]
-    other = [(f, r) for f, r in losses if "limit" not in (r.get("reason") or "")]
+    # A stated limit or refusal names itself in the error: "limit exceeded:
+    # ..." or "refused (man redactfs, LIMITS): ...".
+    def stated(r):
+        reason = r.get("reason") or ""
+        return "limit" in reason or "refused (man redactfs" in reason
+    limit = [(f, r) for f, r in losses if stated(r)]
+    other = [(f, r) for f, r in losses if not stated(r)]
     lines.append(f"  at a stated limit (man redactfs, LIMITS): {len(limit)}; other: {len(other)}")
     for label, group in (("other", other), ("stated limit", limit)):
         loss_reasons = collections.Counter(r.get("reason") or ("not shown" if r["outcome"] == "hidden" else r["outcome"])
