@@ -194,6 +194,25 @@ def shown_stem(name: bytes) -> bytes:
     return m.group(1) if m else name
 
 
+def escaped(name: bytes) -> bytes:
+    """A source name as the man page says the mount shows it (DESCRIPTION):
+    UTF-8 with no control character and no backslash as it is; else each
+    byte of an invalid sequence or of a control character as \\xHH and each
+    backslash as \\\\. Written here from the man page, not from the code."""
+    out = []
+    for ch in name.decode("utf-8", errors="surrogateescape"):
+        o = ord(ch)
+        if 0xDC80 <= o <= 0xDCFF:
+            out.append(f"\\x{o - 0xDC00:02x}")
+        elif o < 0x20 or o == 0x7F or 0x80 <= o <= 0x9F:
+            out.extend(f"\\x{b:02x}" for b in ch.encode("utf-8"))
+        elif ch == "\\":
+            out.append("\\\\")
+        else:
+            out.append(ch)
+    return "".join(out).encode("utf-8")
+
+
 def map_shown(mountpoint: str, files: list[bytes]) -> dict[bytes, bytes]:
     """source rel -> shown rel (bytes), by listing the mount folder by folder."""
     out = {}
@@ -209,7 +228,7 @@ def map_shown(mountpoint: str, files: list[bytes]) -> dict[bytes, bytes]:
         left = set(listed)
         unmatched = []
         for f in fs:
-            n = shown.get(stem_of(os.path.basename(f)))
+            n = shown.get(escaped(stem_of(os.path.basename(f))))
             if n is not None and n in left:
                 out[f] = os.path.join(d, n)
                 left.discard(n)
@@ -463,6 +482,11 @@ def jpeg_marker_problems(data: bytes) -> list[str]:
             bad.add(f"JPEG marker FF{m:02X}")
         pos += 2 + ln
     return sorted(bad)
+
+
+def has_pdf_header(src: bytes) -> bool:
+    with open(src, "rb") as f:
+        return b"%PDF-" in f.read(1024)
 
 
 def poppler_renders(src: bytes, timeout: float = 60) -> bool:
@@ -845,6 +869,9 @@ def check_all(run: Run, results: dict[bytes, dict], jobs: int):
             if ext == ".pdf":
                 if poppler_renders(src):
                     r["availability_loss"] = "pdftoppm"
+                    if r["outcome"] == "hidden" and not has_pdf_header(src):
+                        # The man page says such a file is not listed.
+                        r["reason"] = "not shown: refused (man redactfs, LIMITS): no %PDF- header in the first 1024 bytes"
             elif ext in IMAGE_EXT and pil_decodes(src):
                 r["availability_loss"] = "PIL"
         return f
