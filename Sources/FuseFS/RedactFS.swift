@@ -282,6 +282,8 @@ public final class RedactFS: Sendable {
             j.join()
             if start { scheduler.submit { [self] in produce(p, job: j, shown: shown, prefetch: false) } }
         }
+        let finishing = "the render goes on in the background for the cache, for at most "
+            + "\(Limit.seconds(p.redactor.limits.finishCPUSeconds)) more CPU time while nobody waits"
         // Poll: fuse_interrupted() has no wake-up, and the deadline is ours.
         while true {
             switch job.wait(seconds: 0.05) {
@@ -290,8 +292,6 @@ public final class RedactFS: Sendable {
             case .failure(let e)?:
                 return (-e.errnoValue, 0, Self.none)
             case nil:
-                let finishing = "the render goes on in the background for the cache, for at most "
-                    + "\(Limit.seconds(p.redactor.limits.finishCPUSeconds)) more CPU time while nobody waits"
                 if interrupted() {
                     stats.interrupts.add(1, ordering: .relaxed)
                     job.leave()
@@ -396,7 +396,7 @@ public final class RedactFS: Sendable {
         // A render frees tens of MiB of page pixels, on whichever thread ran
         // it; give them back to the system instead of keeping one high-water
         // mark per malloc arena.
-        _ = mallocTrim(0)
+        Memory.trim()
     }
 
     static let none = PageCachePolicy.Decision(keepCache: false, directIO: false, invalidate: false)

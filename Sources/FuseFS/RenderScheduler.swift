@@ -95,11 +95,6 @@ final class RenderScheduler: Sendable {
     }
 }
 
-/// glibc's malloc_trim(3): returns free heap pages of every arena to the
-/// system. Not in the Glibc module map (malloc.h), hence declared here.
-@_silgen_name("malloc_trim")
-func mallocTrim(_ pad: Int) -> Int32
-
 /// A queue of tasks popped from the front in O(1): a head index into an
 /// array, compacted once the consumed half is large. The caller's semaphore
 /// guarantees `pop` only runs when a task is there.

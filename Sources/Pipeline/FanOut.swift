@@ -111,7 +111,6 @@ final class FanOut: Sendable {
                 try handle(page)
                 let (done, total) = state.withLock { s in s.done += 1; return (s.done, s.pageCount) }
                 progress?(done, total)
-                if control.priority == .background && pool.interactiveWaiting { break }
                 if pool.shouldYield(slot) { break }
             }
             try session.finish()

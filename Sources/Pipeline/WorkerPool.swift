@@ -44,13 +44,17 @@ public final class WorkerPool: Sendable {
 
     struct Held {
         var owner: RenderControl?
-        var priority: Priority
+        /// The priority asked for; a document's own (`RenderControl`)
+        /// overrides it, since it changes while the worker runs.
+        var asked: Priority
         var pid: pid_t?
         var pageStarted: Double
         /// When it got its slot (or was last resumed).
         var since: Double
         var pausedSince: Double?
         var pausedTotal = 0.0
+        /// Whom it works for now: background once nobody waits any more.
+        var priority: Priority { owner?.priority ?? asked }
     }
 
     final class Waiter: Sendable {
@@ -173,8 +177,9 @@ public final class WorkerPool: Sendable {
     public static let quantum = 2 * preemptAfter
 
     /// Whether the worker on `slot` should give its slot up at the end of
-    /// its page: when a person waits for another document and this one
-    /// holds more than one slot; or when it has run a `quantum` while a
+    /// its page: when it is background work and a person waits; when a
+    /// person waits for another document and this one holds more than one
+    /// slot; or when it has run a `quantum` while a
     /// worker of another document someone waits for is paused (that one
     /// then runs at least `preemptAfter` before it can be paused again, so
     /// the long pages of two documents take turns).
@@ -182,10 +187,12 @@ public final class WorkerPool: Sendable {
         let now = Self.now()
         let owner = slot.owner
         return state.withLock { s in
-            if let me = s.held[slot.id], now - me.since >= Self.quantum,
+            guard let me = s.held[slot.id] else { return false }
+            if me.priority == .background && !s.interactive.isEmpty { return true }
+            if now - me.since >= Self.quantum,
                s.held.values.contains(where: { h in
                    h.pausedSince != nil && h.pid != nil && (h.owner == nil || h.owner !== owner)
-                       && h.owner?.priority != .background
+                       && h.priority != .background
                }) {
                 return true
             }
@@ -212,7 +219,7 @@ public final class WorkerPool: Sendable {
         let slot = Slot(id: s.nextID, owner: owner)
         s.nextID += 1
         let t = now()
-        s.held[slot.id] = Held(owner: owner, priority: priority, pid: nil, pageStarted: t, since: t)
+        s.held[slot.id] = Held(owner: owner, asked: priority, pid: nil, pageStarted: t, since: t)
         s.running += 1
         return slot
     }
@@ -255,7 +262,7 @@ public final class WorkerPool: Sendable {
             let candidates = s.held.filter { _, h in
                 h.pid != nil && h.pausedSince == nil && (h.owner == nil || h.owner !== waiter.owner)
             }
-            let background = candidates.filter { $0.value.owner?.priority == .background || $0.value.priority == .background }
+            let background = candidates.filter { $0.value.priority == .background }
             let long = now - waiter.since >= Self.preemptAfter
                 ? candidates.filter { now - $0.value.pageStarted >= Self.preemptAfter } : [:]
             let victim = background.min { $0.value.pageStarted < $1.value.pageStarted }

@@ -20,8 +20,7 @@ public enum FileName {
         }
         while i < bytes.count {
             if let (scalar, n) = decode(bytes, at: i) {
-                let v = scalar.value
-                if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) {
+                if needsEscape(scalar) {
                     for b in bytes[i..<(i + n)] { hex(b) }
                 } else if scalar == "\\" {
                     out.append("\\"); out.append("\\")
@@ -40,6 +39,8 @@ public enum FileName {
     /// The source name's bytes for a shown name; nil when `shown` is not
     /// the way any name is shown (a stray or malformed escape).
     public static func bytes(_ shown: String) -> [UInt8]? {
+        // Most names: no escape, nothing that would have been escaped.
+        if !shown.unicodeScalars.contains(where: { $0 == "\\" || needsEscape($0) }) { return Array(shown.utf8) }
         let s = Array(shown.unicodeScalars)
         var out: [UInt8] = []
         var i = 0
@@ -62,6 +63,11 @@ public enum FileName {
         }
         // One shown form per name: `\x41` is not how `A` is shown.
         return Self.shown(out) == shown ? out : nil
+    }
+
+    /// A control character: C0, DEL, C1.
+    static func needsEscape(_ c: Unicode.Scalar) -> Bool {
+        c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value)
     }
 
     private static func nibble(_ c: Unicode.Scalar) -> UInt8? {

@@ -158,9 +158,10 @@ final class WorkerPoolTests: XCTestCase {
         let (a, p) = try held(pool, by: RenderControl(priority: .interactive))
         defer { reap(p) }
         let got = waitingOpen(pool, RenderControl(priority: .interactive))
-        // Pages of 0.5 s: each new page resets the clock.
-        for _ in 0..<4 {
-            Thread.sleep(forTimeInterval: 0.5)
+        // Pages of a quarter second (well under `preemptAfter` even on a
+        // loaded machine): each new page resets the clock.
+        for _ in 0..<8 {
+            Thread.sleep(forTimeInterval: 0.25)
             pool.pageStarted(a)
         }
         XCTAssertEqual(pool.paused, 0)
@@ -196,6 +197,25 @@ final class WorkerPoolTests: XCTestCase {
         pool.release(mine)
         XCTAssertFalse(stopped(p, false))
         pool.release(a)
+    }
+
+    /// Prefetch that someone opens meanwhile is waited for: its worker is a
+    /// person's now, not paused at once (its slot was asked for as
+    /// background; the document's priority is what counts).
+    func testAPromotedRenderIsNotPausedAtOnce() throws {
+        let pool = WorkerPool(slots: 1)
+        let prefetch = RenderControl(priority: .background)
+        let p = try sleeper()
+        defer { reap(p) }
+        let a = pool.acquire(.background, owner: prefetch)
+        pool.attach(a, pid: p)
+        prefetch.promote()
+        let got = waitingOpen(pool, RenderControl(priority: .interactive))
+        XCTAssertEqual(got.wait(timeout: .now() + WorkerPool.preemptAfter / 2), .timedOut)
+        XCTAssertFalse(stopped(p, false))
+        XCTAssertFalse(pool.shouldYield(a), "a person waits for it too")
+        pool.release(a)
+        XCTAssertEqual(got.wait(timeout: .now() + 5), .success)
     }
 
     /// A detached worker (ending, about to be reaped) is never signalled.

@@ -816,41 +816,34 @@ def form(content: bytes, resources: bytes = b"<< >>", bbox: bytes = b"[0 0 612 7
     return stream_obj(content, b"/Type /XObject /Subtype /Form /BBox " + bbox + b" /Resources " + resources)
 
 
-def laughs(levels: int, fan: int) -> bytes:
-    """Form k draws form k+1 `fan` times (shifted a little); the last form
-    fills a small square. fan**levels fills in all."""
+def chained_forms(levels: int, link: bytes, leaf: bytes, contents: bytes) -> bytes:
+    """One page whose content `contents` draws form 0 as /X; form k draws
+    form k+1 with `link` (which names it /X); the last form draws `leaf`."""
     p = PDF()
     cat, pages, page, cs = p.reserve(), p.reserve(), p.reserve(), p.reserve()
     nums = [p.reserve() for _ in range(levels)]
     for k, num in enumerate(nums):
         if k + 1 < levels:
-            body = b"".join(b"q 1 0 0 1 %.2f %.2f cm /X Do Q\n" % (i * 0.3, i * 0.2) for i in range(fan))
-            p.add(form(body, b"<< /XObject << /X %d 0 R >> >>" % nums[k + 1]), num)
+            p.add(form(link, b"<< /XObject << /X %d 0 R >> >>" % nums[k + 1]), num)
         else:
-            p.add(form(b"0.5 g 10 10 20 20 re f"), num)
-    p.add(stream_obj(b"q /X Do Q"), cs)
+            p.add(form(leaf), num)
+    p.add(stream_obj(contents), cs)
     p.add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /X %d 0 R >> >> /Contents %d 0 R >>"
           % (pages, nums[0], cs), page)
     p.add(b"<< /Type /Pages /Kids [%d 0 R] /Count 1 >>" % page, pages)
     p.add(b"<< /Type /Catalog /Pages %d 0 R >>" % pages, cat)
     return p.build(cat)
+
+
+def laughs(levels: int, fan: int) -> bytes:
+    """Form k draws form k+1 `fan` times (shifted a little); the last form
+    fills a small square. fan**levels fills in all."""
+    link = b"".join(b"q 1 0 0 1 %.2f %.2f cm /X Do Q\n" % (i * 0.3, i * 0.2) for i in range(fan))
+    return chained_forms(levels, link, b"0.5 g 10 10 20 20 re f", b"q /X Do Q")
 
 
 def form_chain(depth: int) -> bytes:
-    p = PDF()
-    cat, pages, page, cs = p.reserve(), p.reserve(), p.reserve(), p.reserve()
-    nums = [p.reserve() for _ in range(depth)]
-    for k, num in enumerate(nums):
-        if k + 1 < depth:
-            p.add(form(b"q 0.999 0 0 0.999 0.05 0.05 cm /X Do Q", b"<< /XObject << /X %d 0 R >> >>" % nums[k + 1]), num)
-        else:
-            p.add(form(b"0 g 100 100 50 50 re f"), num)
-    p.add(stream_obj(b"/X Do"), cs)
-    p.add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /X %d 0 R >> >> /Contents %d 0 R >>"
-          % (pages, nums[0], cs), page)
-    p.add(b"<< /Type /Pages /Kids [%d 0 R] /Count 1 >>" % page, pages)
-    p.add(b"<< /Type /Catalog /Pages %d 0 R >>" % pages, cat)
-    return p.build(cat)
+    return chained_forms(depth, b"q 0.999 0 0 0.999 0.05 0.05 cm /X Do Q", b"0 g 100 100 50 50 re f", b"/X Do")
 
 
 def gen_xobj(w: Writer):
