@@ -14,6 +14,17 @@ public struct GrayImage: Sendable, Equatable {
         self.bytes = bytes
     }
 
+    /// Every pixel has the same value: a blank page or region, which holds
+    /// nothing a reader or an OCR engine could read. Exact equality, not a
+    /// tolerance: faint text is still text.
+    public var isUniform: Bool {
+        bytes.withUnsafeBufferPointer { b in
+            guard let first = b.first else { return true }
+            for v in b where v != first { return false }
+            return true
+        }
+    }
+
     /// Luma (BT.601 integer weights) of an RGB pixmap.
     public init(_ pixmap: Pixmap) {
         var out = [UInt8](repeating: 0, count: pixmap.width * pixmap.height)

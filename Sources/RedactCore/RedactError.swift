@@ -137,6 +137,10 @@ public enum Refusal: Equatable, Sendable, CustomStringConvertible {
     /// An image whose data fails its checksum, ends early, or whose pages
     /// link back to an earlier one, or that its decoder warns about.
     case damagedImage
+    /// poppler, cairo or tesseract crashed while reading or drawing a page
+    /// (a Type3 glyph that draws itself recurses in cairo until the stack
+    /// runs out; `pdftocairo` dies on it too).
+    case libraryCrashed
 
     public var description: String {
         switch self {
@@ -144,13 +148,14 @@ public enum Refusal: Equatable, Sendable, CustomStringConvertible {
         case .emptyPage: return "a page's crop box is empty"
         case .rendererError: return "drawing a page put the renderer (cairo) in an error state"
         case .damagedImage: return "the image is damaged (a checksum fails, it ends early, or its pages loop)"
+        case .libraryCrashed: return "the PDF or OCR library (poppler, cairo, tesseract) crashed reading or drawing a page"
         }
     }
 
     public var stage: Stage {
         switch self {
         case .pageNotLoadable, .damagedImage: return .parse
-        case .emptyPage, .rendererError: return .render
+        case .emptyPage, .rendererError, .libraryCrashed: return .render
         }
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Imaging
 import OCR
 import Poppler
+import Posix
 import RedactCore
 
 /// One page as the worker sends it: the text layer, the OCR text of the
@@ -42,11 +43,11 @@ final class PageReader {
         // do not line up with its text, is not trusted: the page is read
         // whole by OCR instead, so the file is still served and every word
         // a reader sees is still read.
-        let extracted = try? page.text()
+        let extracted = try? library(.text) { () throws(RedactError) in try page.text() }
         let layer = extracted ?? .empty
         // Annotation and form-field appearances stay: the output shows what
         // a reader sees, and their ink is read by OCR below.
-        let pixels = try page.render(dpi: Double(request.dpi), limits: request.limits)
+        let pixels = try library(.render) { () throws(RedactError) in try page.render(dpi: Double(request.dpi), limits: request.limits) }
         let scale = Double(request.dpi) / 72.0
         var trusted = extracted != nil && !TextLayerCheck.isGarbage(layer)
         let pageRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -56,7 +57,7 @@ final class PageReader {
         var regions: [Rect] = []
         var whole = !trusted || !hasWords
         // Only glyphs of fonts that read as their text explain ink.
-        let runs = whole ? nil : try? page.fontRuns(scalarCount: layer.scalars.count)
+        let runs = whole ? nil : try? library(.text) { () throws(RedactError) in try page.fontRuns(scalarCount: layer.scalars.count) }
         if !whole, runs == nil {
             trusted = false
             whole = true
@@ -65,7 +66,7 @@ final class PageReader {
             let explained = try fonts.explainedBoxes(layer: layer, runs: runs, pixels: pixels, scale: scale,
                                                      engine: verificationEngineReady)
             regions = InkRegions.find(in: pixels, scale: scale, explained: explained)
-            for area in page.imageAreas() {
+            for area in library(.parse, { page.imageAreas() }) {
                 if let r = clip(area.padded(dx: InkRegions.margin, dy: InkRegions.margin), to: pageRect),
                    r.width >= 8, r.height >= 8 { regions.append(r) }
             }
@@ -87,8 +88,10 @@ final class PageReader {
         if dpi == request.dpi {
             image = GrayImage(pixels)
         } else {
-            image = GrayImage(try page.render(dpi: Double(dpi), limits: request.limits))
+            image = GrayImage(try library(.render) { () throws(RedactError) in try page.render(dpi: Double(dpi), limits: request.limits) })
         }
+        // Nor is an engine started for a blank page (see `readWhole`).
+        if image.isUniform { return [] }
         let ocr = try engineReady()
         let toPoints = 72.0 / Double(dpi)
         guard let regions else {
@@ -114,6 +117,9 @@ final class PageReader {
     /// the turned reading is kept if it reads better. OSD runs at half
     /// resolution: it needs the shape of lines, not the letters.
     func readWhole(_ original: GrayImage, dpi: Int, engine: OCREngine) throws(RedactError) -> [OCRWord] {
+        // A blank page costs tesseract tens of milliseconds to find nothing
+        // on; a 2000-page file of them took a minute.
+        if original.isUniform { return [] }
         // A shadow or a tint would make tesseract's one threshold eat the
         // text at the darker end (`BackgroundFlattening`); same geometry.
         let image = original.flattenedBackground() ?? original
@@ -125,7 +131,8 @@ final class PageReader {
         // leaves OSD too little to go on.
         let halve = image.width * image.height > 4_000_000
         var turns: Int?
-        if let o = try orientationReady().detect(halve ? image.halved() : image, dpi: halve ? max(36, dpi / 2) : dpi),
+        let osd = try orientationReady(), small = halve ? image.halved() : image
+        if let o = try library(.text, { () throws(RedactError) in try osd.detect(small, dpi: halve ? max(36, dpi / 2) : dpi) }),
            o.confidence >= Self.minOrientationConfidence, o.degrees % 90 == 0 {
             // OSD reports how far the page was turned clockwise; turning it
             // back by as much puts the text upright.
@@ -174,7 +181,7 @@ final class PageReader {
 
     /// One tesseract pass over `image` as it is.
     static func pass(_ engine: OCREngine, _ image: GrayImage, dpi: Int) throws(RedactError) -> [OCRWord] {
-        do { return try engine.recognize(image, dpi: dpi) } catch { throw .damaged(.text) }
+        do { return try library(.text) { try engine.recognize(image, dpi: dpi) } } catch { throw .damaged(.text) }
     }
 
     func engineReady() throws(RedactError) -> OCREngine {

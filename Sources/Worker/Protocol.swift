@@ -82,6 +82,7 @@ enum WireError {
         case .refused(.emptyPage): return (17, s, 0)
         case .refused(.rendererError): return (18, s, 0)
         case .refused(.damagedImage): return (19, s, 0)
+        case .refused(.libraryCrashed): return (WireError.libraryCrashed, s, 0)
         // Time budgets are the parent's: a worker never reports one.
         case .limitExceeded: return (10, s, 0)
         case .workerFailed(ocrUnavailable): return (14, s, 0)
@@ -111,9 +112,24 @@ enum WireError {
         case 17: return .refused(.emptyPage)
         case 18: return .refused(.rendererError)
         case 19: return .refused(.damagedImage)
+        case WireError.libraryCrashed: return .refused(.libraryCrashed)
         default: return .workerFailed("worker reported an unknown error")
         }
     }
+
+    /// Written by the worker's crash handler (`CrashRecord`), not by `encode`'s callers.
+    static let libraryCrashed: UInt8 = 20
+
+    /// The error record the crash handler writes; its stage byte (at 2) is
+    /// filled in from the mark of the library call that crashed.
+    static var crashRecord: [UInt8] {
+        var w = WireWriter()
+        w.u8(WireTag.error); w.u8(libraryCrashed); w.u8(0); w.i64(0)
+        return w.bytes
+    }
+
+    /// The mark for a library call at `stage`.
+    static func mark(_ stage: Stage) -> UInt8 { UInt8(allStages.firstIndex(of: stage) ?? 0) }
 
     static let ocrUnavailable = "the OCR engine could not start (is the language data installed?)"
 

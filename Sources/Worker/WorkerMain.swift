@@ -78,12 +78,22 @@ public struct WorkerRequest: Sendable, Equatable {
     }
 }
 
+/// A call into poppler, cairo or tesseract, marked so that a crash in it
+/// reaches the parent as `Refusal.libraryCrashed` at `stage` (see
+/// `CrashRecord`) rather than as a worker that ended early.
+func library<T, E: Error>(_ stage: Stage, _ body: () throws(E) -> T) throws(E) -> T {
+    try CrashRecord.during(WireError.mark(stage), body)
+}
+
 /// The worker process: reads the PDF from standard input (an open file
 /// descriptor handed over by the parent), writes pages to standard output,
 /// and exits. It holds no key and no terms; it never opens a path itself.
 public enum WorkerMain {
     public static func run(arguments: [String]) -> Never {
         // Without the sandbox nothing is parsed: the parent sees a failed worker.
+        // Armed before the sandbox, which does not stop it (sigaltstack and
+        // rt_sigaction are allowed); see `library`.
+        CrashRecord.install(fd: 1, record: WireError.crashRecord, stageAt: 2)
         guard Hardening.lockDownWorker() else { exit(70) }
         guard let request = WorkerRequest.parse(arguments) else { exit(64) }
         let out = FileDescriptor(owning: 1)
@@ -101,7 +111,7 @@ public enum WorkerMain {
 
     static func process(_ request: WorkerRequest, out: FileDescriptor) throws(RedactError) {
         if request.image { return try ImagePages.process(request, out: out) }
-        let doc = try PDFDocument(fd: 0)
+        let doc = try library(.parse) { () throws(RedactError) in try PDFDocument(fd: 0) }
         let count = doc.pageCount
         guard count > 0 else { throw .damaged(.parse) }
         guard count <= request.limits.maxPages else { throw .limitExceeded(.pages(max: request.limits.maxPages)) }
@@ -115,12 +125,12 @@ public enum WorkerMain {
             let control = FileDescriptor(owning: 3)
             while let i = try nextIndex(control) {
                 guard i < count else { throw .workerFailed("page index out of range") }
-                try send(encode(i, try reader.read(try doc.page(i))), to: out)
+                try send(encode(i, try reader.read(try library(.parse) { () throws(RedactError) in try doc.page(i) })), to: out)
             }
         } else {
             let range = request.pages.map { $0.clamped(to: 0..<count) } ?? 0..<count
             for i in range {
-                try send(encode(i, try reader.read(try doc.page(i))), to: out)
+                try send(encode(i, try reader.read(try library(.parse) { () throws(RedactError) in try doc.page(i) })), to: out)
             }
         }
         try send([WireTag.done], to: out)

@@ -16,6 +16,17 @@ final class BackgroundTests: XCTestCase {
         return GrayImage(width: width, height: height, bytes: b)
     }
 
+    /// Only a page with no second value at all counts as blank: one pixel a
+    /// single level off (faint ink) makes it a page to read.
+    func testBlankMeansEveryPixelAlike() {
+        var b = [UInt8](repeating: 255, count: 300 * 200)
+        XCTAssertTrue(GrayImage(width: 300, height: 200, bytes: b).isUniform)
+        b[300 * 199 + 299] = 254
+        XCTAssertFalse(GrayImage(width: 300, height: 200, bytes: b).isUniform)
+        XCTAssertTrue(GrayImage(width: 1, height: 1, bytes: [0]).isUniform)
+        XCTAssertFalse(Self.shadowed(right: 235).isUniform)
+    }
+
     func testAnEvenPageIsLeftAlone() {
         XCTAssertNil(Self.shadowed(right: 235).flattenedBackground())
     }

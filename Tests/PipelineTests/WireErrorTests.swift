@@ -10,7 +10,7 @@ final class WireErrorTests: XCTestCase {
             .limitExceeded(.sourceBytes(max: 1 << 31)), .limitExceeded(.imageBytes(max: 256 << 20)),
             .limitExceeded(.frames(max: 2000)), .damaged(.parse), .unsupported,
             .limitExceeded(.pixelsPerSide(max: 32_767)), .refused(.pageNotLoadable), .refused(.emptyPage),
-            .refused(.rendererError), .refused(.damagedImage),
+            .refused(.rendererError), .refused(.damagedImage), .refused(.libraryCrashed),
         ]
         for e in errors {
             let w = WireError.encode(e)

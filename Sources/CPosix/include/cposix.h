@@ -64,4 +64,15 @@ int rf_malloc_trim(void);
    its own (and so turns off glibc's raising of it). */
 int rf_malloc_fix_mmap_threshold(int bytes);
 
+/* A worker's last word when a library it called crashes. Installs, on an
+   alternate stack (so a stack overflow still reaches it), handlers for
+   SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT that, while a library call is
+   marked with rf_crash_mark, write the `record_len` bytes of `record` to
+   `fd` with byte `stage_at` replaced by the mark, and _exit(0). Outside a
+   marked call the default action runs (our own faults stay crashes).
+   0, or -1 with errno. */
+int rf_crash_record_install(int fd, const unsigned char *record, int record_len, int stage_at);
+/* Marks the library call that follows with `stage` (0...255); -1 unmarks. */
+void rf_crash_mark(int stage);
+
 #endif
