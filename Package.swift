@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "Poppler", dependencies: ["RedactCore", "Imaging", "CPoppler"]),
         .target(name: "OCR", dependencies: ["RedactCore", "Imaging", "CTesseract"]),
         .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "ImageCodec", "Poppler", "OCR", "Posix"]),
-        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Layout", "Imaging", "ImageCodec", "Encode", "Worker", "OCR", "Posix"]),
+        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Layout", "Imaging", "ImageCodec", "Encode", "Worker", "OCR", "Posix", "Secrets"]),
         .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "Secrets", "CFuse"]),
         .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets"]),
         .executableTarget(name: "detect-eval", dependencies: ["Detect", "RedactCore"]),

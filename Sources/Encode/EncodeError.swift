@@ -27,6 +27,8 @@ public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidJPEGQuality(Int)
     /// A PNG or JPEG output was asked for with this many pages (it holds one).
     case singleImageExpected(count: Int)
+    /// Where a streamed output goes, or where its pages wait, failed with this errno.
+    case storage(errno: Int32)
 
     public var description: String {
         switch self {
@@ -37,6 +39,7 @@ public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .compressionFailed(let code): return "zlib compress2 failed (\(code))"
         case .decompressionFailed(let code): return "zlib uncompress failed (\(code))"
         case .outputTooLarge: return "output exceeds 9999999999 bytes"
+        case .storage(let e): return "the output's temporary file failed (errno \(e))"
         case .jpegFailed(let page): return "page \(page + 1): JPEG encoding failed"
         case .invalidJPEGQuality(let q): return "JPEG quality \(q) is not in 1...100"
         case .singleImageExpected(let n): return "a PNG or JPEG output holds one image, not \(n)"

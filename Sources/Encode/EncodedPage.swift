@@ -11,6 +11,25 @@ public struct EncodedPage: Sendable {
     let image: EncodedImage
     /// Compressed bytes held.
     public var byteCount: Int { image.data.count }
+
+    /// The compressed image stream, for a caller that keeps it elsewhere
+    /// for a while (see `hollow` and `filled`).
+    public var payload: [UInt8] { image.data }
+
+    /// This page without its stream: what a caller keeps in memory while
+    /// the stream waits on disk.
+    public var hollow: EncodedPage {
+        var image = image
+        image.data = []
+        return EncodedPage(w: w, h: h, image: image)
+    }
+
+    /// A hollow page with its stream put back.
+    public func filled(_ payload: [UInt8]) -> EncodedPage {
+        var image = image
+        image.data = payload
+        return EncodedPage(w: w, h: h, image: image)
+    }
 }
 
 extension PDFDocumentWriter {

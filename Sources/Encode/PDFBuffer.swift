@@ -23,6 +23,8 @@ struct PDFBuffer {
     private(set) var data: [UInt8]
     /// `offsets[n]` is where `n 0 obj` starts; index 0 is the free entry.
     private var offsets: [Int]
+    /// Bytes handed out by `drain()` before `data`.
+    private var base = 0
 
     init(capacity: Int, objectCount: Int) {
         data = []
@@ -92,7 +94,7 @@ struct PDFBuffer {
 
     mutating func beginObject(_ n: Int) {
         precondition(offsets[n] == -1, "object \(n) written twice")
-        offsets[n] = data.count
+        offsets[n] = base + data.count
         int(n)
         ascii(" 0 obj\n")
     }
@@ -101,10 +103,24 @@ struct PDFBuffer {
         ascii("endobj\n")
     }
 
+    /// Counts `n` bytes written around the buffer (straight to the sink).
+    mutating func skip(_ n: Int) {
+        precondition(data.isEmpty, "bytes written around a buffer that holds some")
+        base += n
+    }
+
+    /// The bytes written since the last drain; offsets go on counting.
+    mutating func drain() -> [UInt8] {
+        let out = data
+        base += data.count
+        data = []
+        return out
+    }
+
     /// Appends the xref table, trailer, startxref and %%EOF and returns the
     /// file. Every object 1...count must have been written.
     mutating func finish(root: Int) throws(EncodeError) -> [UInt8] {
-        let xrefOffset = data.count
+        let xrefOffset = base + data.count
         guard xrefOffset <= 9_999_999_999 else { throw .outputTooLarge }
         ascii("xref\n0 ")
         int(offsets.count)

@@ -85,10 +85,30 @@ public struct PDFDocumentWriter: Sendable {
         guard !pages.isEmpty else { throw .noPages }
         let objectCount = 2 + 3 * pages.count
         let perPageOverhead = 512
-        let capacity = pages.reduce(1024 + 20 * (objectCount + 1) + 16 * pages.count) {
+        var out: [UInt8] = []
+        out.reserveCapacity(pages.reduce(1024 + 20 * (objectCount + 1) + 16 * pages.count) {
             $0 + $1.image.data.count + perPageOverhead
-        }
-        var out = PDFBuffer(capacity: capacity, objectCount: objectCount)
+        })
+        var held = pages
+        pages = []
+        try Self.stream(count: held.count, page: { i throws(EncodeError) in
+            // Release each compressed image as soon as it is copied out.
+            let p = EncodedPage(w: held[i].w, h: held[i].h, image: held[i].image)
+            held[i].image = .empty
+            return p
+        }, into: { out.append(contentsOf: $0) })
+        return out
+    }
+
+    /// Writes the file of `count` pages a piece at a time: `page(i)` is
+    /// asked for each page when its turn comes, and `sink` gets the bytes
+    /// written since its last call, so no more than one page is held here.
+    /// Same bytes as `finish()` for the same pages.
+    public static func stream(count: Int, page: (Int) throws(EncodeError) -> EncodedPage,
+                              into sink: ([UInt8]) throws(EncodeError) -> Void) throws(EncodeError) {
+        guard count > 0 else { throw .noPages }
+        let objectCount = 2 + 3 * count
+        var out = PDFBuffer(capacity: 4096, objectCount: objectCount)
 
         out.ascii("%PDF-1.4\n%")
         out.bytes([0xE2, 0xE3, 0xCF, 0xD3])
@@ -100,20 +120,21 @@ public struct PDFDocumentWriter: Sendable {
 
         out.beginObject(2)
         out.ascii("<< /Type /Pages /Kids [")
-        for i in 0..<pages.count {
+        for i in 0..<count {
             if i > 0 { out.ascii(" ") }
             out.reference(3 + 3 * i)
         }
         out.ascii("] /Count ")
-        out.int(pages.count)
+        out.int(count)
         out.ascii(" >>\n")
         out.endObject()
 
-        for i in 0..<pages.count {
+        for i in 0..<count {
             let pageObject = 3 + 3 * i
             let imageObject = pageObject + 1
             let contentObject = pageObject + 2
-            let (w, h) = (pages[i].w, pages[i].h)
+            let p = try page(i)
+            let (w, h, image) = (p.w, p.h, p.image)
 
             out.beginObject(pageObject)
             out.ascii("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ")
@@ -127,9 +148,6 @@ public struct PDFDocumentWriter: Sendable {
             out.ascii(" >>\n")
             out.endObject()
 
-            // Release each compressed image as soon as it is copied out.
-            let image = pages[i].image
-            pages[i].image = .empty
             out.beginObject(imageObject)
             out.ascii("<< /Type /XObject /Subtype /Image /Width ")
             out.int(image.width)
@@ -140,7 +158,10 @@ public struct PDFDocumentWriter: Sendable {
                                              : " /BitsPerComponent 8 /Filter /DCTDecode /Length ")
             out.int(image.data.count)
             out.ascii(" >>\nstream\n")
-            out.bytes(image.data)
+            // The image goes to the sink as it is, not through the buffer.
+            try sink(out.drain())
+            out.skip(image.data.count)
+            try sink(image.data)
             out.ascii("\nendstream\n")
             out.endObject()
 
@@ -158,9 +179,9 @@ public struct PDFDocumentWriter: Sendable {
             out.bytes(content.data)
             out.ascii("\nendstream\n")
             out.endObject()
+            if out.data.count >= 64 << 10 { try sink(out.drain()) }
         }
-
-        return try out.finish(root: 1)
+        try sink(try out.finish(root: 1))
     }
 }
 

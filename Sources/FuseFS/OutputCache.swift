@@ -17,7 +17,7 @@ final class RenderJob: @unchecked Sendable {
     private let group = DispatchGroup()
     // Written once by the renderer before `group.leave()`, read by waiters
     // after the group says it is done: the group orders the accesses.
-    private var result: Result<[UInt8], RedactError>?
+    private var result: Result<OutputBytes, RedactError>?
     let control: RenderControl
     /// Opens waiting for it now.
     private let waiters = Mutex(0)
@@ -40,13 +40,13 @@ final class RenderJob: @unchecked Sendable {
         if left == 0 { control.abandon() }
     }
 
-    func finish(_ r: Result<[UInt8], RedactError>) {
+    func finish(_ r: Result<OutputBytes, RedactError>) {
         result = r
         group.leave()
     }
 
     /// The result, or nil if it is not there within `seconds`.
-    func wait(seconds: Double) -> Result<[UInt8], RedactError>? {
+    func wait(seconds: Double) -> Result<OutputBytes, RedactError>? {
         group.wait(timeout: .now() + seconds) == .success ? result! : nil
     }
 }
@@ -60,9 +60,11 @@ final class RenderJob: @unchecked Sendable {
 /// recently used first, to make room. An output bigger than the budget is
 /// served to its handles but not kept. When open handles alone would hold
 /// more than the budget, a newly opened output is moved out of memory into
-/// a sealed, unnamed temporary file (`SpillFile`) and read from there, so
+/// a sealed, unnamed temporary file (`SealedFile`) and read from there, so
 /// the daemon holds the budget plus a fixed amount however many files are
-/// open. Without a place for such files it holds what is open.
+/// open. Without a place for such files it holds what is open. An output
+/// a render already wrote into such a file (`OutputSpill`) is served from
+/// it and not kept once its last handle closes.
 ///
 /// Failures are not cached: the next open tries again.
 final class OutputCache: Sendable {
@@ -74,14 +76,9 @@ final class OutputCache: Sendable {
     struct Handle {
         /// In memory (shared with the cache), or sealed on disk.
         var bytes: [UInt8]?
-        var spilled: SpillFile?
+        var spilled: SealedFile?
         var size: Int
         var identity: OutputIdentity
-    }
-    /// Where open outputs go when they would pass the budget.
-    struct Spill: Sendable {
-        var directory: String
-        var cipher: SpillCipher
     }
     private struct State {
         var done: [OutputKey: Entry] = [:]
@@ -101,11 +98,11 @@ final class OutputCache: Sendable {
     }
     let budget: Int
     let stats: CacheStats
-    let spill: Spill?
+    let spill: OutputSpill?
     /// Guards all cache state. Never held across a render, I/O or a reply.
     private let state = Mutex(State())
 
-    init(budget: Int, stats: CacheStats, spill: Spill? = nil) {
+    init(budget: Int, stats: CacheStats, spill: OutputSpill? = nil) {
         self.budget = budget
         self.stats = stats
         self.spill = spill
@@ -145,10 +142,10 @@ final class OutputCache: Sendable {
     }
 
     /// Ends a render: keeps a success (within the budget), then wakes the waiters.
-    func finish(_ key: OutputKey, _ id: OutputIdentity, _ job: RenderJob, _ r: Result<[UInt8], RedactError>) {
+    func finish(_ key: OutputKey, _ id: OutputIdentity, _ job: RenderJob, _ r: Result<OutputBytes, RedactError>) {
         state.withLock { s in
             s.inFlight[id] = nil
-            if case .success(let b) = r {
+            if case .success(let out) = r {
                 // Sizes and outputs of an older identity of the same source are dead weight.
                 for k in s.sizes.keys where k.device == key.device && k.inode == key.inode && k != key {
                     s.sizes[k] = nil
@@ -157,8 +154,8 @@ final class OutputCache: Sendable {
                     s.cachedBytes -= old.value.bytes.count
                     s.done[old.key] = nil
                 }
-                s.sizes[key] = b.count
-                if b.count <= budget {
+                s.sizes[key] = out.count
+                if case .memory(let b) = out, b.count <= budget {
                     if let prev = s.done[key] { s.cachedBytes -= prev.bytes.count }
                     s.clock += 1
                     s.done[key] = Entry(bytes: b, identity: id, lastUse: s.clock)
@@ -192,18 +189,29 @@ final class OutputCache: Sendable {
 
     // MARK: - Handles
 
-    func openHandle(_ bytes: [UInt8], _ id: OutputIdentity) -> UInt64 {
+    func openHandle(_ output: OutputBytes, _ id: OutputIdentity) -> UInt64 {
+        let bytes: [UInt8]
+        switch output {
+        case .memory(let b): bytes = b
+        case .sealed(let f):
+            return state.withLock { s in
+                let h = s.nextHandle
+                s.nextHandle += 1
+                s.handles[h] = Handle(bytes: nil, spilled: f, size: f.size, identity: id)
+                return h
+            }
+        }
         // In memory if another handle holds these bytes already or they fit
         // beside what open handles hold (cached outputs make way).
         let fits: Bool = state.withLock { s in
             if spill == nil || s.pinned[id] != nil { return true }
             return s.pinned.values.reduce(0) { $0 + $1.bytes } + bytes.count <= budget
         }
-        var spilled: SpillFile?
+        var spilled: SealedFile?
         if !fits, let spill {
             // Sealing and writing happen outside the lock.
             do {
-                spilled = try SpillFile(bytes, directory: spill.directory, cipher: spill.cipher)
+                spilled = try SealedFile(bytes, directory: spill.directory, cipher: spill.cipher)
                 stats.spills.add(1, ordering: .relaxed)
             } catch {
                 Log.error("stage=cache errno=\(error.rawValue): an open output could not be moved out of memory; "

@@ -100,9 +100,9 @@ public final class RedactFS: Sendable {
 
     /// A fresh key for this mount's spilled outputs, or none (then open
     /// outputs stay in memory) when there is no folder or no randomness.
-    static func spill(_ options: CacheOptions) -> OutputCache.Spill? {
+    static func spill(_ options: CacheOptions) -> OutputSpill? {
         guard let dir = options.disk?.path ?? options.spillDirectory else { return nil }
-        do { return OutputCache.Spill(directory: dir, cipher: try SpillCipher()) } catch {
+        do { return OutputSpill(directory: dir, cipher: try SpillCipher()) } catch {
             Log.error("stage=cache: no key for outputs moved out of memory; open outputs stay in memory")
             return nil
         }
@@ -276,7 +276,7 @@ public final class RedactFS: Sendable {
         switch cache.lookup(p.key, p.id, limits: p.redactor.limits) {
         case .hit(let b):
             stats.memoryHits.add(1, ordering: .relaxed)
-            return serve(b, id: p.id, path: path)
+            return serve(.memory(b), id: p.id, path: path)
         case .render(let j, let start):
             job = j
             j.join()
@@ -358,7 +358,7 @@ public final class RedactFS: Sendable {
             case .hit(let b):
                 stats.diskHits.add(1, ordering: .relaxed)
                 Log.info("\(prefetch ? "prefetched" : "served") \(shown) from the disk cache ms=\(Int((Self.monotonic() - t0) * 1000))")
-                cache.finish(p.key, p.id, job, .success(b))
+                cache.finish(p.key, p.id, job, .success(.memory(b)))
                 return
             case .refused(let why):
                 stats.diskRefused.add(1, ordering: .relaxed)
@@ -369,9 +369,9 @@ public final class RedactFS: Sendable {
         }
         stats.renders.add(1, ordering: .relaxed)
         if prefetch { stats.prefetchRenders.add(1, ordering: .relaxed) }
-        var result: Result<[UInt8], RedactError>
+        var result: Result<OutputBytes, RedactError>
         do throws(RedactError) {
-            let r = try p.redactor.redact(p.fd, name: p.name, output: p.output, control: job.control)
+            let r = try p.redactor.redact(p.fd, name: p.name, output: p.output, control: job.control, spill: cache.spill)
             // A source rewritten in place while it was read could give a
             // mixture of two versions: serve and keep nothing of it. (Not
             // ctime: replacing the file by a rename sets the old inode's
@@ -383,13 +383,14 @@ public final class RedactFS: Sendable {
                 return
             }
             Log.info("\(prefetch ? "prefetched" : "served") \(shown) pages=\(r.pageCount) \(Redactor.describe(r.counts)) ms=\(r.milliseconds)")
-            result = .success(r.bytes)
+            result = .success(r.output)
         } catch {
             Log.error("\(shown): stage=\(error.stage.rawValue) errno=\(error.errnoValue): \(error.message)")
             result = .failure(error)
         }
         // Queued before the waiters wake, so a flush at unmount includes it.
-        if case .success(let b) = result, let disk = options.disk {
+        // (An output sealed on disk is not: the disk cache seals whole entries.)
+        if case .success(.memory(let b)) = result, let disk = options.disk {
             disk.store(p.id, b) { [stats] ok in if ok { stats.diskWrites.add(1, ordering: .relaxed) } }
         }
         cache.finish(p.key, p.id, job, result)
@@ -401,9 +402,9 @@ public final class RedactFS: Sendable {
 
     static let none = PageCachePolicy.Decision(keepCache: false, directIO: false, invalidate: false)
 
-    private func serve(_ bytes: [UInt8], id: OutputIdentity, path: String) -> (Int32, handle: UInt64, PageCachePolicy.Decision) {
-        let h = cache.openHandle(bytes, id)
-        return (0, h, pageCache.opened(path, id, size: bytes.count, handle: h))
+    private func serve(_ output: OutputBytes, id: OutputIdentity, path: String) -> (Int32, handle: UInt64, PageCachePolicy.Decision) {
+        let h = cache.openHandle(output, id)
+        return (0, h, pageCache.opened(path, id, size: output.count, handle: h))
     }
 
     // MARK: - Prefetch

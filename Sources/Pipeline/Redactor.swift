@@ -13,7 +13,7 @@ import Worker
 
 /// One redacted output and what went into it (counts only, never text).
 public struct Redaction: Sendable {
-    public var bytes: [UInt8]
+    public var output: OutputBytes
     public var pageCount: Int
     public var counts: [Category: Int]
     public var milliseconds: Int
@@ -82,7 +82,7 @@ public final class Redactor: Sendable {
     /// than one page. A source with more pages than a PNG or JPEG holds (a
     /// TIFF that gained pages since it was listed) fails, losing no page.
     public func redact(_ fd: FileDescriptor, name: String? = nil, output wanted: NameMap.OutputType? = nil,
-                       priority: Priority = .interactive, control: RenderControl? = nil,
+                       priority: Priority = .interactive, control: RenderControl? = nil, spill: OutputSpill? = nil,
                        progress: ((Int, Int) -> Void)? = nil) throws(RedactError) -> Redaction {
         let start = Self.now()
         let kind: SourceKind
@@ -101,6 +101,9 @@ public final class Redactor: Sendable {
         var writer: PDFDocumentWriter
         do { writer = try PDFDocumentWriter() } catch { throw .damaged(.encode) }
         let encoder = writer
+        // Compressed pages beyond the in-flight share wait on disk.
+        let stash = PageStash(spill)
+        defer { stash.releaseAll() }
         let dpiScale = Double(settings.dpi) / 72.0
         let fan = FanOut(pool: pool, control: control ?? RenderControl(priority: priority, limits: limits),
                          client: worker, source: fd, request: req, maxWorkers: isImage ? 1 : .max)
@@ -120,8 +123,8 @@ public final class Redactor: Sendable {
                 }
                 return
             }
-            let encoded: EncodedPage
-            do { encoded = try encoder.encode(burned, index: page.index) } catch { throw .damaged(.encode) }
+            let encoded: HeldPage
+            do { encoded = try stash.hold(try encoder.encode(burned, index: page.index)) } catch { throw .damaged(.encode) }
             collected.withLock { c in
                 c.pages[page.index] = encoded
                 c.keep(page.index, model: model, found: found, evidence: evidence, scale: scale)
@@ -140,29 +143,34 @@ public final class Redactor: Sendable {
             let boxes = RedactionPlan.boxes(for: extra, in: text)
             if output != .pdf {
                 c.single?.image.burn(boxes, scale: scale)
-            } else if let page = c.pages[index] {
-                do { c.pages[index] = try writer.reburn(page, index: index, boxes: boxes, scale: scale) } catch {
+            } else if let held = c.pages[index] {
+                do {
+                    let page = try stash.page(held)
+                    stash.release(held)
+                    c.pages[index] = try stash.hold(try writer.reburn(page, index: index, boxes: boxes, scale: scale))
+                } catch {
                     throw .damaged(.encode)
                 }
             }
         }
         let (pages, single, counts) = (c.pages, c.single, c.counts)
-        let bytes: [UInt8]
+        let bytes: OutputBytes
         if output != .pdf {
             guard pageCount == 1, let single else { throw .damaged(.encode) }
-            do { bytes = try ImageOutput.write([single], as: output) } catch { throw .damaged(.encode) }
+            do { bytes = .memory(try ImageOutput.write([single], as: output)) } catch { throw .damaged(.encode) }
         } else {
+            var held: [HeldPage] = []
             for i in 0..<pageCount {
                 guard let p = pages[i] else { throw .workerFailed("a page is missing") }
-                writer.add(p)
+                held.append(p)
             }
-            do { bytes = try writer.finish() } catch { throw .damaged(.encode) }
+            bytes = try stash.finish(held, writer: writer)
         }
         // A render's page models, pixels and streams were freed on several
         // threads; glibc keeps freed memory in per-thread arenas, so the
         // daemon's RSS would creep up render after render. Give it back.
         Memory.trim()
-        return Redaction(bytes: bytes, pageCount: pageCount, counts: counts,
+        return Redaction(output: bytes, pageCount: pageCount, counts: counts,
                          milliseconds: Int((Self.now() - start) * 1000))
     }
 
@@ -273,7 +281,7 @@ public final class Redactor: Sendable {
 /// keep their own page's propagation): deciding by the total, not by which
 /// pages happened to arrive first, keeps the output deterministic.
 struct Collected: Sendable {
-    var pages: [Int: EncodedPage] = [:]
+    var pages: [Int: HeldPage] = [:]
     var single: OutputPage?
     var counts: [Category: Int] = [:]
     var models: [Int: PageModel] = [:]

@@ -83,14 +83,21 @@ struct RedactCommand {
             return report(error, input: input)
         }
         if showProgress { printErrRaw("\n") }
+        // Given no spill, the redactor keeps the output in memory; this reads
+        // one sealed on disk all the same.
+        let bytes: [UInt8]
+        do { bytes = try result.output.all() } catch {
+            printErr("Error: cannot read the output back: \(error)")
+            return .ioError
+        }
         if output == "-" {
-            do { try FileDescriptor(owning: dup(1)).writeAll(result.bytes) } catch {
+            do { try FileDescriptor(owning: dup(1)).writeAll(bytes) } catch {
                 printErr("Error: cannot write to standard output: \(error)")
                 return .ioError
             }
             return .success
         }
-        do { try AtomicFile.write(result.bytes, to: output, mode: 0o644) } catch {
+        do { try AtomicFile.write(bytes, to: output, mode: 0o644) } catch {
             printErr("Error: cannot write \(output): \(error)")
             return .cannotCreate
         }

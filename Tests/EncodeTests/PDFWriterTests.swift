@@ -149,6 +149,25 @@ final class PDFWriterTests: XCTestCase {
                        [.name("DeviceRGB"), .name("DeviceGray"), .name("DeviceRGB")])
     }
 
+    /// Streamed a page at a time (how a long output goes to a sealed file),
+    /// the file is byte for byte the one `finish` builds in memory, pages
+    /// stored apart from their streams and filled back in included.
+    func testStreamingGivesTheSameBytes() throws {
+        let pages = Fixtures.mixedPages()
+        let whole = try PDFWriter.write(pages)
+        let writer = try PDFDocumentWriter()
+        let encoded = try pages.enumerated().map { (i, p) in try writer.encode(p, index: i) }
+        let kept = encoded.map { ($0.hollow, $0.payload) }
+        var chunks: [[UInt8]] = []
+        try PDFDocumentWriter.stream(count: pages.count, page: { i in kept[i].0.filled(kept[i].1) },
+                                     into: { chunks.append($0) })
+        XCTAssertGreaterThan(chunks.count, pages.count, "nothing was streamed")
+        XCTAssertTrue(Array(chunks.joined()) == whole, "streamed bytes differ from finish()")
+        XCTAssertThrowsError(try PDFDocumentWriter.stream(count: 0, page: { i in encoded[i] }, into: { _ in })) {
+            XCTAssertEqual($0 as? EncodeError, .noPages)
+        }
+    }
+
     func testDeterministic() throws {
         let a = try PDFWriter.write(Fixtures.mixedPages())
         let b = try PDFWriter.write(Fixtures.mixedPages())

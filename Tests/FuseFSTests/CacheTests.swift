@@ -19,7 +19,7 @@ func key(_ inode: UInt64, size: Int64 = 1) -> OutputKey {
 final class OutputCacheTests: XCTestCase {
     func render(_ c: OutputCache, _ k: OutputKey, _ id: OutputIdentity, bytes n: Int) {
         guard case .render(let job, start: true) = c.lookup(k, id) else { return XCTFail("expected a new render") }
-        c.finish(k, id, job, .success([UInt8](repeating: 1, count: n)))
+        c.finish(k, id, job, .success(.memory([UInt8](repeating: 1, count: n))))
         XCTAssertNotNil(job.wait(seconds: 0))
     }
 
@@ -41,11 +41,11 @@ final class OutputCacheTests: XCTestCase {
         let c = OutputCache(budget: 100, stats: CacheStats())
         render(c, key(1), identity(1), bytes: 60)
         guard case .hit(let b) = c.lookup(key(1), identity(1)) else { return XCTFail() }
-        let h = c.openHandle(b, identity(1))
+        let h = c.openHandle(.memory(b), identity(1))
         // An output bigger than the budget is served, never kept.
         render(c, key(2), identity(2), bytes: 150)
         XCTAssertFalse(c.has(key(2), identity(2)))
-        let h2 = c.openHandle([UInt8](repeating: 2, count: 150), identity(2))
+        let h2 = c.openHandle(.memory([UInt8](repeating: 2, count: 150)), identity(2))
         // Pinned by h, 1 is not evicted (that would free nothing) ...
         XCTAssertTrue(c.has(key(1), identity(1)))
         XCTAssertEqual(c.heldBytes, 210)
@@ -69,12 +69,12 @@ final class OutputCacheTests: XCTestCase {
         let dir = TempFolder()
         let stats = CacheStats()
         let c = OutputCache(budget: 200_000, stats: stats,
-                            spill: OutputCache.Spill(directory: dir.path, cipher: try SpillCipher()))
+                            spill: OutputSpill(directory: dir.path, cipher: try SpillCipher()))
         let a = (0..<150_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
         let b = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 13 + 1) }
-        let ha = c.openHandle(a, identity(1))
-        let hb = c.openHandle(b, identity(2))       // would pass the budget beside a
-        let hb2 = c.openHandle(b, identity(2))      // another, also moved out
+        let ha = c.openHandle(.memory(a), identity(1))
+        let hb = c.openHandle(.memory(b), identity(2))       // would pass the budget beside a
+        let hb2 = c.openHandle(.memory(b), identity(2))      // another, also moved out
         XCTAssertEqual(stats.spills.load(ordering: .relaxed), 2)
         XCTAssertEqual(c.heldBytes, 150_000)
         // Nothing is left with a name in the folder.
@@ -88,7 +88,7 @@ final class OutputCacheTests: XCTestCase {
         XCTAssertEqual(read(c, ha, 10, at: 5), Array(a[5..<15]))
         XCTAssertEqual(c.size(ofHandle: hb), 300_000)
         // The same output as an open in-memory handle shares its bytes.
-        let ha2 = c.openHandle(a, identity(1))
+        let ha2 = c.openHandle(.memory(a), identity(1))
         XCTAssertEqual(stats.spills.load(ordering: .relaxed), 2)
         for h in [ha, ha2, hb, hb2] { c.release(h) }
         XCTAssertNil(read(c, hb, 1, at: 0))
@@ -97,7 +97,7 @@ final class OutputCacheTests: XCTestCase {
     func testWithoutASpillFolderOpenOutputsStayInMemory() {
         let stats = CacheStats()
         let c = OutputCache(budget: 100, stats: stats)
-        let h = c.openHandle([UInt8](repeating: 3, count: 150), identity(1))
+        let h = c.openHandle(.memory([UInt8](repeating: 3, count: 150)), identity(1))
         XCTAssertEqual(stats.spills.load(ordering: .relaxed), 0)
         XCTAssertEqual(read(c, h, 200, at: 0), [UInt8](repeating: 3, count: 150))
         c.release(h)
@@ -278,19 +278,27 @@ final class OCRIdentityTests: XCTestCase {
     }
 }
 
-final class SpillFileTests: XCTestCase {
-    func testOnDiskThereIsNoPlaintextAndNoName() throws {
+final class SealedOutputTests: XCTestCase {
+    /// An output a render sealed on disk is read through its handle, costs
+    /// the memory budget nothing, and is not kept once the handle closes.
+    func testASealedOutputIsServedAndNotKept() throws {
         let dir = TempFolder()
-        let text = Array(String(repeating: "Kontoauszug Seite 1 von 3, Saldo 1.234,56 EUR. ", count: 4000).utf8)
-        let f = try SpillFile(text, directory: dir.path, cipher: try SpillCipher())
-        XCTAssertEqual(dir.names(), [])
-        let raw = try f.fd.read(count: text.count * 2, at: 0)
-        XCTAssertEqual(raw.count, text.count + ((text.count + SpillCipher.chunkSize - 1) / SpillCipher.chunkSize) * SpillCipher.tagSize)
-        let needle = Array("Kontoauszug".utf8)
-        XCTAssertFalse(raw.indices.dropLast(needle.count).contains { Array(raw[$0..<($0 + needle.count)]) == needle })
+        let cipher = try SpillCipher()
+        let text = Array(String(repeating: "Seite 7 von 2000, Saldo 1.234,56 EUR. ", count: 5000).utf8)
+        let f = try SealedFile(text, directory: dir.path, cipher: cipher)
+        let c = OutputCache(budget: 1000, stats: CacheStats(), spill: OutputSpill(directory: dir.path, cipher: cipher))
+        let k = key(1)
+        guard case .render(let job, _) = c.lookup(k, identity(1)) else { return XCTFail("no render") }
+        c.finish(k, identity(1), job, .success(.sealed(f)))
+        XCTAssertEqual(c.size(of: k), text.count)
+        guard case .success(let out)? = job.wait(seconds: 1) else { return XCTFail("no output") }
+        let h = c.openHandle(out, identity(1))
+        XCTAssertEqual(c.heldBytes, 0)
         var back = [UInt8](repeating: 0, count: text.count)
-        let n = try back.withUnsafeMutableBytes { try f.read(into: $0.baseAddress!, count: text.count, at: 0) }
+        let n = back.withUnsafeMutableBytes { c.read(h, into: $0.baseAddress!, count: text.count, offset: 0) }
         XCTAssertEqual(n, text.count)
         XCTAssertEqual(back, text)
+        c.release(h)
+        guard case .render = c.lookup(k, identity(1)) else { return XCTFail("a sealed output was kept") }
     }
 }
