@@ -63,8 +63,8 @@ final class RenderJob: @unchecked Sendable {
 /// a sealed, unnamed temporary file (`SealedFile`) and read from there, so
 /// the daemon holds the budget plus a fixed amount however many files are
 /// open. Without a place for such files it holds what is open. An output
-/// a render already wrote into such a file (`OutputSpill`) is served from
-/// it and not kept once its last handle closes.
+/// a render already wrote into such a file (`OutputSpill`) is served and
+/// kept from there, within `sealedBudget` of disk.
 ///
 /// Failures are not cached: the next open tries again.
 final class OutputCache: Sendable {
@@ -91,6 +91,10 @@ final class OutputCache: Sendable {
         /// Open handles per output, and the bytes of each such output once.
         var pinned: [OutputIdentity: (count: Int, bytes: Int)] = [:]
         var nextHandle: UInt64 = 1
+        /// Outputs a render wrote sealed on disk: they cost no memory, only
+        /// room in the spill folder, bounded by `sealedBudget`.
+        var sealed: [OutputKey: (file: SealedFile, identity: OutputIdentity, lastUse: UInt64)] = [:]
+        var sealedBytes = 0
         var cachedBytes = 0
         var clock: UInt64 = 0
         /// The most output bytes ever held in memory at once.
@@ -102,8 +106,13 @@ final class OutputCache: Sendable {
     /// Guards all cache state. Never held across a render, I/O or a reply.
     private let state = Mutex(State())
 
+    /// Room for sealed outputs in the spill folder: four times the memory
+    /// budget, at least 1 GiB.
+    let sealedBudget: Int
+
     init(budget: Int, stats: CacheStats, spill: OutputSpill? = nil) {
         self.budget = budget
+        sealedBudget = max(4 * budget, 1 << 30)
         self.stats = stats
         self.spill = spill
     }
@@ -114,7 +123,7 @@ final class OutputCache: Sendable {
     }
 
     enum Lookup {
-        case hit([UInt8])
+        case hit(OutputBytes)
         /// Wait for this job; `start` is true for the one caller that must start it.
         case render(RenderJob, start: Bool)
     }
@@ -127,7 +136,12 @@ final class OutputCache: Sendable {
             if let e = s.done[key], e.identity == id {
                 s.clock += 1
                 s.done[key]!.lastUse = s.clock
-                return .hit(e.bytes)
+                return .hit(.memory(e.bytes))
+            }
+            if let e = s.sealed[key], e.identity == id {
+                s.clock += 1
+                s.sealed[key]!.lastUse = s.clock
+                return .hit(.sealed(e.file))
             }
             if let j = s.inFlight[id] { return .render(j, start: false) }
             let j = RenderJob(priority: priority, limits: limits)
@@ -138,7 +152,7 @@ final class OutputCache: Sendable {
 
     /// Whether an output is cached or being made (prefetch skips those).
     func has(_ key: OutputKey, _ id: OutputIdentity) -> Bool {
-        state.withLock { s in s.inFlight[id] != nil || s.done[key]?.identity == id }
+        state.withLock { s in s.inFlight[id] != nil || s.done[key]?.identity == id || s.sealed[key]?.identity == id }
     }
 
     /// Ends a render: keeps a success (within the budget), then wakes the waiters.
@@ -154,12 +168,21 @@ final class OutputCache: Sendable {
                     s.cachedBytes -= old.value.bytes.count
                     s.done[old.key] = nil
                 }
+                for k in s.sealed.keys where k.device == key.device && k.inode == key.inode && k != key {
+                    s.sealedBytes -= s.sealed.removeValue(forKey: k)!.file.size
+                }
                 s.sizes[key] = out.count
                 if case .memory(let b) = out, b.count <= budget {
                     if let prev = s.done[key] { s.cachedBytes -= prev.bytes.count }
                     s.clock += 1
                     s.done[key] = Entry(bytes: b, identity: id, lastUse: s.clock)
                     s.cachedBytes += b.count
+                }
+                if case .sealed(let f) = out, f.size <= sealedBudget {
+                    if let prev = s.sealed[key] { s.sealedBytes -= prev.file.size }
+                    s.clock += 1
+                    s.sealed[key] = (f, id, s.clock)
+                    s.sealedBytes += f.size
                 }
                 evict(&s)
             }
@@ -184,6 +207,8 @@ final class OutputCache: Sendable {
             s.done.removeAll()
             s.sizes.removeAll()
             s.cachedBytes = 0
+            s.sealed.removeAll()
+            s.sealedBytes = 0
         }
     }
 
@@ -279,6 +304,14 @@ final class OutputCache: Sendable {
     /// Evicts unpinned outputs, least recently used first, until within the
     /// budget. Evicting a pinned one would free nothing.
     private func evict(_ s: inout State) {
+        if s.sealedBytes > sealedBudget {
+            // Handles keep their files open; only the cache lets go.
+            for (k, e) in s.sealed.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+                if s.sealedBytes <= sealedBudget { break }
+                s.sealed[k] = nil
+                s.sealedBytes -= e.file.size
+            }
+        }
         var total = Self.held(s)
         defer { s.peak = max(s.peak, total); stats.peakHeld.store(s.peak, ordering: .relaxed) }
         guard total > budget else { return }
@@ -304,6 +337,8 @@ final class CacheStats: Sendable {
     let diskRefused = Atomic<Int>(0)
     let evictions = Atomic<Int>(0)
     let spills = Atomic<Int>(0)
+    /// Outputs a render wrote sealed on disk (`OutputSpill`).
+    let sealedOutputs = Atomic<Int>(0)
     /// The most output bytes held in memory at once (cache and open files).
     let peakHeld = Atomic<Int>(0)
     let deadlines = Atomic<Int>(0)
@@ -314,6 +349,7 @@ final class CacheStats: Sendable {
             + "memory_hits=\(memoryHits.load(ordering: .relaxed)) disk_hits=\(diskHits.load(ordering: .relaxed)) "
             + "disk_writes=\(diskWrites.load(ordering: .relaxed)) disk_refused=\(diskRefused.load(ordering: .relaxed)) "
             + "evictions=\(evictions.load(ordering: .relaxed)) spilled=\(spills.load(ordering: .relaxed)) "
+            + "sealed=\(sealedOutputs.load(ordering: .relaxed)) "
             + "held_peak_kib=\(peakHeld.load(ordering: .relaxed) >> 10) deadlines=\(deadlines.load(ordering: .relaxed)) "
             + "interrupted=\(interrupts.load(ordering: .relaxed))"
     }

@@ -102,7 +102,11 @@ public final class RedactFS: Sendable {
     /// outputs stay in memory) when there is no folder or no randomness.
     static func spill(_ options: CacheOptions) -> OutputSpill? {
         guard let dir = options.disk?.path ?? options.spillDirectory else { return nil }
-        do { return OutputSpill(directory: dir, cipher: try SpillCipher()) } catch {
+        let inFlight = OutputSpill.inFlightBytes(budget: options.memoryBytes)
+        do {
+            return OutputSpill(directory: dir, cipher: try SpillCipher(), inFlight: InFlightMemory(limit: inFlight),
+                               sealAbove: inFlight / 2)
+        } catch {
             Log.error("stage=cache: no key for outputs moved out of memory; open outputs stay in memory")
             return nil
         }
@@ -276,7 +280,7 @@ public final class RedactFS: Sendable {
         switch cache.lookup(p.key, p.id, limits: p.redactor.limits) {
         case .hit(let b):
             stats.memoryHits.add(1, ordering: .relaxed)
-            return serve(.memory(b), id: p.id, path: path)
+            return serve(b, id: p.id, path: path)
         case .render(let j, let start):
             job = j
             j.join()
@@ -383,6 +387,7 @@ public final class RedactFS: Sendable {
                 return
             }
             Log.info("\(prefetch ? "prefetched" : "served") \(shown) pages=\(r.pageCount) \(Redactor.describe(r.counts)) ms=\(r.milliseconds)")
+            if case .sealed = r.output { stats.sealedOutputs.add(1, ordering: .relaxed) }
             result = .success(r.output)
         } catch {
             Log.error("\(shown): stage=\(error.stage.rawValue) errno=\(error.errnoValue): \(error.message)")

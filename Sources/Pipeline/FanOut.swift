@@ -51,7 +51,7 @@ final class FanOut: Sendable {
 
     /// Runs the document; returns its page count. `progress` is called on
     /// the caller's thread with (pages done, page count).
-    func run(_ handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void,
+    func run(_ handle: @escaping @Sendable (consuming WorkerPage) throws(RedactError) -> Void,
              progress: ((Int, Int) -> Void)? = nil) throws(RedactError) -> Int {
         if let stop = control.stopReason { throw stop }
         let slot = pool.acquire(control.priority, owner: control)
@@ -102,13 +102,14 @@ final class FanOut: Sendable {
     /// Takes pages for `session` until none are left, something failed, or
     /// a person waits for a worker slot while this is background work or
     /// one of several workers of this document.
-    private func drive(_ session: WorkerSession, on slot: WorkerPool.Slot, handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void,
+    private func drive(_ session: WorkerSession, on slot: WorkerPool.Slot, handle: @escaping @Sendable (consuming WorkerPage) throws(RedactError) -> Void,
                        progress: ((Int, Int) -> Void)?) {
         do throws(RedactError) {
             while let index = claim() {
                 addWorkerIfUseful(handle)
-                let page = try session.page(index)
-                try handle(page)
+                // Handed over, not shared: the handler can burn the page's
+                // pixels in place instead of copying them (up to 180 MB).
+                try handle(try session.page(index))
                 let (done, total) = state.withLock { s in s.done += 1; return (s.done, s.pageCount) }
                 progress?(done, total)
                 if pool.shouldYield(slot) { break }
@@ -132,7 +133,7 @@ final class FanOut: Sendable {
 
     /// Starts one more worker when at least two pages are still untaken,
     /// the document has fewer workers than slots, and a slot is free.
-    private func addWorkerIfUseful(_ handle: @escaping @Sendable (WorkerPage) throws(RedactError) -> Void) {
+    private func addWorkerIfUseful(_ handle: @escaping @Sendable (consuming WorkerPage) throws(RedactError) -> Void) {
         let wanted = state.withLock { s in s.failure == nil && s.pageCount - s.next >= 1 && s.workers < min(pool.slots, maxWorkers) }
         guard wanted, let slot = pool.tryAcquire(control.priority, owner: control) else { return }
         // Each worker needs its own open file description: workers sharing

@@ -37,10 +37,11 @@ public struct OutputSpill: Sendable {
     public let inFlight: InFlightMemory
     public let sealAbove: Int
 
-    /// 64 MiB of compressed pages in flight over all renders; outputs past
-    /// 32 MiB are sealed.
-    public static let inFlightBytes = 64 << 20
-    public static let sealAboveBytes = 32 << 20
+    /// Compressed pages in flight over all renders: a quarter of the memory
+    /// budget, at most 64 MiB; outputs past half that are sealed.
+    public static func inFlightBytes(budget: Int) -> Int { min(64 << 20, max(budget / 4, 64 << 10)) }
+    public static let inFlightBytes = inFlightBytes(budget: 256 << 20)
+    public static let sealAboveBytes = inFlightBytes / 2
 
     public init(directory: String, cipher: SpillCipher, inFlight: InFlightMemory = InFlightMemory(limit: inFlightBytes),
                 sealAbove: Int = sealAboveBytes) {

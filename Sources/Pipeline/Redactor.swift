@@ -107,9 +107,11 @@ public final class Redactor: Sendable {
         let dpiScale = Double(settings.dpi) / 72.0
         let fan = FanOut(pool: pool, control: control ?? RenderControl(priority: priority, limits: limits),
                          client: worker, source: fd, request: req, maxWorkers: isImage ? 1 : .max)
-        let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
-            guard var pixels = page.pixels else { throw .damaged(.render) }
+        let pageCount = try fan.run({ [self] (arrived: consuming WorkerPage) throws(RedactError) in
+            var page = arrived
             let (model, found, evidence) = detectPage(page)
+            // Taken out of the page, so the burn below changes the only copy.
+            guard var pixels = page.pixels.take() else { throw .damaged(.render) }
             let text = model.text
             // An image page keeps the file's own pixels: its scale is theirs.
             let scale = isImage ? Double(pixels.width) / page.size.width : dpiScale
@@ -196,7 +198,7 @@ public final class Redactor: Sendable {
         let collected = Mutex<Collected>(Collected())
         let fan = FanOut(pool: pool, control: RenderControl(priority: priority, limits: limits), client: worker,
                          source: fd, request: req, maxWorkers: req.image ? 1 : .max)
-        let pageCount = try fan.run({ [self] (page: WorkerPage) throws(RedactError) in
+        let pageCount = try fan.run({ [self] (page: consuming WorkerPage) throws(RedactError) in
             let (model, found, evidence) = detectPage(page)
             collected.withLock { $0.keep(page.index, model: model, found: found, evidence: evidence, scale: 1, always: true) }
         })

@@ -78,6 +78,7 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
     case imageBytes(max: Int)
     /// An image holds more frames (TIFF pages, GIF frames) than this.
     case frames(max: Int)
+    case textPerPage(max: Int)
     /// One page took more CPU time than this (a CPU bomb).
     case pageCPU(seconds: Double)
     /// One page took longer than this, not counting the time its worker was
@@ -100,6 +101,7 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
         case .sourceBytes(let m): return "the source is larger than \(m) bytes"
         case .imageBytes(let m): return "the image file is larger than \(m) bytes"
         case .frames(let m): return "the image has more than \(m) pages or frames"
+        case .textPerPage(let m): return "a page has more than \(m) characters of text"
         case .pageCPU(let s): return "a page took more than \(Self.seconds(s)) of CPU time"
         case .pageTime(let s): return "a page took longer than \(Self.seconds(s))"
         case .documentCPU(let s): return "the document took more than \(Self.seconds(s)) of CPU time"
@@ -171,6 +173,9 @@ public struct Limits: Sendable, Equatable {
     /// Image sources (PNG, JPEG, TIFF, WebP, BMP, GIF) are read into memory
     /// whole: a smaller cap than for PDFs.
     public var maxImageBytes = 256 << 20        // 256 MiB
+    /// Characters of text on one page (text layer and OCR each): a dense
+    /// A4 page holds about 5000.
+    public var maxTextPerPage = 4_000_000
     /// Time budgets. A page: CPU time of its worker, and wall time not
     /// counting the time the worker was paused so that another document's
     /// open could go first (`WorkerPool`). A real page takes well under ten

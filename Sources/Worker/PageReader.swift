@@ -45,6 +45,8 @@ final class PageReader {
         // a reader sees is still read.
         let extracted = try? library(.text) { () throws(RedactError) in try page.text() }
         let layer = extracted ?? .empty
+        let maxText = request.limits.maxTextPerPage
+        guard layer.scalars.count <= maxText else { throw .limitExceeded(.textPerPage(max: maxText)) }
         // Annotation and form-field appearances stay: the output shows what
         // a reader sees, and their ink is read by OCR below.
         let pixels = try library(.render) { () throws(RedactError) in try page.render(dpi: Double(request.dpi), limits: request.limits) }
@@ -76,6 +78,7 @@ final class PageReader {
         if whole || !regions.isEmpty {
             let words = try recognize(page, size: size, regions: whole ? nil : regions, reusing: pixels)
             ocr = OCRAssembly.pageText(OCRAssembly.unexplained(words, layer: trusted ? layer : .empty))
+            guard ocr.scalars.count <= maxText else { throw .limitExceeded(.textPerPage(max: maxText)) }
         }
         return ReadPage(size: size, layer: layer, ocr: ocr, pixels: request.textOnly ? nil : pixels)
     }

@@ -299,7 +299,8 @@ public final class WorkerSession {
 
     private func decodeText() throws(RedactError) -> PageText {
         let n = Int(try reader.u32())
-        guard n <= 4_000_000 else { throw .workerFailed("implausible text length") }
+        // The worker checks first (`PageReader`); this guards the allocation.
+        guard n <= Limits().maxTextPerPage else { throw .limitExceeded(.textPerPage(max: Limits().maxTextPerPage)) }
         var scalars: [Unicode.Scalar] = []
         var boxes: [Rect] = []
         scalars.reserveCapacity(n); boxes.reserveCapacity(n)
@@ -332,25 +333,56 @@ struct PipeReader {
     private mutating func fill(_ need: Int) throws(RedactError) {
         if buffer.count - start >= need { return }
         if start > 0 { buffer.removeSubrange(0..<start); start = 0 }
-        var chunk = [UInt8](repeating: 0, count: max(1 << 20, need - buffer.count))
         while buffer.count < need {
+            let have = buffer.count, want = max(need - have, 1 << 16)
+            buffer.append(contentsOf: repeatElement(0, count: want))
+            let n = try Self.readSome(fd: fd, tick: tick) { fd in buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + have, want) } }
+            buffer.removeLast(want - n)
+        }
+    }
+
+    /// Waits until the worker has written something (checking the budgets
+    /// while it waits), then calls `read`: the number of bytes it read.
+    /// End of file is a worker that ended early.
+    private static func readSome(fd: Int32, tick: (() throws(RedactError) -> Void)?,
+                                 _ read: (Int32) -> Int) throws(RedactError) -> Int {
+        while true {
             try tick?()
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let pr = poll(&p, 1, Int32(WorkerSession.tickSeconds * 1000))
             if pr < 0 { if errno == EINTR { continue }; throw .io(.worker, errno) }
             if pr == 0 { continue }
-            let want = min(chunk.count, max(need - buffer.count, 1 << 16))
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, want) }
+            let n = read(fd)
             if n < 0 { if errno == EINTR { continue }; throw .io(.worker, errno) }
             if n == 0 { throw .workerFailed("worker ended early") }
-            buffer.append(contentsOf: chunk[0..<n])
+            return n
         }
     }
 
     mutating func bytes(_ n: Int) throws(RedactError) -> [UInt8] {
-        try fill(n)
-        let out = Array(buffer[start..<(start + n)])
-        start += n
+        guard n >= 1 << 20 else {
+            try fill(n)
+            let out = Array(buffer[start..<(start + n)])
+            start += n
+            return out
+        }
+        // Page pixels (up to 180 MB) go straight from the pipe into the
+        // result: through the buffer they were held two or three times over.
+        var out = [UInt8](repeating: 0, count: n)
+        let buffered = min(buffer.count - start, n)
+        if buffered > 0 {
+            out.withUnsafeMutableBufferPointer { o in
+                buffer.withUnsafeBufferPointer { b in
+                    _ = UnsafeMutableBufferPointer(rebasing: o[0..<buffered]).initialize(from: b[start..<(start + buffered)])
+                }
+            }
+            start += buffered
+        }
+        var got = buffered
+        while got < n {
+            let at = got
+            got += try Self.readSome(fd: fd, tick: tick) { fd in out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + at, n - at) } }
+        }
         return out
     }
 

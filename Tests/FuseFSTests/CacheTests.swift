@@ -41,7 +41,7 @@ final class OutputCacheTests: XCTestCase {
         let c = OutputCache(budget: 100, stats: CacheStats())
         render(c, key(1), identity(1), bytes: 60)
         guard case .hit(let b) = c.lookup(key(1), identity(1)) else { return XCTFail() }
-        let h = c.openHandle(.memory(b), identity(1))
+        let h = c.openHandle(b, identity(1))
         // An output bigger than the budget is served, never kept.
         render(c, key(2), identity(2), bytes: 150)
         XCTAssertFalse(c.has(key(2), identity(2)))
@@ -279,9 +279,9 @@ final class OCRIdentityTests: XCTestCase {
 }
 
 final class SealedOutputTests: XCTestCase {
-    /// An output a render sealed on disk is read through its handle, costs
-    /// the memory budget nothing, and is not kept once the handle closes.
-    func testASealedOutputIsServedAndNotKept() throws {
+    /// An output a render sealed on disk is read through its handle and
+    /// kept for the next open, and costs the memory budget nothing.
+    func testASealedOutputIsServedAndKeptOutOfMemory() throws {
         let dir = TempFolder()
         let cipher = try SpillCipher()
         let text = Array(String(repeating: "Seite 7 von 2000, Saldo 1.234,56 EUR. ", count: 5000).utf8)
@@ -299,6 +299,12 @@ final class SealedOutputTests: XCTestCase {
         XCTAssertEqual(n, text.count)
         XCTAssertEqual(back, text)
         c.release(h)
-        guard case .render = c.lookup(k, identity(1)) else { return XCTFail("a sealed output was kept") }
+        // Kept, still costing no memory; a newer version of the source drops it.
+        guard case .hit(.sealed(let again)) = c.lookup(k, identity(1)) else { return XCTFail("a sealed output was not kept") }
+        XCTAssertTrue(again === f)
+        XCTAssertEqual(c.heldBytes, 0)
+        guard case .render(let job2, _) = c.lookup(key(1, size: 2), identity(2)) else { return XCTFail("no render") }
+        c.finish(key(1, size: 2), identity(2), job2, .success(.memory([1, 2, 3])))
+        guard case .render = c.lookup(k, identity(1)) else { return XCTFail("the old version's output was kept") }
     }
 }

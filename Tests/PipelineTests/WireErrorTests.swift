@@ -9,7 +9,7 @@ final class WireErrorTests: XCTestCase {
             .limitExceeded(.pages(max: 2000)), .limitExceeded(.pixelsPerPage(max: 60_000_000)),
             .limitExceeded(.sourceBytes(max: 1 << 31)), .limitExceeded(.imageBytes(max: 256 << 20)),
             .limitExceeded(.frames(max: 2000)), .damaged(.parse), .unsupported,
-            .limitExceeded(.pixelsPerSide(max: 32_767)), .refused(.pageNotLoadable), .refused(.emptyPage),
+            .limitExceeded(.pixelsPerSide(max: 32_767)), .limitExceeded(.textPerPage(max: 4_000_000)), .refused(.pageNotLoadable), .refused(.emptyPage),
             .refused(.rendererError), .refused(.damagedImage), .refused(.libraryCrashed),
         ]
         for e in errors {

@@ -190,7 +190,7 @@ class TestMemoryBudget(CacheTest):
 class TestSpill(CacheTest):
     def test_open_outputs_past_the_budget_leave_memory(self):
         """Twelve 1 MiB outputs open at once under a 1 MiB budget: each is
-        moved out of memory (sealed, unnamed, see SpillFile), all read back
+        moved out of memory (sealed, unnamed, see SealedFile), all read back
         whole, and the output bytes the daemon held never passed the budget.
         (Its resident size also carries the renders in flight, bounded by
         --jobs; `make bench` measures that.)"""
@@ -217,6 +217,38 @@ class TestSpill(CacheTest):
         s = self.finish(m)
         self.assertEqual((s["renders"], s["spilled"]), (n, n))
         self.assertLessEqual(s["held_peak_kib"], 1024)
+
+    def test_a_long_render_keeps_its_pages_and_output_on_disk_sealed(self):
+        """Under a 1 MiB budget the renders in flight may hold 256 KiB of
+        compressed pages: the rest of a 10-page (1 MiB) and a 30-page output
+        wait in sealed, unnamed files and each output is written into one.
+        Read through the mount with read(2), mmap and cp, they are the bytes
+        `redactfs redact` makes in memory, and none was held in memory."""
+        work = tempfile.mkdtemp(dir=WS.base)
+        src = os.path.join(work, "src")
+        os.makedirs(src)
+        for name in ("zehn.pdf", "gross.pdf"):
+            shutil.copyfile(os.path.join(SRC, name), os.path.join(src, name))
+        out = os.path.join(work, "ref-gross.pdf")
+        r = h.redactfs("redact", os.path.join(src, "gross.pdf"), "-o", out, env=WS.env)
+        self.assertEqual(r.returncode, 0, h.describe(r))
+        ref_gross = h.read_file(out)
+        before = set(os.listdir("/var/tmp"))
+        m = h.Mount(src, work, WS.env, args=("--cache-size", "1M")).start()
+        self.addCleanup(m.stop, False)
+        with open(m.path("gross.redacted.pdf"), "rb") as f:
+            self.assertEqual(f.read(), ref_gross)
+        import mmap
+        with open(m.path("zehn.redacted.pdf"), "rb") as f, mmap.mmap(f.fileno(), 0, prot=mmap.PROT_READ) as mm:
+            self.assertEqual(mm[:], REF["zehn.pdf"])
+        copy = os.path.join(work, "copy.pdf")
+        shutil.copyfile(m.path("gross.redacted.pdf"), copy)
+        self.assertEqual(h.read_file(copy), ref_gross)
+        self.assertEqual(set(os.listdir("/var/tmp")) - before, set())
+        s = self.finish(m)
+        # Each rendered once: a sealed output is kept (on disk) for the next open.
+        self.assertEqual((s["renders"], s["sealed"]), (2, 2))
+        self.assertEqual(s["held_peak_kib"], 0)
 
     def test_within_the_budget_nothing_leaves_memory(self):
         m = self.mount()
