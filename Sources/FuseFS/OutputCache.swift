@@ -337,8 +337,10 @@ final class CacheStats: Sendable {
     let diskRefused = Atomic<Int>(0)
     let evictions = Atomic<Int>(0)
     let spills = Atomic<Int>(0)
-    /// Outputs a render wrote sealed on disk (`OutputSpill`).
+    /// Outputs a render wrote sealed on disk (`OutputSpill`), and opens
+    /// served from one kept there.
     let sealedOutputs = Atomic<Int>(0)
+    let sealedHits = Atomic<Int>(0)
     /// The most output bytes held in memory at once (cache and open files).
     let peakHeld = Atomic<Int>(0)
     let deadlines = Atomic<Int>(0)
@@ -349,7 +351,7 @@ final class CacheStats: Sendable {
             + "memory_hits=\(memoryHits.load(ordering: .relaxed)) disk_hits=\(diskHits.load(ordering: .relaxed)) "
             + "disk_writes=\(diskWrites.load(ordering: .relaxed)) disk_refused=\(diskRefused.load(ordering: .relaxed)) "
             + "evictions=\(evictions.load(ordering: .relaxed)) spilled=\(spills.load(ordering: .relaxed)) "
-            + "sealed=\(sealedOutputs.load(ordering: .relaxed)) "
+            + "sealed=\(sealedOutputs.load(ordering: .relaxed)) sealed_hits=\(sealedHits.load(ordering: .relaxed)) "
             + "held_peak_kib=\(peakHeld.load(ordering: .relaxed) >> 10) deadlines=\(deadlines.load(ordering: .relaxed)) "
             + "interrupted=\(interrupts.load(ordering: .relaxed))"
     }

@@ -279,7 +279,7 @@ public final class RedactFS: Sendable {
         let job: RenderJob
         switch cache.lookup(p.key, p.id, limits: p.redactor.limits) {
         case .hit(let b):
-            stats.memoryHits.add(1, ordering: .relaxed)
+            if case .sealed = b { stats.sealedHits.add(1, ordering: .relaxed) } else { stats.memoryHits.add(1, ordering: .relaxed) }
             return serve(b, id: p.id, path: path)
         case .render(let j, let start):
             job = j

@@ -22,6 +22,7 @@ public struct Redaction: Sendable {
 /// One page of `scan` results.
 public struct ScanPage: Sendable {
     public var index: Int
+    public var size: PageSize
     public var text: PageText
     public var detections: [Detection]
     public var boxes: [[Rect]]
@@ -188,6 +189,23 @@ public final class Redactor: Sendable {
         }
     }
 
+    /// Every page as a worker reads it (its size, text layer and the OCR of
+    /// what the text layer does not explain), in order, without pixels:
+    /// what `verify` checks an output with. Parsed in a worker, as always.
+    public func read(_ fd: FileDescriptor, priority: Priority = .interactive) throws(RedactError) -> [WorkerPage] {
+        let kind = try SourceKind.classify(fd)
+        var req = request(textOnly: true)
+        if case .image = kind { req.image = true }
+        let pages = Mutex<[Int: WorkerPage]>([:])
+        let fan = FanOut(pool: pool, control: RenderControl(priority: priority, limits: limits), client: worker,
+                         source: fd, request: req, maxWorkers: req.image ? 1 : .max)
+        let count = try fan.run({ (page: consuming WorkerPage) throws(RedactError) in
+            let p = page
+            pages.withLock { $0[p.index] = p }
+        })
+        return pages.withLock { all in (0..<count).compactMap { all[$0] } }
+    }
+
     /// Detection only: what would be redacted, page by page (OCR included).
     public func scan(_ fd: FileDescriptor, priority: Priority = .interactive) throws(RedactError) -> [ScanPage] {
         let kind = try SourceKind.classify(fd)
@@ -198,10 +216,14 @@ public final class Redactor: Sendable {
         let collected = Mutex<Collected>(Collected())
         let fan = FanOut(pool: pool, control: RenderControl(priority: priority, limits: limits), client: worker,
                          source: fd, request: req, maxWorkers: req.image ? 1 : .max)
+        let sizes = Mutex<[Int: PageSize]>([:])
         let pageCount = try fan.run({ [self] (page: consuming WorkerPage) throws(RedactError) in
             let (model, found, evidence) = detectPage(page)
             collected.withLock { $0.keep(page.index, model: model, found: found, evidence: evidence, scale: 1, always: true) }
+            let (index, size) = (page.index, page.size)
+            sizes.withLock { $0[index] = size }
         })
+        let sizeOf = sizes.withLock { $0 }
         var c = collected.withLock { $0 }
         let additions = c.documentPass(detect: detect, configured: settings.region, alsoIn: detect)
         return (0..<pageCount).compactMap { i in
@@ -209,7 +231,7 @@ public final class Redactor: Sendable {
             var found = c.found[i] ?? []
             found += additions[i] ?? []
             found.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
-            return ScanPage(index: i, text: text, detections: found,
+            return ScanPage(index: i, size: sizeOf[i] ?? PageSize(width: 0, height: 0), text: text, detections: found,
                             boxes: found.map { RedactionPlan.boxes(for: $0.range, in: text) })
         }
     }

@@ -37,6 +37,8 @@ enum CLI {
             return try RedactCommand.parse(rest).run()
         case "scan":
             return try ScanCommand.parse(rest).run()
+        case "verify":
+            return try VerifyCommand.parse(rest).run()
         case "init":
             return InitCommand.main(rest)
         case "terms":

@@ -12,6 +12,7 @@ enum Usage {
       mount SOURCE MOUNTPOINT   Mount SOURCE read-only at MOUNTPOINT.
       redact INPUT -o OUTPUT    Redact one file without mounting.
       scan INPUT                List what detection finds in one file.
+      verify OUTPUT             Check a redacted file: structure, and nothing readable that should not be.
       init                      Create the key and an empty term file.
       terms ACTION              Edit the always-redact terms (add, list, remove, import, export).
       help [SUBCOMMAND]         Show help for a subcommand.
@@ -87,11 +88,33 @@ enum Usage {
       --jobs N                  Run at most N worker processes at once (default: one per core).
     """
 
+    static let verify = """
+    USAGE: redactfs verify OUTPUT [--source SOURCE] [--config F] [--key-file F] [--terms-file F]
+                          [--ocr-languages L] [--jobs N]
+
+    Checks a redacted PDF, PNG or JPEG on its own: image-only pages, no text
+    layer, fonts, metadata, annotations, forms, actions, JavaScript or
+    attached files, a single revision, no PNG or JPEG metadata; then reads
+    every page by OCR: no always-redact term may be readable. With --source,
+    the page count and sizes must match the source's and nothing detection
+    finds on the source may be readable. One line per finding (the text
+    behind it only at a terminal); exit 0 when clean, 1 otherwise.
+
+    OPTIONS:
+      --source SOURCE           The original, to compare pages and detections with.
+      --config F                Read settings from F.
+      --key-file F              Read the term key from F.
+      --terms-file F            Read always-redact terms from F.
+      --ocr-languages L         Read pages with tesseract languages L (default eng+deu).
+      --jobs N                  Run at most N worker processes at once (default: one per core).
+    """
+
     static func forSubcommand(_ name: String) -> String? {
         switch name {
         case "mount": return mount
         case "redact": return redact
         case "scan": return scan
+        case "verify": return verify
         case "init": return InitCommand.help
         case "terms": return TermsCommand.help
         default: return nil
