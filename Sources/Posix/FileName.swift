@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a source file name's bytes are shown in the mount, and back.
 ///
 /// Linux file names are bytes: any but "/" and NUL. A name that is UTF-8
@@ -11,6 +13,24 @@
 /// back to exactly one source name (`bytes`).
 public enum FileName {
     public static func shown(_ bytes: [UInt8]) -> String {
+        let s = escaped(bytes, everyNonASCIIByte: false)
+        // Swift compares strings by canonical equivalence: `café` composed
+        // (NFC) and decomposed (NFD) are ==, and so are U+2000 and U+2002.
+        // Two source files with such names must not be shown as names that
+        // compare equal, so a name that is not in NFC is shown with each of
+        // its non-ASCII bytes escaped: the composed one as it is, the other
+        // as `cafe\xcc\x81`.
+        if isNFC(s) { return s }
+        return escaped(bytes, everyNonASCIIByte: true)
+    }
+
+    /// Whether `s` is its own NFC form, scalar for scalar.
+    static func isNFC(_ s: String) -> Bool {
+        if s.utf8.allSatisfy({ $0 < 0x80 }) { return true }
+        return s.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(s.unicodeScalars)
+    }
+
+    private static func escaped(_ bytes: [UInt8], everyNonASCIIByte: Bool) -> String {
         var out = String.UnicodeScalarView()
         var i = 0
         func hex(_ b: UInt8) {
@@ -20,7 +40,7 @@ public enum FileName {
         }
         while i < bytes.count {
             if let (scalar, n) = decode(bytes, at: i) {
-                if needsEscape(scalar) {
+                if needsEscape(scalar) || (everyNonASCIIByte && !scalar.isASCII) {
                     for b in bytes[i..<(i + n)] { hex(b) }
                 } else if scalar == "\\" {
                     out.append("\\"); out.append("\\")
@@ -40,7 +60,9 @@ public enum FileName {
     /// the way any name is shown (a stray or malformed escape).
     public static func bytes(_ shown: String) -> [UInt8]? {
         // Most names: no escape, nothing that would have been escaped.
-        if !shown.unicodeScalars.contains(where: { $0 == "\\" || needsEscape($0) }) { return Array(shown.utf8) }
+        if !shown.unicodeScalars.contains(where: { $0 == "\\" || needsEscape($0) }) {
+            return isNFC(shown) ? Array(shown.utf8) : nil
+        }
         let s = Array(shown.unicodeScalars)
         var out: [UInt8] = []
         var i = 0
@@ -62,7 +84,8 @@ public enum FileName {
             }
         }
         // One shown form per name: `\x41` is not how `A` is shown.
-        return Self.shown(out) == shown ? out : nil
+        // Scalar for scalar: `==` would take a decomposed name for its composed form.
+        return Self.shown(out).unicodeScalars.elementsEqual(shown.unicodeScalars) ? out : nil
     }
 
     /// A control character: C0, DEL, C1.

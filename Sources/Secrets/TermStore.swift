@@ -111,31 +111,57 @@ public struct TermStore: Sendable {
     }
 
     private func readSealed() throws(TermStoreError) -> [UInt8] {
+        switch SealedFileIO.read(path, maxSize: TermStore.maxFileSize) {
+        case .success(let b): return b
+        case .failure(.notFound): throw .notFound(path: path)
+        case .failure(.unreadable(let e)): throw .unreadable(path: path, e)
+        case .failure(.notRegularFile): throw .notRegularFile(path: path)
+        case .failure(.tooLarge(let n)): throw .tooLarge(path: path, size: n)
+        }
+    }
+
+    private func lockExclusive() throws(TermStoreError) -> FileDescriptor {
+        switch SealedFileIO.lockExclusive(lockPath) {
+        case .success(let fd): return fd
+        case .failure(let e): throw .cannotLock(path: lockPath, e)
+        }
+    }
+}
+
+/// Reading a sealed file and locking it for a read-modify-write: shared by
+/// the term file and the decision file.
+enum SealedFileIO {
+    enum ReadFailure: Error {
+        case notFound
+        case unreadable(Errno)
+        case notRegularFile
+        case tooLarge(Int64)
+    }
+
+    static func read(_ path: String, maxSize: Int) -> Result<[UInt8], ReadFailure> {
         let fd: FileDescriptor
         do { fd = try FileDescriptor.open(path, flags: O_RDONLY | O_NONBLOCK) } catch {
-            throw error == .noSuchFileOrDirectory ? .notFound(path: path) : .unreadable(path: path, error)
+            return .failure(error == .noSuchFileOrDirectory ? .notFound : .unreadable(error))
         }
         let st: FileStatus
-        do { st = try fd.status() } catch { throw .unreadable(path: path, error) }
-        guard st.isRegular else { throw .notRegularFile(path: path) }
-        guard st.size <= Int64(TermStore.maxFileSize) else { throw .tooLarge(path: path, size: st.size) }
-        do { return try fd.read(count: Int(st.size), at: 0) } catch { throw .unreadable(path: path, error) }
+        do { st = try fd.status() } catch { return .failure(.unreadable(error)) }
+        guard st.isRegular else { return .failure(.notRegularFile) }
+        guard st.size <= Int64(maxSize) else { return .failure(.tooLarge(st.size)) }
+        do { return .success(try fd.read(count: Int(st.size), at: 0)) } catch { return .failure(.unreadable(error)) }
     }
 
     /// Opens (creating, mode 0600) the lock file and waits for an exclusive
-    /// lock, held until the returned descriptor is closed.
+    /// lock, held until the returned descriptor is closed. The lock file is
+    /// never deleted: deleting one lets two writers hold "the" lock at once.
     /// (open(2), flock(2) LOCK_EX)
-    private func lockExclusive() throws(TermStoreError) -> FileDescriptor {
-        let lp = lockPath
+    static func lockExclusive(_ lp: String) -> Result<FileDescriptor, Errno> {
         let opened = retryOnInterrupt { open(lp, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600) }
         let fd: FileDescriptor
         switch opened {
         case .success(let raw): fd = FileDescriptor(owning: raw)
-        case .failure(let e): throw .cannotLock(path: lp, e)
+        case .failure(let e): return .failure(e)
         }
-        if case .failure(let e) = retryOnInterrupt({ flock(fd.rawValue, LOCK_EX) }) {
-            throw .cannotLock(path: lp, e)
-        }
-        return fd
+        if case .failure(let e) = retryOnInterrupt({ flock(fd.rawValue, LOCK_EX) }) { return .failure(e) }
+        return .success(fd)
     }
 }

@@ -45,6 +45,20 @@ final class FileNameTests: XCTestCase {
         XCTAssertNotEqual(FileName.shown(b("lit\\x41")), FileName.shown(b("litA")))
     }
 
+    /// Names Swift would call equal (canonically equivalent) are shown as
+    /// names it does not: the composed one as it is, the other escaped.
+    func testComposedAndDecomposedNamesStayApart() {
+        let nfc = b("caf\u{e9}.pdf"), nfd = b("cafe\u{301}.pdf")
+        XCTAssertEqual(FileName.shown(nfc), "caf\u{e9}.pdf")
+        XCTAssertEqual(Array(FileName.shown(nfd).unicodeScalars), Array("cafe\\xcc\\x81.pdf".unicodeScalars))
+        XCTAssertFalse(FileName.shown(nfc) == FileName.shown(nfd))
+        XCTAssertEqual(FileName.bytes(FileName.shown(nfd)), nfd)
+        XCTAssertEqual(FileName.bytes(FileName.shown(nfc)), nfc)
+        // A decomposed name typed as it is was never shown: no such file.
+        XCTAssertNil(FileName.bytes("cafe\u{301}.pdf"))
+        XCTAssertFalse(FileName.shown([0xE2, 0x80, 0x80]) == FileName.shown([0xE2, 0x80, 0x82]))
+    }
+
     func testOnlyTheWayANameIsShownMapsBack() {
         XCTAssertNil(FileName.bytes("\\x41"), "`A` is shown as itself")
         XCTAssertNil(FileName.bytes("a\\"), "a stray backslash")

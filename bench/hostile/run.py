@@ -199,18 +199,29 @@ def escaped(name: bytes) -> bytes:
     UTF-8 with no control character and no backslash as it is; else each
     byte of an invalid sequence or of a control character as \\xHH and each
     backslash as \\\\. Written here from the man page, not from the code."""
+    import unicodedata
+    text = name.decode("utf-8", errors="surrogateescape")
+    # Escaped as above, the name must be in NFC (Unicode's composed form);
+    # if it is not, every byte that is not ASCII is shown as \xHH.
+    out = _escape(text, every_non_ascii=False)
+    if unicodedata.normalize("NFC", out) != out:
+        out = _escape(text, every_non_ascii=True)
+    return out.encode("utf-8")
+
+
+def _escape(text: str, every_non_ascii: bool) -> str:
     out = []
-    for ch in name.decode("utf-8", errors="surrogateescape"):
+    for ch in text:
         o = ord(ch)
         if 0xDC80 <= o <= 0xDCFF:
             out.append(f"\\x{o - 0xDC00:02x}")
-        elif o < 0x20 or o == 0x7F or 0x80 <= o <= 0x9F:
+        elif o < 0x20 or o == 0x7F or 0x80 <= o <= 0x9F or (every_non_ascii and o >= 0x80):
             out.extend(f"\\x{b:02x}" for b in ch.encode("utf-8"))
         elif ch == "\\":
             out.append("\\\\")
         else:
             out.append(ch)
-    return "".join(out).encode("utf-8")
+    return "".join(out)
 
 
 def map_shown(mountpoint: str, files: list[bytes]) -> dict[bytes, bytes]:
