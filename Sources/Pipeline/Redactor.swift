@@ -84,6 +84,7 @@ public final class Redactor: Sendable {
     /// TIFF that gained pages since it was listed) fails, losing no page.
     public func redact(_ fd: FileDescriptor, name: String? = nil, output wanted: NameMap.OutputType? = nil,
                        priority: Priority = .interactive, control: RenderControl? = nil, spill: OutputSpill? = nil,
+                       decisions: AppliedDecisions? = nil,
                        progress: ((Int, Int) -> Void)? = nil) throws(RedactError) -> Redaction {
         let start = Self.now()
         let kind: SourceKind
@@ -110,13 +111,18 @@ public final class Redactor: Sendable {
                          client: worker, source: fd, request: req, maxWorkers: isImage ? 1 : .max)
         let pageCount = try fan.run({ [self] (arrived: consuming WorkerPage) throws(RedactError) in
             var page = arrived
-            let (model, found, evidence) = detectPage(page)
+            let (model, detected, evidence) = detectPage(page)
+            var found = detected
             // Taken out of the page, so the burn below changes the only copy.
             guard var pixels = page.pixels.take() else { throw .damaged(.render) }
             let text = model.text
+            if let decisions {
+                found = decisions.droppingKept(found, page: page.index, text: text) + decisions.addedDetections(in: text)
+            }
             // An image page keeps the file's own pixels: its scale is theirs.
             let scale = isImage ? Double(pixels.width) / page.size.width : dpiScale
             pixels.burn(RedactionPlan.boxes(for: found, in: text), scale: scale)
+            if let areas = decisions?.areas(page: page.index), !areas.isEmpty { pixels.burn(areas, scale: scale) }
             let burned = OutputPage(size: page.size, image: pixels)
             if output != .pdf {
                 guard page.index == 0 else { throw .limitExceeded(.frames(max: 1)) }
@@ -140,7 +146,9 @@ public final class Redactor: Sendable {
             c = Collected()
             return taken
         }
-        let additions = c.documentPass(detect: detect, configured: settings.region, alsoIn: detect)
+        // What the user keeps visible stays so, whichever pass found it.
+        let additions = c.documentPass(detect: detect, configured: settings.region, alsoIn: detect,
+                                       filter: decisions.map { d in { d.droppingKept($1, page: $0, text: $2) } })
         for (index, extra) in additions.sorted(by: { $0.key < $1.key }) {
             guard let text = c.models[index]?.text, let scale = c.scales[index] else { continue }
             let boxes = RedactionPlan.boxes(for: extra, in: text)
@@ -345,8 +353,11 @@ struct Collected: Sendable {
     /// The detections the whole document adds to each kept page: a table
     /// continued from the page before read under that page's header, and
     /// every value found with evidence anywhere (`DocumentEvidence`).
+    /// `filter` has the last word on each page's additions (the user's
+    /// review decisions), before they are counted.
     mutating func documentPass(detect: (PageText, [Range<Int>]) -> [Detection], configured: String = "DE",
-                               alsoIn: (PageText, [Range<Int>], String, [Detection]) -> [Detection] = { _, _, _, _ in [] })
+                               alsoIn: (PageText, [Range<Int>], String, [Detection]) -> [Detection] = { _, _, _, _ in [] },
+                               filter: ((Int, [Detection], PageText) -> [Detection])? = nil)
         -> [Int: [Detection]] {
         var out: [Int: [Detection]] = [:]
         // The document's regions, from all its pages: a page whose own text
@@ -389,6 +400,13 @@ struct Collected: Sendable {
                 guard let text = models[index]?.text else { continue }
                 let extra = matcher.additions(in: text, existing: (found[index] ?? []) + (out[index] ?? []))
                 if !extra.isEmpty { out[index, default: []] += extra }
+            }
+        }
+        if let filter {
+            for (index, extra) in out {
+                guard let text = models[index]?.text else { continue }
+                let kept = filter(index, extra, text)
+                out[index] = kept.isEmpty ? nil : kept
             }
         }
         for (_, extra) in out { for d in extra { counts[d.category, default: 0] += 1 } }

@@ -23,22 +23,22 @@ public struct DocumentDecisions: Equatable, Sendable {
     }
 }
 
-/// A detection the user keeps visible, named by what it is rather than by
-/// its number in a listing: the page, the category, the text, and which of
-/// the page's detections of that category and text it is. A source that
-/// changed so that no such detection exists any more leaves the decision
-/// stale: reported, never applied to something else.
+/// A detection the user keeps visible on one page, named by what it is
+/// rather than by its number in a listing: the page, the category and the
+/// text. Every detection of that category and text on that page stays
+/// visible (a listing shows them as one entry); the same text on another
+/// page is decided there. A source that changed so that no such detection
+/// exists any more leaves the decision stale: reported, never applied to
+/// something else.
 public struct KeptDetection: Hashable, Sendable {
     public var page: Int
     public var category: Category
     public var text: String
-    public var occurrence: Int
 
-    public init(page: Int, category: Category, text: String, occurrence: Int) {
+    public init(page: Int, category: Category, text: String) {
         self.page = page
         self.category = category
         self.text = text
-        self.occurrence = occurrence
     }
 }
 
@@ -112,7 +112,7 @@ public struct DecisionBook: Equatable, Sendable {
             w.bytes(d.binding.contentDigest)
             w.u32(d.kept.count)
             for k in d.kept {
-                w.u32(k.page); w.string(k.category.rawValue); w.string(k.text); w.u32(k.occurrence)
+                w.u32(k.page); w.string(k.category.rawValue); w.string(k.text)
             }
             w.u32(d.added.count)
             for a in d.added { w.string(a) }
@@ -140,7 +140,7 @@ public struct DecisionBook: Equatable, Sendable {
             for _ in 0..<(try r.count()) {
                 let page = try r.u32()
                 guard let category = Category(rawValue: try r.string()) else { throw .invalid("category") }
-                d.kept.append(KeptDetection(page: page, category: category, text: try r.string(), occurrence: try r.u32()))
+                d.kept.append(KeptDetection(page: page, category: category, text: try r.string()))
             }
             for _ in 0..<(try r.count()) { d.added.append(try r.string()) }
             for _ in 0..<(try r.count()) {

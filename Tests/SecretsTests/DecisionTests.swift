@@ -15,7 +15,7 @@ final class DecisionTests: XCTestCase {
 
     static func sample() -> DocumentDecisions {
         var d = DocumentDecisions(binding: binding())
-        d.kept = [KeptDetection(page: 0, category: .name, text: "Sachbearbeiterin Frau Özdemir", occurrence: 1)]
+        d.kept = [KeptDetection(page: 0, category: .name, text: "Sachbearbeiterin Frau Özdemir")]
         d.added = ["Aktenzeichen 4711/26"]
         d.areas = [.init(page: 2, rect: Rect(x: 10.5, y: 20, width: 100, height: 12.25))]
         return d
