@@ -93,3 +93,17 @@ int rf_crash_record_install(int fd, const unsigned char *record, int record_len,
 }
 
 void rf_crash_mark(int stage) { rf_crash_stage = stage; }
+
+#include <sys/stat.h>
+
+int rf_birth_time(int fd, long long *sec, unsigned int *nsec) {
+    struct statx sx;
+    *sec = 0;
+    *nsec = 0;
+    if (statx(fd, "", AT_EMPTY_PATH | AT_STATX_SYNC_AS_STAT, STATX_BTIME, &sx) != 0) return -1;
+    if (sx.stx_mask & STATX_BTIME) {
+        *sec = (long long)sx.stx_btime.tv_sec;
+        *nsec = sx.stx_btime.tv_nsec;
+    }
+    return 0;
+}

@@ -215,7 +215,8 @@ public final class Redactor: Sendable {
     }
 
     /// Detection only: what would be redacted, page by page (OCR included).
-    public func scan(_ fd: FileDescriptor, priority: Priority = .interactive) throws(RedactError) -> [ScanPage] {
+    public func scan(_ fd: FileDescriptor, priority: Priority = .interactive,
+                     decisions: AppliedDecisions? = nil) throws(RedactError) -> [ScanPage] {
         let kind = try SourceKind.classify(fd)
         // The pixels too: the page model reads ruling lines off them, and
         // scan must find what redact burns.
@@ -226,14 +227,19 @@ public final class Redactor: Sendable {
                          source: fd, request: req, maxWorkers: req.image ? 1 : .max)
         let sizes = Mutex<[Int: PageSize]>([:])
         let pageCount = try fan.run({ [self] (page: consuming WorkerPage) throws(RedactError) in
-            let (model, found, evidence) = detectPage(page)
+            let (model, detected, evidence) = detectPage(page)
+            var found = detected
+            if let decisions {
+                found = decisions.droppingKept(found, page: page.index, text: model.text) + decisions.addedDetections(in: model.text)
+            }
             collected.withLock { $0.keep(page.index, model: model, found: found, evidence: evidence, scale: 1, always: true) }
             let (index, size) = (page.index, page.size)
             sizes.withLock { $0[index] = size }
         })
         let sizeOf = sizes.withLock { $0 }
         var c = collected.withLock { $0 }
-        let additions = c.documentPass(detect: detect, configured: settings.region, alsoIn: detect)
+        let additions = c.documentPass(detect: detect, configured: settings.region, alsoIn: detect,
+                                       filter: decisions.map { d in { d.droppingKept($1, page: $0, text: $2) } })
         return (0..<pageCount).compactMap { i in
             guard let text = c.models[i]?.text else { return nil }
             var found = c.found[i] ?? []

@@ -91,6 +91,16 @@ public final class FileDescriptor: @unchecked Sendable {
         return FileStatus(st)
     }
 
+    /// When the file was created (statx STATX_BTIME), nil where the file
+    /// system keeps no birth time.
+    public func birthTime() throws(Errno) -> (seconds: Int64, nanoseconds: UInt32)? {
+        var sec: Int64 = 0
+        var nsec: UInt32 = 0
+        let r = retryOnInterrupt { rf_birth_time(rawValue, &sec, &nsec) }
+        if case .failure(let e) = r { throw e }
+        return sec == 0 && nsec == 0 ? nil : (sec, nsec)
+    }
+
     /// Status of `name` in this directory, not following a final symlink.
     /// (fstatat(2) with AT_SYMLINK_NOFOLLOW)
     public func statusAt(_ name: String, followSymlink: Bool = false) throws(Errno) -> FileStatus {

@@ -74,3 +74,23 @@ public struct DecisionStore: Sendable {
         withExtendedLifetime(lock) {}
     }
 }
+
+extension DocumentBinding {
+    /// The binding of the file behind `fd`: its inode and birth time, and
+    /// the SHA-256 of its content (read whole; only when `digest`).
+    public static func of(_ fd: FileDescriptor, digest: Bool) throws(Errno) -> DocumentBinding {
+        let st = try fd.status()
+        let birth = try fd.birthTime()
+        return DocumentBinding(device: st.device, inode: st.inode, birthSeconds: birth?.seconds ?? 0,
+                               birthNanoseconds: birth?.nanoseconds ?? 0,
+                               contentDigest: digest ? try Digest.sha256(of: fd) : [])
+    }
+
+    /// The decisions `book` holds for the file behind `fd`, if any: by its
+    /// inode first, by its content only if none matches that way.
+    public static func decisions(in book: DecisionBook, for fd: FileDescriptor) throws(Errno) -> DocumentDecisions? {
+        if book.documents.isEmpty { return nil }
+        let file = try of(fd, digest: false)
+        return book.find(file, digest: { try? Digest.sha256(of: fd) })
+    }
+}

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CCrypto
+import Posix
 
 /// SHA-256 and HMAC-SHA256, one-shot. For identities that must be compared
 /// or used as names, never for sealing (that is `Sealed`).
@@ -22,6 +23,25 @@ public enum Digest {
 
     public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         bytes.withUnsafeBytes { sha256($0) }
+    }
+
+    /// SHA-256 of everything `fd` holds, read in 1 MiB pieces from offset 0.
+    /// (EVP_DigestInit_ex, EVP_DigestUpdate, EVP_DigestFinal_ex)
+    public static func sha256(of fd: FileDescriptor) throws(Errno) -> [UInt8] {
+        guard let ctx = EVP_MD_CTX_new() else { preconditionFailure("EVP_MD_CTX_new failed") }
+        defer { EVP_MD_CTX_free(ctx) }
+        precondition(EVP_DigestInit_ex(ctx, EVP_sha256(), nil) == 1, "SHA-256 failed")
+        var at: Int64 = 0
+        while true {
+            let piece = try fd.read(count: 1 << 20, at: at)
+            if piece.isEmpty { break }
+            piece.withUnsafeBytes { p in precondition(EVP_DigestUpdate(ctx, p.baseAddress, p.count) == 1, "SHA-256 failed") }
+            at += Int64(piece.count)
+        }
+        var out = [UInt8](repeating: 0, count: size)
+        var n: UInt32 = 0
+        precondition(EVP_DigestFinal_ex(ctx, &out, &n) == 1 && n == UInt32(size), "SHA-256 failed")
+        return out
     }
 
     /// HMAC-SHA256 of `message` under `key`. (EVP_Q_mac)

@@ -181,6 +181,11 @@ public enum ConfigPaths {
         join(configDirectory(environment: environment), "terms")
     }
 
+    /// The review decisions of every document (redactfs-decisions(5)).
+    public static func defaultDecisions(environment: [String: String]) -> String {
+        join(configDirectory(environment: environment), "decisions")
+    }
+
     /// The process environment as a dictionary. (environ)
     public static func processEnvironment() -> [String: String] {
         var env: [String: String] = [:]

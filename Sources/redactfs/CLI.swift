@@ -39,6 +39,8 @@ enum CLI {
             return try ScanCommand.parse(rest).run()
         case "verify":
             return try VerifyCommand.parse(rest).run()
+        case "review":
+            return try ReviewCommand.parse(rest).run()
         case "init":
             return InitCommand.main(rest)
         case "terms":

@@ -77,6 +77,9 @@ struct ArgumentCursor {
         return args[i]
     }
 
+    /// The next argument, left in place.
+    func peek() -> String? { i < args.count ? args[i] : nil }
+
     mutating func value(for option: String) throws(UsageError) -> String {
         guard let v = next() else { throw UsageError(message: "\(option) needs a value", usage: usage) }
         return v

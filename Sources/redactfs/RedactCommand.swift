@@ -70,12 +70,17 @@ struct RedactCommand {
         case .failure(let code): return code
         }
         signal(SIGPIPE, SIG_IGN)
+        let decisions: AppliedDecisions?
+        switch DecisionsSetup.load(common).flatMap({ $0.applied(for: fd, input: input) }) {
+        case .success(let d): decisions = d
+        case .failure(let code): return code
+        }
         let showProgress = isatty(2) == 1
         let result: Redaction
         do {
             // The input's name decides an image output's type, as in the mount.
             let name = input.split(separator: "/").last.map(String.init)
-            result = try Redactor(settings: settings, terms: terms).redact(fd, name: name) { done, total in
+            result = try Redactor(settings: settings, terms: terms).redact(fd, name: name, decisions: decisions) { done, total in
                 if showProgress { printErrRaw("\rredacting: page \(done)/\(total)") }
             }
         } catch {
@@ -83,6 +88,7 @@ struct RedactCommand {
             return report(error, input: input)
         }
         if showProgress { printErrRaw("\n") }
+        reportStale(decisions, input: input)
         // Given no spill, the redactor keeps the output in memory; this reads
         // one sealed on disk all the same.
         let bytes: [UInt8]
@@ -156,8 +162,16 @@ struct ScanCommand {
         case .failure(let code): return code
         }
         signal(SIGPIPE, SIG_IGN)
+        let decisions: AppliedDecisions?
+        switch DecisionsSetup.load(common).flatMap({ $0.applied(for: fd, input: input) }) {
+        case .success(let d): decisions = d
+        case .failure(let code): return code
+        }
         let pages: [ScanPage]
-        do { pages = try Redactor(settings: settings, terms: terms).scan(fd) } catch { return report(error, input: input) }
+        do { pages = try Redactor(settings: settings, terms: terms).scan(fd, decisions: decisions) } catch {
+            return report(error, input: input)
+        }
+        reportStale(decisions, input: input)
         if showLayout {
             // The page as detection reads it: one line a line, cells apart.
             for page in pages {

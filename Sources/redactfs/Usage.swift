@@ -12,6 +12,7 @@ enum Usage {
       mount SOURCE MOUNTPOINT   Mount SOURCE read-only at MOUNTPOINT.
       redact INPUT -o OUTPUT    Redact one file without mounting.
       scan INPUT                List what detection finds in one file.
+      review FILE               See and change what is redacted in one document.
       verify OUTPUT             Check a redacted file: structure, and nothing readable that should not be.
       init                      Create the key and an empty term file.
       terms ACTION              Edit the always-redact terms (add, list, remove, import, export).
@@ -109,12 +110,32 @@ enum Usage {
       --jobs N                  Run at most N worker processes at once (default: one per core).
     """
 
+    static let review = """
+    USAGE: redactfs review FILE [--keep N... | --unkeep N... | --add | --add-area PAGE:X,Y,W,H | --reset | --list]
+                          [--config F] [--key-file F] [--terms-file F] [--ocr-languages L] [--jobs N]
+
+    Without an action, lists what is redacted in FILE, numbered (the same
+    numbers from run to run): page, category, reason, whether it is kept
+    visible, and at a terminal its text and the page's words. Decisions are
+    kept for this document only, sealed with your key, and apply wherever it
+    is redacted: the mount, redact and scan.
+
+    ACTIONS:
+      --keep N...               Keep these detections visible (on their page).
+      --unkeep N...             Redact them again.
+      --add                     Also redact a string read from standard input, wherever it stands in FILE.
+      --add-area PAGE:X,Y,W,H   Also black out this box (page from 1, points from the top-left).
+      --reset                   Drop every decision for FILE.
+      --list                    Show the stored decisions (their text only at a terminal).
+    """
+
     static func forSubcommand(_ name: String) -> String? {
         switch name {
         case "mount": return mount
         case "redact": return redact
         case "scan": return scan
         case "verify": return verify
+        case "review": return review
         case "init": return InitCommand.help
         case "terms": return TermsCommand.help
         default: return nil

@@ -72,6 +72,10 @@ int rf_malloc_fix_mmap_threshold(int bytes);
    marked call the default action runs (our own faults stay crashes).
    0, or -1 with errno. */
 int rf_crash_record_install(int fd, const unsigned char *record, int record_len, int stage_at);
+/* The birth time of the file behind `fd` (statx STATX_BTIME): 0, or -1
+   with errno; *sec = *nsec = 0 when the file system keeps none. */
+int rf_birth_time(int fd, long long *sec, unsigned int *nsec);
+
 /* Marks the library call that follows with `stage` (0...255); -1 unmarks. */
 void rf_crash_mark(int stage);
 
