@@ -53,6 +53,8 @@ public final class RedactFS: Sendable {
         var generation: UInt64
         var since: timespec
         var context: [UInt8]
+        /// Review decisions of every document (`redactfs review`).
+        var decisions = DecisionBook()
     }
     /// Guards: `current` only; read it once per call, never hold it across a render.
     private let current: Mutex<Current>
@@ -68,21 +70,24 @@ public final class RedactFS: Sendable {
     /// `termsIdentity` is a digest of the loaded terms: it changes the
     /// output identity, so the disk cache never serves an output made with
     /// other terms.
-    public init(source: String, redactor: Redactor, termsIdentity: [UInt8], options: CacheOptions = CacheOptions()) throws(Errno) {
+    public init(source: String, redactor: Redactor, termsIdentity: [UInt8], decisions: DecisionBook = DecisionBook(),
+                options: CacheOptions = CacheOptions()) throws(Errno) {
         tree = try SourceTree(rootPath: source, naming: Self.naming(redactor, generation: 1))
         self.options = options
         cache = OutputCache(budget: options.memoryBytes, stats: stats, spill: Self.spill(options))
         scheduler = RenderScheduler(slots: options.renderSlots)
         current = Mutex(Current(redactor: redactor, failure: nil, generation: 1, since: timespec(),
-                                context: OutputIdentity.context(termsIdentity: termsIdentity, settings: redactor.settings)))
+                                context: OutputIdentity.context(termsIdentity: termsIdentity, settings: redactor.settings),
+                                decisions: decisions))
     }
 
-    /// Serves from now on with `redactor` (new terms): every output changes.
-    public func replaceRedactor(_ redactor: Redactor, termsIdentity: [UInt8]) {
+    /// Serves from now on with `redactor` (new terms) and `decisions`:
+    /// every output gets a new mtime, and those whose decisions changed new bytes.
+    public func replaceRedactor(_ redactor: Redactor, termsIdentity: [UInt8], decisions: DecisionBook = DecisionBook()) {
         let context = OutputIdentity.context(termsIdentity: termsIdentity, settings: redactor.settings)
         current.withLock { c in
             c = Current(redactor: redactor, failure: nil, generation: c.generation + 1, since: Self.wallClock(),
-                        context: context)
+                        context: context, decisions: decisions)
             tree.setNaming(Self.naming(redactor, generation: Int(c.generation)))
         }
         cache.removeAll()
@@ -323,6 +328,7 @@ public final class RedactFS: Sendable {
         /// The source's file name, and the type the listing showed it as.
         var name: String
         var output: NameMap.OutputType?
+        var decisions: AppliedDecisions?
     }
 
     private func prepare(_ path: String, shown: String) -> Result<Prepared, Errno> {
@@ -342,11 +348,15 @@ public final class RedactFS: Sendable {
         // Key on the status and content of the descriptor we will actually read.
         do {
             let st = try fd.status()
-            let id = try OutputIdentity.of(fd, status: st, context: cur.context)
+            // This document's review decisions are part of its output's identity.
+            let decided = try DocumentBinding.decisions(in: cur.decisions, for: fd)
+            let id = try OutputIdentity.of(fd, status: st, context: cur.context,
+                                           decisions: decided.map { DecisionBook(documents: [$0]).encoded() } ?? [])
             return .success(Prepared(fd: fd, status: st, key: OutputKey(st, generation: cur.generation),
                                      id: id, redactor: redactor,
                                      name: String(entry.relativePath.split(separator: "/").last ?? ""),
-                                     output: NameMap.outputType(forShown: shown)))
+                                     output: NameMap.outputType(forShown: shown),
+                                     decisions: decided.map(AppliedDecisions.init)))
         } catch {
             Log.error("\(shown): stage=open errno=\(error.rawValue)")
             return .failure(error)
@@ -375,7 +385,12 @@ public final class RedactFS: Sendable {
         if prefetch { stats.prefetchRenders.add(1, ordering: .relaxed) }
         var result: Result<OutputBytes, RedactError>
         do throws(RedactError) {
-            let r = try p.redactor.redact(p.fd, name: p.name, output: p.output, control: job.control, spill: cache.spill)
+            let r = try p.redactor.redact(p.fd, name: p.name, output: p.output, control: job.control, spill: cache.spill,
+                                          decisions: p.decisions)
+            if let stale = p.decisions?.stale, !stale.isEmpty {
+                Log.error("\(shown): \(stale.count) kept detection(s) from review no longer match the document "
+                          + "(it changed); they are not applied")
+            }
             // A source rewritten in place while it was read could give a
             // mixture of two versions: serve and keep nothing of it. (Not
             // ctime: replacing the file by a rename sets the old inode's

@@ -118,6 +118,15 @@ struct MountCommand {
                 return .failure
             }
         }
+        // Review decisions: a decision file that fails to open stops the
+        // mount too, before anything is served without them.
+        let decisions: DecisionBook
+        switch setup.loadDecisions() {
+        case .success(let b): decisions = b
+        case .failure(let f):
+            printErr("Error: \(f.message)")
+            return .failure
+        }
         let cacheOptions: CacheOptions
         switch cache.options(setup: setup) {
         case .success(let o): cacheOptions = o
@@ -128,7 +137,7 @@ struct MountCommand {
         let fs: RedactFS
         do {
             fs = try RedactFS(source: sourcePath, redactor: Redactor(settings: settings, terms: matcher),
-                              termsIdentity: identity, options: cacheOptions)
+                              termsIdentity: identity, decisions: decisions, options: cacheOptions)
         } catch {
             printErr("Error: cannot open the source \(source): \(error)")
             return .noInput

@@ -6,17 +6,34 @@ import Detect
 import FuseFS
 import Pipeline
 import Posix
+import RedactCore
 import Secrets
 
 /// Where the key and the terms are, and whether the user ever set them up.
 struct TermsSetup {
     var keyLocation: KeySource.Location?
     var termsPath: String
+    /// Review decisions (`redactfs review`), sealed with the same key.
+    var decisionsPath: String
 
     init(common: CommonOptions) {
         let env = ConfigPaths.processEnvironment()
         keyLocation = KeySource.locate(keyFile: common.keyFile, environment: env)
         termsPath = common.termsFile ?? ConfigPaths.defaultTerms(environment: env)
+        decisionsPath = ConfigPaths.defaultDecisions(environment: env)
+    }
+
+    /// The review decisions of every document; an absent file is none.
+    func loadDecisions() -> Result<DecisionBook, TermsFailure> {
+        guard let loc = keyLocation else { return .success(DecisionBook()) }
+        do {
+            let key = try SecretKey.load(loc)
+            do { return .success(try DecisionStore(path: decisionsPath).load(key: key)) } catch {
+                return .failure(TermsFailure(message: error.message))
+            }
+        } catch {
+            return .failure(TermsFailure(message: error.message))
+        }
     }
 
     /// Never initialised: no key anywhere and no term file. Then detection
@@ -54,7 +71,7 @@ struct TermsSetup {
 
     /// Identity of the term and key files, to notice a change.
     func fingerprint() -> [FileStatus?] {
-        [termsPath, keyLocation?.path].map { p in
+        [termsPath, keyLocation?.path, decisionsPath].map { p in
             guard let p else { return nil }
             var st = stat()
             return stat(p, &st) == 0 ? FileStatus(st) : nil
@@ -97,13 +114,13 @@ final class TermsWatcher: @unchecked Sendable {
         let now = setup.fingerprint()
         guard now != last else { return }
         last = now
-        switch setup.loadWithIdentity() {
-        case .success(let (matcher, identity)):
-            fs.replaceRedactor(Redactor(settings: settings, terms: matcher), termsIdentity: identity)
-            Log.info("terms changed: reloaded; outputs will be made afresh")
+        switch setup.loadWithIdentity().flatMap({ t in setup.loadDecisions().map { (t, $0) } }) {
+        case .success(let ((matcher, identity), decisions)):
+            fs.replaceRedactor(Redactor(settings: settings, terms: matcher), termsIdentity: identity, decisions: decisions)
+            Log.info("terms or review decisions changed: reloaded; outputs will be made afresh")
         case .failure(let f):
             fs.failClosed(reason: f.message)
-            Log.error("terms changed but cannot be loaded: \(f.message); serving nothing until they can")
+            Log.error("terms or review decisions changed but cannot be loaded: \(f.message); serving nothing until they can")
         }
     }
 }

@@ -4,9 +4,11 @@ through a rename, do not apply to another file that takes its name, are
 sealed on disk, and fail closed when tampered with."""
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import subprocess
+import time
 import unittest
 
 import cairo
@@ -132,3 +134,43 @@ class TestReview(unittest.TestCase):
         self.assertFalse(os.path.exists(out))
         for s in SECRETS:
             self.assertNotIn(s.encode(), r.stdout + r.stderr)
+
+    def mounted_darkness(self, m: h.Mount, phrase: str) -> float:
+        out = os.path.join(self.base, "mounted.pdf")
+        shutil.copyfile(m.path("bescheid.redacted.pdf"), out)
+        return h.render_gray(out, 1).dark_fraction(h.phrase_box(self.words, phrase))
+
+    def test_through_the_mount_a_decision_shows_within_seconds_and_survives_a_remount(self):
+        h.require_mountable()
+        m = h.Mount(self.src, self.base, self.env).start()
+        self.addCleanup(m.stop, False)
+        shown = m.path("bescheid.redacted.pdf")
+        self.assertGreater(self.mounted_darkness(m, EMAIL), 0.8)
+        before = os.stat(shown).st_mtime_ns
+        # Reviewed on the source file while it is mounted.
+        self.run_cli("review", self.doc, "--keep", str(self.entries(self.doc)["email"]))
+        self.assertTrue(h.wait_for(lambda: os.stat(shown).st_mtime_ns > before, 10), "the mtime did not change")
+        self.assertLess(self.mounted_darkness(m, EMAIL), 0.3, "the mounted output ignored the decision")
+        m.stop()
+        m2 = h.Mount(self.src, self.base, self.env).start()
+        self.addCleanup(m2.stop, False)
+        self.assertLess(self.mounted_darkness(m2, EMAIL), 0.3, "the decision was lost in a remount")
+        # A tampered decision file: the mount serves nothing rather than
+        # something without the user's decisions, and says so in its log.
+        with open(self.decisions, "r+b") as f:
+            raw = bytearray(f.read())
+            raw[-3] ^= 1
+            f.seek(0)
+            f.write(raw)
+        def refused():
+            try:
+                with open(shown, "rb") as f:
+                    f.read(1)
+                return False
+            except OSError as e:
+                return e.errno == errno.EIO
+        self.assertTrue(h.wait_for(refused, 10), "a tampered decision file was not refused")
+        self.assertIn("decision file", m2.log())
+        for s in SECRETS:
+            self.assertNotIn(s, m2.log())
+
