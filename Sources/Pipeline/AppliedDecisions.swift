@@ -48,7 +48,7 @@ public final class AppliedDecisions: Sendable {
     }
 
     /// The added strings where they stand in `text`.
-    func addedDetections(in text: PageText) -> [Detection] {
+    public func addedDetections(in text: PageText) -> [Detection] {
         added.detect(text.scalars).map { d in
             var d = d
             d.kind = "added in review"

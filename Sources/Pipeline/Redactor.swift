@@ -214,6 +214,23 @@ public final class Redactor: Sendable {
         return pages.withLock { all in (0..<count).compactMap { all[$0] } }
     }
 
+    /// Every page's pixels, as a worker renders them at the settings' dpi,
+    /// with no text or OCR: what `review --preview` draws on.
+    public func render(_ fd: FileDescriptor) throws(RedactError) -> [WorkerPage] {
+        let kind = try SourceKind.classify(fd)
+        var req = request(textOnly: false)
+        req.pixelsOnly = true
+        if case .image = kind { req.image = true }
+        let pages = Mutex<[Int: WorkerPage]>([:])
+        let fan = FanOut(pool: pool, control: RenderControl(priority: .interactive, limits: limits), client: worker,
+                         source: fd, request: req, maxWorkers: req.image ? 1 : .max)
+        let count = try fan.run({ (page: consuming WorkerPage) throws(RedactError) in
+            let p = page
+            pages.withLock { $0[p.index] = p }
+        })
+        return pages.withLock { all in (0..<count).compactMap { all[$0] } }
+    }
+
     /// Detection only: what would be redacted, page by page (OCR included).
     public func scan(_ fd: FileDescriptor, priority: Priority = .interactive,
                      decisions: AppliedDecisions? = nil) throws(RedactError) -> [ScanPage] {

@@ -65,6 +65,7 @@ extension PageReader {
     /// the file's resolution, boxes in points of the page that shows it.
     func read(_ image: DecodedImage) throws(RedactError) -> ReadPage {
         let size = image.pageSize()
+        if request.pixelsOnly { return ReadPage(size: size, layer: .empty, ocr: .empty, pixels: image.pixels) }
         let dpi: Int
         if let d = image.dpi, DecodedImage.plausibleDPI.contains(d.x) { dpi = Int(d.x.rounded()) } else { dpi = 300 }
         let gray = GrayImage(image.pixels)

@@ -39,6 +39,10 @@ final class PageReader {
 
     func read(_ page: PDFPage) throws(RedactError) -> ReadPage {
         let size = page.size
+        if request.pixelsOnly {
+            let pixels = try library(.render) { () throws(RedactError) in try page.render(dpi: Double(request.dpi), limits: request.limits) }
+            return ReadPage(size: size, layer: .empty, ocr: .empty, pixels: pixels)
+        }
         // A text layer poppler cannot extract, or whose boxes or font runs
         // do not line up with its text, is not trusted: the page is read
         // whole by OCR instead, so the file is still served and every word

@@ -23,6 +23,8 @@ public struct WorkerRequest: Sendable, Equatable {
     public var control: Bool
     /// The source is an image file (decoded here, then OCR'd), not a PDF.
     public var image: Bool = false
+    /// Pixels only: no text layer, no OCR (a preview of an output).
+    public var pixelsOnly: Bool = false
     public var limits: Limits
 
     public init(dpi: Int, pages: Range<Int>? = nil, textOnly: Bool = false, ocrLanguages: String = "eng+deu",
@@ -42,6 +44,7 @@ public struct WorkerRequest: Sendable, Equatable {
         if textOnly { a.append("--text-only") }
         if control { a.append("--control") }
         if image { a.append("--image") }
+        if pixelsOnly { a.append("--pixels-only") }
         return a
     }
 
@@ -70,6 +73,8 @@ public struct WorkerRequest: Sendable, Equatable {
                 r.control = true; i += 1
             case "--image":
                 r.image = true; i += 1
+            case "--pixels-only":
+                r.pixelsOnly = true; i += 1
             default:
                 return nil
             }

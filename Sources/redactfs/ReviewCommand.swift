@@ -2,10 +2,12 @@
 import Glibc
 #endif
 import Detect
+import Encode
 import Pipeline
 import Posix
 import RedactCore
 import Secrets
+import Worker
 
 /// Where the decisions are and the key that opens them.
 struct DecisionsSetup {
@@ -57,6 +59,7 @@ struct ReviewCommand {
         case keep([Int]), unkeep([Int])
         case add
         case addArea(page: Int, Rect)
+        case preview(String)
     }
 
     var input: String
@@ -85,6 +88,7 @@ struct ReviewCommand {
             case "--add": actions.append(.add)
             case "--reset": actions.append(.reset)
             case "--list": actions.append(.list)
+            case "--preview": actions.append(.preview(try c.value(for: a)))
             case "--add-area":
                 let v = try c.value(for: a)
                 guard let (page, rect) = Self.area(v) else {
@@ -190,9 +194,13 @@ struct ReviewCommand {
             current.areas.append(.init(page: page - 1, rect: rect))
             return save(setup, key: key, current, replacing: current)
         }
+        let redactor = Redactor(settings: settings, terms: terms)
         let pages: [ScanPage]
-        do { pages = try Redactor(settings: settings, terms: terms).scan(fd) } catch { return report(error, input: input) }
+        do { pages = try redactor.scan(fd) } catch { return report(error, input: input) }
         let all = Self.entries(pages)
+        if case .preview(let path) = action {
+            return preview(to: path, redactor: redactor, fd: fd, pages: pages, entries: all, current)
+        }
         switch action {
         case .keep(let ns), .unkeep(let ns):
             if let bad = ns.first(where: { $0 > all.count }) {
@@ -212,6 +220,74 @@ struct ReviewCommand {
             show(all, pages: pages, current, terminal: terminal)
             return .success
         }
+    }
+
+    /// The output as the decisions make it, each detection outlined (red:
+    /// redacted, green: kept visible) and numbered as in the listing, and
+    /// each added area outlined in blue; written to `path` (mode 0600) as
+    /// an image-only PDF. It holds nothing the output does not show.
+    func preview(to path: String, redactor: Redactor, fd: FileDescriptor, pages: [ScanPage], entries: [Entry],
+                 _ current: DocumentDecisions) -> ExitCode {
+        let output: [UInt8]
+        let applied = current.isEmpty ? nil : AppliedDecisions(current)
+        do { output = try redactor.redact(fd, name: input.split(separator: "/").last.map(String.init), output: .pdf,
+                                          decisions: applied).output.all() } catch let e as RedactError {
+            return report(e, input: input)
+        } catch {
+            printErr("Error: \(input): \(error)")
+            return .ioError
+        }
+        // The output is read back by a worker, like any PDF, from a file
+        // with no name that vanishes when closed.
+        let rendered: [WorkerPage]
+        do {
+            let tmp = try FileDescriptor.unnamedTemporary(in: ConfigPaths.processEnvironment()["TMPDIR"] ?? "/tmp")
+            try tmp.writeAll(output)
+            rendered = try redactor.render(tmp)
+        } catch let e as RedactError {
+            return report(e, input: input)
+        } catch {
+            printErr("Error: cannot make the preview: \(error)")
+            return .ioError
+        }
+        var numbers: [KeptDetection: Int] = [:]
+        for (i, e) in entries.enumerated() { numbers[e.kept] = i + 1 }
+        var out: [OutputPage] = []
+        var marked = 0
+        for page in rendered {
+            guard var px = page.pixels else { continue }
+            let scale = Double(px.width) / page.size.width
+            let thick = max(1, Int(scale.rounded()))
+            let dot = max(2, Int((scale * 1.2).rounded()))
+            if let src = pages.first(where: { $0.index == page.index }) {
+                for (d, boxes) in zip(src.detections, src.boxes) {
+                    let ref = KeptDetection(page: page.index, category: d.category, text: AppliedDecisions.text(of: d, in: src.text))
+                    guard let n = numbers[ref], let first = boxes.first else { continue }
+                    let kept = current.kept.contains(ref)
+                    for b in boxes { px.outline(b, scale: scale, thickness: thick, color: kept ? (0, 150, 0) : (220, 0, 0)) }
+                    // Every occurrence carries the number: they are one entry.
+                    // Inside a black box; above a kept one, whose text it would cover.
+                    let y = kept ? Int(first.y * scale) - 7 * dot - 2 * thick : Int(first.y * scale)
+                    px.label(n, x: Int(first.x * scale), y: y, dot: dot)
+                    marked += 1
+                }
+            }
+            // What review added: strings where they stand, and areas, in blue.
+            var added = current.areas.filter { $0.page == page.index }.map(\.rect)
+            if let applied, let src = pages.first(where: { $0.index == page.index }) {
+                added += RedactionPlan.boxes(for: applied.addedDetections(in: src.text), in: src.text)
+            }
+            for r in added { px.outline(r, scale: scale, thickness: thick, color: (0, 0, 220)) }
+            out.append(OutputPage(size: page.size, image: px))
+        }
+        do {
+            try AtomicFile.write(try PDFWriter.write(out), to: path, mode: 0o600)
+        } catch {
+            printErr("Error: cannot write \(path): \(error)")
+            return .cannotCreate
+        }
+        printErr("wrote \(path): \(marked) numbered box(es) for \(entries.count) detection(s) on \(out.count) page(s)")
+        return .success
     }
 
     /// One string from standard input: a line, or at a terminal a prompt

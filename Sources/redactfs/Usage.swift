@@ -111,7 +111,8 @@ enum Usage {
     """
 
     static let review = """
-    USAGE: redactfs review FILE [--keep N... | --unkeep N... | --add | --add-area PAGE:X,Y,W,H | --reset | --list]
+    USAGE: redactfs review FILE [--keep N... | --unkeep N... | --add | --add-area PAGE:X,Y,W,H | --reset | --list
+                                 | --preview F]
                           [--config F] [--key-file F] [--terms-file F] [--ocr-languages L] [--jobs N]
 
     Without an action, lists what is redacted in FILE, numbered (the same
@@ -127,6 +128,7 @@ enum Usage {
       --add-area PAGE:X,Y,W,H   Also black out this box (page from 1, points from the top-left).
       --reset                   Drop every decision for FILE.
       --list                    Show the stored decisions (their text only at a terminal).
+      --preview F               Write the output with each box outlined and numbered to F.
     """
 
     static func forSubcommand(_ name: String) -> String? {

@@ -174,3 +174,31 @@ class TestReview(unittest.TestCase):
         for s in SECRETS:
             self.assertNotIn(s, m2.log())
 
+    def test_preview_outlines_and_numbers_the_boxes_and_holds_no_text(self):
+        from PIL import Image
+        numbers = self.entries(self.doc)
+        self.run_cli("review", self.doc, "--keep", str(numbers["email"]))
+        prev = os.path.join(self.base, "preview.pdf")
+        r = self.run_cli("review", self.doc, "--preview", prev)
+        self.assertIn(b"numbered box(es)", r.stderr)
+        self.assertEqual(os.stat(prev).st_mode & 0o777, 0o600)
+        self.assertEqual(h.run(["pdftotext", prev, "-"]).stdout.strip(), b"")
+        self.assertEqual(len(h.run(["pdffonts", prev]).stdout.decode().splitlines()), 2)
+        png = os.path.join(self.base, "preview")
+        h.run(["pdftoppm", "-r", "150", "-png", "-singlefile", prev, png])
+        img = Image.open(png + ".png").convert("RGB")
+
+        def colours_around(phrase):
+            x0, y0, x1, y1 = h.phrase_box(self.words, phrase)
+            s = 150 / 72
+            box = (int(x0 * s) - 6, int(y0 * s) - 6, int(x1 * s) + 6, int(y1 * s) + 6)
+            return set(img.crop(box).getdata())
+
+        green = any(g > 120 and r < 80 and b < 80 for r, g, b in colours_around(EMAIL))
+        red = any(r > 180 and g < 60 and b < 60 for r, g, b in colours_around(TERM))
+        self.assertTrue(green, "the kept e-mail address is not outlined in green")
+        self.assertTrue(red, "the redacted term is not outlined in red")
+        # The kept address is readable in the preview, as in the output; the term is not.
+        self.assertLess(h.render_gray(prev, 1).dark_fraction(h.phrase_box(self.words, EMAIL)), 0.3)
+        self.assertGreater(h.render_gray(prev, 1).dark_fraction(h.phrase_box(self.words, TERM)), 0.5)
+
