@@ -77,8 +77,15 @@ struct VerifyCommand {
             case .success(let f): src = f
             case .failure(let code): return code
             }
+            // The source's review decisions count: kept detections are
+            // exempt, added strings must not be readable either.
+            let decisions: AppliedDecisions?
+            switch DecisionsSetup.load(common).flatMap({ $0.applied(for: src, input: source) }) {
+            case .success(let d): decisions = d
+            case .failure(let code): return code
+            }
             let scanned: [ScanPage]
-            do { scanned = try redactor.scan(src) } catch { return report(error, input: source) }
+            do { scanned = try redactor.scan(src, decisions: decisions) } catch { return report(error, input: source) }
             findings += Self.compare(pages, source: scanned)
         }
         let withText = isatty(1) == 1

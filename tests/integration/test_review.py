@@ -202,3 +202,19 @@ class TestReview(unittest.TestCase):
         self.assertLess(h.render_gray(prev, 1).dark_fraction(h.phrase_box(self.words, EMAIL)), 0.3)
         self.assertGreater(h.render_gray(prev, 1).dark_fraction(h.phrase_box(self.words, TERM)), 0.5)
 
+    def test_verify_exempts_kept_detections_and_checks_added_strings(self):
+        numbers = self.entries(self.doc)
+        before = os.path.join(self.base, "before.pdf")
+        self.run_cli("redact", self.doc, "-o", before)
+        self.run_cli("review", self.doc, "--keep", str(numbers["email"]))
+        self.run_cli("review", self.doc, "--add", stdin="Fristen\n".encode())
+        after = os.path.join(self.base, "after.pdf")
+        self.run_cli("redact", self.doc, "-o", after)
+        r = self.run_cli("verify", after, "--source", self.doc)
+        self.assertEqual(r.stdout, b"")
+        # An output made before the string was added shows it: verify says so.
+        r = self.run_cli("verify", before, "--source", self.doc, check=False)
+        self.assertEqual(r.returncode, 1, h.describe(r))
+        self.assertIn(b"page 1: detection: term detected on the source is readable", r.stdout)
+        self.assertNotIn(b"Fristen", r.stdout + r.stderr)
+
