@@ -59,17 +59,11 @@ struct RedactCommand {
 
     func run() throws(UsageError) -> ExitCode {
         let settings = try common.settings(usage: Usage.redact)
-        let terms: TermMatcher
-        switch loadTerms(common) {
-        case .success(let m): terms = m
+        let (terms, fd): (TermMatcher, FileDescriptor)
+        switch termsAndInput(common, input: input) {
+        case .success(let r): (terms, fd) = r
         case .failure(let code): return code
         }
-        let fd: FileDescriptor
-        switch openInput(input) {
-        case .success(let f): fd = f
-        case .failure(let code): return code
-        }
-        signal(SIGPIPE, SIG_IGN)
         let decisions: AppliedDecisions?
         switch DecisionsSetup.load(common).flatMap({ $0.applied(for: fd, input: input) }) {
         case .success(let d): decisions = d
@@ -145,23 +139,17 @@ struct ScanCommand {
 
     func run() throws(UsageError) -> ExitCode {
         let settings = try common.settings(usage: Usage.scan)
-        let terms: TermMatcher
-        switch loadTerms(common) {
-        case .success(let m): terms = m
-        case .failure(let code): return code
-        }
         // The matched text is for the user's eyes: never into a pipe or a
         // file, where it would outlive the review.
         if (showText || showLayout) && isatty(1) != 1 {
             printErr("Error: \(showText ? "--show-text" : "--show-layout") prints only to a terminal")
             return .usage
         }
-        let fd: FileDescriptor
-        switch openInput(input) {
-        case .success(let f): fd = f
+        let (terms, fd): (TermMatcher, FileDescriptor)
+        switch termsAndInput(common, input: input) {
+        case .success(let r): (terms, fd) = r
         case .failure(let code): return code
         }
-        signal(SIGPIPE, SIG_IGN)
         let decisions: AppliedDecisions?
         switch DecisionsSetup.load(common).flatMap({ $0.applied(for: fd, input: input) }) {
         case .success(let d): decisions = d
@@ -217,6 +205,17 @@ func fmt(_ v: Double) -> String {
 }
 
 /// Terms for redact and scan: none if never set up, else they must load.
+/// What a command that reads one file starts with: the terms loaded, the
+/// file opened, and SIGPIPE ignored (a closed pipe is an error we report).
+func termsAndInput(_ common: CommonOptions, input: String) -> Result<(TermMatcher, FileDescriptor), ExitCode> {
+    loadTerms(common).flatMap { terms in
+        openInput(input).map { fd in
+            signal(SIGPIPE, SIG_IGN)
+            return (terms, fd)
+        }
+    }
+}
+
 func loadTerms(_ common: CommonOptions) -> Result<TermMatcher, ExitCode> {
     let setup = TermsSetup(common: common)
     if setup.neverInitialised { return .success(TermMatcher([])) }

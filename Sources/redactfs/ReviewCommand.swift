@@ -141,9 +141,9 @@ struct ReviewCommand {
 
     func run() throws(UsageError) -> ExitCode {
         let settings = try common.settings(usage: Usage.review)
-        let terms: TermMatcher
-        switch loadTerms(common) {
-        case .success(let m): terms = m
+        let (terms, fd): (TermMatcher, FileDescriptor)
+        switch termsAndInput(common, input: input) {
+        case .success(let r): (terms, fd) = r
         case .failure(let code): return code
         }
         let setup: DecisionsSetup
@@ -155,12 +155,6 @@ struct ReviewCommand {
             printErr("Error: no key: run 'redactfs init' first (decisions are sealed with your key)")
             return .failure
         }
-        let fd: FileDescriptor
-        switch openInput(input) {
-        case .success(let f): fd = f
-        case .failure(let code): return code
-        }
-        signal(SIGPIPE, SIG_IGN)
         let terminal = isatty(1) == 1
         let binding: DocumentBinding
         let book: DecisionBook

@@ -41,17 +41,11 @@ struct VerifyCommand {
 
     func run() throws(UsageError) -> ExitCode {
         let settings = try common.settings(usage: Usage.verify)
-        let terms: TermMatcher
-        switch loadTerms(common) {
-        case .success(let m): terms = m
+        let (terms, fd): (TermMatcher, FileDescriptor)
+        switch termsAndInput(common, input: output) {
+        case .success(let r): (terms, fd) = r
         case .failure(let code): return code
         }
-        let fd: FileDescriptor
-        switch openInput(output) {
-        case .success(let f): fd = f
-        case .failure(let code): return code
-        }
-        signal(SIGPIPE, SIG_IGN)
         let bytes: [UInt8]
         do {
             let size = try fd.status().size

@@ -151,6 +151,15 @@ class TestReview(unittest.TestCase):
         self.run_cli("review", self.doc, "--keep", str(self.entries(self.doc)["email"]))
         self.assertTrue(h.wait_for(lambda: os.stat(shown).st_mtime_ns > before, 10), "the mtime did not change")
         self.assertLess(self.mounted_darkness(m, EMAIL), 0.3, "the mounted output ignored the decision")
+        self.assertGreater(self.mounted_darkness(m, TERM), 0.8)
+        before = os.stat(shown).st_mtime_ns
+        self.run_cli("review", self.doc, "--add", stdin="Fristen\n".encode())
+        self.run_cli("review", self.doc, "--keep", str(self.entries(self.doc)["term"]))
+        self.assertTrue(h.wait_for(lambda: os.stat(shown).st_mtime_ns > before, 10), "the mtime did not change")
+        # Both decisions reach the mount (each within about a second).
+        self.assertTrue(h.wait_for(lambda: self.mounted_darkness(m, TERM) < 0.3, 15, interval=0.5),
+                        "a term kept in this document was burned")
+        self.assertGreater(self.mounted_darkness(m, "die Fristen."), 0.5, "an added string was not burned")
         m.stop()
         m2 = h.Mount(self.src, self.base, self.env).start()
         self.addCleanup(m2.stop, False)
