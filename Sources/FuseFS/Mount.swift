@@ -14,7 +14,84 @@ public struct MountOptions: Sendable {
     /// cap of 10 would).
     public var maxThreads: UInt32 = 64
     public var debug = false
+    /// Mount over a folder that holds files (they are hidden while mounted).
+    public var allowNonEmpty = false
+    /// Shown as the mount's source by df, findmnt and /proc/mounts.
+    public var fsName = "redactfs"
     public init() {}
+}
+
+/// Why a mount point is refused before anything is mounted: the checks
+/// that keep a mount from looping, stacking or hiding files unasked.
+public enum MountPointProblem: Equatable, Sendable {
+    /// The mount point is the source or inside it: the mount would show itself.
+    case insideSource
+    /// Something is mounted there already.
+    case alreadyMounted(String)
+    /// It holds files, which the mount would hide (unless -o nonempty).
+    case notEmpty
+
+    /// `mountpoint` and `source` are resolved, absolute paths.
+    public static func check(_ mountpoint: String, source: String, allowNonEmpty: Bool,
+                             mounts: String? = readMounts()) -> MountPointProblem? {
+        if mountpoint == source || mountpoint.hasPrefix(source == "/" ? "/" : source + "/") { return .insideSource }
+        if let mounts, let what = Self.mounted(at: mountpoint, in: mounts) { return .alreadyMounted(what) }
+        if !allowNonEmpty, !isEmptyDirectory(mountpoint) { return .notEmpty }
+        return nil
+    }
+
+    /// What is mounted at `path` per /proc/self/mounts (fields are octal-escaped).
+    static func mounted(at path: String, in mounts: String) -> String? {
+        for line in mounts.split(separator: "\n") {
+            let f = line.split(separator: " ")
+            guard f.count >= 3, unescape(String(f[1])) == path else { continue }
+            return "\(unescape(String(f[0]))) (\(f[2]))"
+        }
+        return nil
+    }
+
+    static func unescape(_ s: String) -> String {
+        var out: [UInt8] = []
+        let b = Array(s.utf8)
+        var i = 0
+        while i < b.count {
+            if b[i] == UInt8(ascii: "\\"), i + 3 < b.count, let v = UInt8(String(decoding: b[(i + 1)...(i + 3)], as: UTF8.self), radix: 8) {
+                out.append(v)
+                i += 4
+            } else {
+                out.append(b[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public static func readMounts() -> String? {
+        guard let fd = try? FileDescriptor.open("/proc/self/mounts", flags: O_RDONLY) else { return nil }
+        var all: [UInt8] = []
+        while let piece = try? fd.read(count: 1 << 16, at: Int64(all.count)), !piece.isEmpty { all += piece }
+        return String(decoding: all, as: UTF8.self)
+    }
+
+    static func isEmptyDirectory(_ path: String) -> Bool {
+        guard let d = opendir(path) else { return false }
+        defer { closedir(d) }
+        while let e = readdir(d) {
+            let name = withUnsafePointer(to: e.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { return false }
+        }
+        return true
+    }
+
+    public var message: String {
+        switch self {
+        case .insideSource: return "is the source or inside it: the mount would show itself"
+        case .alreadyMounted(let what): return "already has \(what) mounted on it; unmount it first"
+        case .notEmpty: return "is not empty: its files would be hidden while mounted (use -o nonempty to mount anyway)"
+        }
+    }
 }
 
 public enum MountError: Error {
@@ -25,7 +102,13 @@ public enum MountError: Error {
 /// (SIGTERM, SIGINT, SIGHUP unmount cleanly), and returns.
 public func serve(_ fs: RedactFS, at mountpoint: String, options: MountOptions,
                   onReady: () -> Void) throws(MountError) {
-    var opts = ["ro", "fsname=redactfs", "subtype=redactfs"]
+    // libfuse splits -o at commas: a comma or backslash in the path is escaped.
+    var fsName = ""
+    for c in options.fsName {
+        if c == "\\" || c == "," { fsName.append("\\") }
+        fsName.append(c)
+    }
+    var opts = ["ro", "fsname=" + fsName, "subtype=redactfs"]
     // The kernel checks mode bits itself (default_permissions) only when
     // other users may enter the mount: then it must. Without allow_other
     // only the mounting user gets in, the daemon opens sources as that

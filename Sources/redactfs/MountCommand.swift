@@ -67,6 +67,7 @@ struct MountCommand {
             case "ocr_languages", "ocr-languages": common.ocrLanguages = try need()
             case "jobs": common.jobs = try ArgumentCursor([], usage: Usage.mount).jobs(for: "-o jobs", try need())
             case "foreground": mount.foreground = true
+            case "nonempty": mount.allowNonEmpty = true
             case "debug": mount.debug = true; mount.foreground = true
             default:
                 if ignored.contains(key) || key.hasPrefix("x-") || key.hasPrefix("comment=") { continue }
@@ -97,6 +98,18 @@ struct MountCommand {
         guard let src = realpath(source, nil) else { printErr("Error: cannot resolve \(source)"); return .noInput }
         let sourcePath = String(cString: src)
         free(src)
+        guard let mnt = realpath(mountpoint, nil) else { printErr("Error: cannot resolve \(mountpoint)"); return .failure }
+        let mountPath = String(cString: mnt)
+        free(mnt)
+        if let problem = MountPointProblem.check(mountPath, source: sourcePath, allowNonEmpty: mount.allowNonEmpty) {
+            printErr("Error: the mount point \(mountpoint) \(problem.message)")
+            switch problem {
+            case .insideSource: return .usage
+            case .alreadyMounted, .notEmpty: return .cannotCreate
+            }
+        }
+        var mount = mount
+        mount.fsName = sourcePath
         Hardening.lockDownDaemon()
         // Terms: loaded before the mount exists, so a missing or wrong key
         // or a tampered file stops us before anything is served.

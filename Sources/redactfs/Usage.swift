@@ -55,7 +55,7 @@ enum Usage {
       -o OPTIONS                Comma-separated: dpi=N, config=F, key_file=F,
                                 terms_file=F, cache_size=SIZE, disk_cache,
                                 disk_cache_size=SIZE, prefetch, deadline=S,
-                                ocr_languages=L, jobs=N, foreground, allow_other, debug.
+                                ocr_languages=L, jobs=N, foreground, nonempty, allow_other, debug.
     """
 
     static let redact = """

@@ -308,3 +308,15 @@ final class SealedOutputTests: XCTestCase {
         guard case .render = c.lookup(k, identity(1)) else { return XCTFail("the old version's output was kept") }
     }
 }
+
+final class MountPointTests: XCTestCase {
+    func testAMountPointInsideTheSourceOrAlreadyMountedIsRefused() {
+        let mounts = "sysfs /sys sysfs rw 0 0\n/home/me/Dokumente\\040alt /home/me/Redacted\\040x fuse.redactfs ro 0 0\n"
+        XCTAssertEqual(MountPointProblem.check("/home/me/Docs/sub", source: "/home/me/Docs", allowNonEmpty: true, mounts: ""), .insideSource)
+        XCTAssertEqual(MountPointProblem.check("/home/me/Docs", source: "/home/me/Docs", allowNonEmpty: true, mounts: ""), .insideSource)
+        // A sibling whose name starts like the source is not inside it.
+        XCTAssertNotEqual(MountPointProblem.check("/home/me/Docs2", source: "/home/me/Docs", allowNonEmpty: true, mounts: ""), .insideSource)
+        XCTAssertEqual(MountPointProblem.check("/home/me/Redacted x", source: "/home/me/Docs", allowNonEmpty: true, mounts: mounts),
+                       .alreadyMounted("/home/me/Dokumente alt (fuse.redactfs)"))
+    }
+}

@@ -622,6 +622,51 @@ class TestE_Lifecycle(unittest.TestCase):
             self.skipTest("needs both signal tests")
         self.assertEqual(a, b, "inode of letter.redacted.pdf differs between two mounts")
 
+    def test_mount_point_checks(self):
+        """A mount point inside the source (the mount would show itself), one
+        already mounted on, or one holding files (hidden unless -o nonempty)
+        is refused with a one-line reason and a sysexits code, before
+        anything is mounted. df and /proc/mounts name the source."""
+        src = os.path.realpath(WS.fixtures.root)
+
+        def attempt(mnt, *extra):
+            return subprocess.run([harness.binary(), "mount", src, mnt, *extra], env=WS.env, stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+
+        for mnt, code, why in ((os.path.join(src, "sub"), 64, b"inside it"), (src, 64, b"inside it")):
+            r = attempt(mnt)
+            self.assertEqual(r.returncode, code, harness.describe(r))
+            self.assertIn(why, r.stderr)
+            self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+            self.assertIsNone(harness.mount_entry(mnt))
+        full = WS.tempdir("full")
+        with open(os.path.join(full, "notiz.txt"), "w") as f:
+            f.write("x")
+        r = attempt(full)
+        self.assertEqual(r.returncode, 73, harness.describe(r))
+        self.assertIn(b"not empty", r.stderr)
+        self.assertIsNone(harness.mount_entry(full))
+        m = self.start(name="checks")
+        r = attempt(m.mountpoint)
+        self.assertEqual(r.returncode, 73, harness.describe(r))
+        self.assertIn(b"already has", r.stderr)
+        entry = harness.mount_entry(m.mountpoint)
+        self.assertEqual((entry[0], entry[2]), (src, "fuse.redactfs"))
+        df = harness.run(["df", "--output=source", m.mountpoint]).stdout.decode().splitlines()
+        self.assertEqual(df[-1].strip(), src)
+        # -o nonempty mounts over the files. The daemon goes to the
+        # background and keeps its output open: a file, not a pipe, takes it.
+        self.addCleanup(harness.unmount, full)
+        with open(os.path.join(WS.work, "nonempty.log"), "wb") as out:
+            r = subprocess.run([harness.binary(), "mount", src, full, "-o", "nonempty"], env=WS.env,
+                               stdin=subprocess.DEVNULL, stdout=out, stderr=out, timeout=60)
+        self.assertEqual(r.returncode, 0, harness.read_file(os.path.join(WS.work, "nonempty.log")))
+        self.assertTrue(harness.wait_for(lambda: harness.mount_entry(full) is not None, 10))
+        self.assertIn("letter.redacted.pdf", os.listdir(full))
+        self.assertEqual(harness.unmount(full) is not None, True)
+        self.assertTrue(harness.wait_for(lambda: harness.mount_entry(full) is None, 10))
+        self.assertEqual(os.listdir(full), ["notiz.txt"])
+
     def test_dpi_option(self):
         m = self.start("--dpi", "72", name="dpi")
         width = image_width(read_file(m.path("sub/tiefer/innen.redacted.pdf")))
