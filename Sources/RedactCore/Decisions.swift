@@ -54,13 +54,18 @@ public struct DocumentBinding: Hashable, Sendable {
     public var inode: UInt64
     public var birthSeconds: Int64
     public var birthNanoseconds: UInt32
+    /// The file's size: only a file of this size can have this content,
+    /// so no other file is read whole to find out.
+    public var size: UInt64
     public var contentDigest: [UInt8]
 
-    public init(device: UInt64, inode: UInt64, birthSeconds: Int64, birthNanoseconds: UInt32, contentDigest: [UInt8]) {
+    public init(device: UInt64, inode: UInt64, birthSeconds: Int64, birthNanoseconds: UInt32, size: UInt64,
+                contentDigest: [UInt8]) {
         self.device = device
         self.inode = inode
         self.birthSeconds = birthSeconds
         self.birthNanoseconds = birthNanoseconds
+        self.size = size
         self.contentDigest = contentDigest
     }
 
@@ -78,12 +83,16 @@ public struct DecisionBook: Equatable, Sendable {
 
     public init(documents: [DocumentDecisions] = []) { self.documents = documents }
 
-    /// The decisions for the file with `binding`'s inode and birth, else
-    /// for one with its content (`digest` is asked for only then).
-    public func find(_ file: DocumentBinding, digest: () -> [UInt8]?) -> DocumentDecisions? {
+    /// The decisions for the file with `file`'s inode and birth, else for
+    /// one with its content. `digest` (the whole file read) is asked for
+    /// only when an entry has `file`'s size; a failure to read it fails the
+    /// lookup, never passes as "no decisions".
+    public func find<E: Error>(_ file: DocumentBinding, digest: () throws(E) -> [UInt8]) throws(E) -> DocumentDecisions? {
         if let d = documents.first(where: { $0.binding.sameFile(file) }) { return d }
-        guard !documents.isEmpty, let content = digest() else { return nil }
-        return documents.first { $0.binding.contentDigest == content }
+        let sameSize = documents.filter { $0.binding.size == file.size }
+        if sameSize.isEmpty { return nil }
+        let content = try digest()
+        return sameSize.first { $0.binding.contentDigest == content }
     }
 
     /// Sets (or, when empty, removes) the entry for `decisions.binding`'s document.
@@ -109,6 +118,7 @@ public struct DecisionBook: Equatable, Sendable {
         for d in documents {
             w.u64(d.binding.device); w.u64(d.binding.inode)
             w.u64(UInt64(bitPattern: d.binding.birthSeconds)); w.u32(Int(d.binding.birthNanoseconds))
+            w.u64(d.binding.size)
             w.bytes(d.binding.contentDigest)
             w.u32(d.kept.count)
             for k in d.kept {
@@ -134,9 +144,10 @@ public struct DecisionBook: Equatable, Sendable {
             let device = try r.u64(), inode = try r.u64()
             let birth = Int64(bitPattern: try r.u64()), nanos = try r.u32()
             guard nanos < 1_000_000_000 else { throw .invalid("birth nanoseconds") }
+            let size = try r.u64()
             let digest = try r.bytes()
             var d = DocumentDecisions(binding: DocumentBinding(device: device, inode: inode, birthSeconds: birth,
-                                                               birthNanoseconds: UInt32(nanos), contentDigest: digest))
+                                                               birthNanoseconds: UInt32(nanos), size: size, contentDigest: digest))
             for _ in 0..<(try r.count()) {
                 let page = try r.u32()
                 guard let category = Category(rawValue: try r.string()) else { throw .invalid("category") }

@@ -82,15 +82,17 @@ extension DocumentBinding {
         let st = try fd.status()
         let birth = try fd.birthTime()
         return DocumentBinding(device: st.device, inode: st.inode, birthSeconds: birth?.seconds ?? 0,
-                               birthNanoseconds: birth?.nanoseconds ?? 0,
+                               birthNanoseconds: birth?.nanoseconds ?? 0, size: UInt64(max(0, st.size)),
                                contentDigest: digest ? try Digest.sha256(of: fd) : [])
     }
 
     /// The decisions `book` holds for the file behind `fd`, if any: by its
-    /// inode first, by its content only if none matches that way.
+    /// inode first, by its content only if none matches that way and an
+    /// entry has its size. A file that cannot be read throws: the caller
+    /// fails the document rather than serve it without its decisions.
     public static func decisions(in book: DecisionBook, for fd: FileDescriptor) throws(Errno) -> DocumentDecisions? {
         if book.documents.isEmpty { return nil }
         let file = try of(fd, digest: false)
-        return book.find(file, digest: { try? Digest.sha256(of: fd) })
+        return try book.find(file, digest: { () throws(Errno) in try Digest.sha256(of: fd) })
     }
 }

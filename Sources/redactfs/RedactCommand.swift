@@ -59,14 +59,9 @@ struct RedactCommand {
 
     func run() throws(UsageError) -> ExitCode {
         let settings = try common.settings(usage: Usage.redact)
-        let (terms, fd): (TermMatcher, FileDescriptor)
-        switch termsAndInput(common, input: input) {
-        case .success(let r): (terms, fd) = r
-        case .failure(let code): return code
-        }
-        let decisions: AppliedDecisions?
-        switch DecisionsSetup.load(common).flatMap({ $0.applied(for: fd, input: input) }) {
-        case .success(let d): decisions = d
+        let (terms, fd, decisions): (TermMatcher, FileDescriptor, AppliedDecisions?)
+        switch documentInput(common, input: input) {
+        case .success(let r): (terms, fd, decisions) = r
         case .failure(let code): return code
         }
         let showProgress = isatty(2) == 1
@@ -145,14 +140,9 @@ struct ScanCommand {
             printErr("Error: \(showText ? "--show-text" : "--show-layout") prints only to a terminal")
             return .usage
         }
-        let (terms, fd): (TermMatcher, FileDescriptor)
-        switch termsAndInput(common, input: input) {
-        case .success(let r): (terms, fd) = r
-        case .failure(let code): return code
-        }
-        let decisions: AppliedDecisions?
-        switch DecisionsSetup.load(common).flatMap({ $0.applied(for: fd, input: input) }) {
-        case .success(let d): decisions = d
+        let (terms, fd, decisions): (TermMatcher, FileDescriptor, AppliedDecisions?)
+        switch documentInput(common, input: input) {
+        case .success(let r): (terms, fd, decisions) = r
         case .failure(let code): return code
         }
         let pages: [ScanPage]
@@ -213,6 +203,15 @@ func termsAndInput(_ common: CommonOptions, input: String) -> Result<(TermMatche
             signal(SIGPIPE, SIG_IGN)
             return (terms, fd)
         }
+    }
+}
+
+/// `termsAndInput`, and the file's review decisions (none when nobody
+/// reviewed it; a decision file that fails to open fails the command).
+func documentInput(_ common: CommonOptions, input: String)
+    -> Result<(TermMatcher, FileDescriptor, AppliedDecisions?), ExitCode> {
+    termsAndInput(common, input: input).flatMap { terms, fd in
+        DecisionsSetup.load(common).flatMap { $0.applied(for: fd, input: input) }.map { (terms, fd, $0) }
     }
 }
 

@@ -34,7 +34,7 @@ final class DecisionPipelineTests: XCTestCase {
     }
 
     static func decisions(_ body: (inout DocumentDecisions) -> Void) -> AppliedDecisions {
-        var d = DocumentDecisions(binding: DocumentBinding(device: 1, inode: 1, birthSeconds: 1, birthNanoseconds: 0, contentDigest: []))
+        var d = DocumentDecisions(binding: DocumentBinding(device: 1, inode: 1, birthSeconds: 1, birthNanoseconds: 0, size: 0, contentDigest: []))
         body(&d)
         return AppliedDecisions(d)
     }

@@ -10,7 +10,8 @@ import RedactCore
 /// sealed store.
 final class DecisionTests: XCTestCase {
     static func binding(inode: UInt64 = 42, birth: Int64 = 1_700_000_000, digest: UInt8 = 1) -> DocumentBinding {
-        DocumentBinding(device: 2049, inode: inode, birthSeconds: birth, birthNanoseconds: 5, contentDigest: [UInt8](repeating: digest, count: 32))
+        DocumentBinding(device: 2049, inode: inode, birthSeconds: birth, birthNanoseconds: 5, size: 4711,
+                        contentDigest: [UInt8](repeating: digest, count: 32))
     }
 
     static func sample() -> DocumentDecisions {
@@ -50,7 +51,16 @@ final class DecisionTests: XCTestCase {
         var noBirth = Self.sample()
         noBirth.binding.birthSeconds = 0
         noBirth.binding.birthNanoseconds = 0
-        XCTAssertNil(DecisionBook(documents: [noBirth]).find(noBirth.binding, digest: { nil }))
+        XCTAssertNil(DecisionBook(documents: [noBirth]).find(noBirth.binding, digest: { [] }))
+        // A file of another size is never read whole to compare contents.
+        var other = Self.binding(inode: 99)
+        other.size = 12
+        asked = 0
+        XCTAssertNil(book.find(other, digest: { asked += 1; return [UInt8](repeating: 1, count: 32) }))
+        XCTAssertEqual(asked, 0)
+        // A file that cannot be read fails the lookup: no decisions would be a silent "none".
+        struct Unreadable: Error {}
+        XCTAssertThrowsError(try book.find(Self.binding(inode: 99), digest: { () throws(Unreadable) -> [UInt8] in throw Unreadable() }))
     }
 
     func testSetReplacesTheDocumentsEntryAndAnEmptyOneIsRemoved() {
