@@ -15,11 +15,12 @@ DEB_PACKAGES := pkg-config libfuse3-dev fuse3 libpoppler-glib-dev libcairo2-dev 
 	tesseract-ocr-osd tesseract-ocr \
 	fontconfig fonts-dejavu-core poppler-data qpdf poppler-utils mupdf-tools \
 	ghostscript libimage-exiftool-perl rsync strace python3 python3-cairo \
-	python3-pil python3-numpy python3-reportlab python3-cryptography
+	python3-pil python3-numpy python3-reportlab python3-cryptography \
+	systemd
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test unit-test integration-test demo demo-stop bench bench-e2e hostile install uninstall clean
+.PHONY: all deps build test unit-test integration-test demo demo-stop bench bench-e2e hostile install install-units uninstall clean
 
 all: build
 
@@ -80,16 +81,26 @@ install: build
 		$(DESTDIR)$(PREFIX)/share/doc/redactfs
 	install -m 0644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/redactfs/
 	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/redactfs
-	install -m 0644 man/redactfs.1 $(DESTDIR)$(PREFIX)/share/man/man1/redactfs.1
-	install -m 0644 man/redactfs-terms.5 $(DESTDIR)$(PREFIX)/share/man/man5/redactfs-terms.5
-	sed 's|@BINDIR@|$(PREFIX)/bin|g' systemd/redactfs.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/redactfs.service
-	chmod 0644 $(DESTDIR)$(PREFIX)/lib/systemd/user/redactfs.service
+	install -m 0644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 0644 man/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/
+	$(MAKE) --no-print-directory install-units
+
+# The user units, with the path of the installed binary (the integration
+# test runs this target alone and verifies the result with systemd-analyze).
+UNITS := redactfs.service redactfs@.service
+install-units:
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user
+	for u in $(UNITS); do \
+		sed 's|@BINDIR@|$(PREFIX)/bin|g' systemd/$$u > $(DESTDIR)$(PREFIX)/lib/systemd/user/$$u && \
+		chmod 0644 $(DESTDIR)$(PREFIX)/lib/systemd/user/$$u || exit 1; \
+	done
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/doc/redactfs
 	rm -f $(DESTDIR)$(PREFIX)/bin/redactfs $(DESTDIR)$(PREFIX)/share/man/man1/redactfs.1 \
 		$(DESTDIR)$(PREFIX)/share/man/man5/redactfs-terms.5 \
-		$(DESTDIR)$(PREFIX)/lib/systemd/user/redactfs.service
+		$(DESTDIR)$(PREFIX)/share/man/man5/redactfs.conf.5 \
+		$(addprefix $(DESTDIR)$(PREFIX)/lib/systemd/user/,$(UNITS))
 
 clean:
 	rm -rf .build
