@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CFuse
 import Posix
+import Synchronization
 
 /// How to mount.
 public struct MountOptions: Sendable {
@@ -18,6 +19,9 @@ public struct MountOptions: Sendable {
     public var allowNonEmpty = false
     /// Shown as the mount's source by df, findmnt and /proc/mounts.
     public var fsName = "redactfs"
+    /// Where log lines go instead of standard error or, in the
+    /// background, syslog (`--log-file`).
+    public var logFile: String?
     public init() {}
 }
 
@@ -50,7 +54,7 @@ public enum MountPointProblem: Equatable, Sendable {
         return nil
     }
 
-    static func unescape(_ s: String) -> String {
+    public static func unescape(_ s: String) -> String {
         var out: [UInt8] = []
         let b = Array(s.utf8)
         var i = 0
@@ -140,22 +144,48 @@ public func serve(_ fs: RedactFS, at mountpoint: String, options: MountOptions,
     let se = fuse_get_session(f)
     guard fuse_set_signal_handlers(se) == 0 else { throw .setup("could not install signal handlers") }
     defer { fuse_remove_signal_handlers(se) }
-    // fuse_daemonize points stderr at /dev/null. When stderr was a file or
-    // a pipe (a log the user asked for), keep logging there; a terminal is
-    // let go, as a background daemon should.
-    let keptLog: Int32 = (!options.foreground && isatty(2) == 0) ? dup(2) : -1
+    // fuse_daemonize points the standard streams at /dev/null. A daemon
+    // in the background never writes to the terminal (or pipe) it left:
+    // its lines go to the --log-file, else to syslog (the journal).
     guard fuse_daemonize(options.foreground ? 1 : 0) == 0 else { throw .setup("could not go to the background") }
-    if keptLog >= 0 {
-        dup2(keptLog, 2)
-        close(keptLog)
-    }
+    if !options.foreground && !Log.hasFile { Log.toSyslog() }
     onReady()
 
     guard let cfg = fuse_loop_cfg_create() else { throw .setup("out of memory") }
     defer { fuse_loop_cfg_destroy(cfg) }
     fuse_loop_cfg_set_max_threads(cfg, options.maxThreads)
     fuse_loop_cfg_set_idle_threads(cfg, 8)
+    let status = StatusNotifier(fs)
+    status.start()
     let rc = fuse_loop_mt(f, cfg)
+    status.stop()
+    SystemdNotify.stopping()
     // The loop returns the signal number when a signal ended it: a clean exit.
     if rc < 0 { throw .setup("FUSE loop failed (\(-rc))") }
+}
+
+/// Sends systemd the mount's status line every two seconds while it
+/// changes, when systemd listens ($NOTIFY_SOCKET).
+final class StatusNotifier: @unchecked Sendable {
+    private let fs: RedactFS
+    private let stopped = Atomic<Bool>(false)
+
+    init(_ fs: RedactFS) { self.fs = fs }
+
+    func start() {
+        guard SystemdNotify.isListening else { return }
+        _ = DetachedThread.start { [self] in
+            var last = ""
+            while !stopped.load(ordering: .acquiring) {
+                let line = fs.statusLine
+                if line != last {
+                    SystemdNotify.status(line)
+                    last = line
+                }
+                usleep(2_000_000)
+            }
+        }
+    }
+
+    func stop() { stopped.store(true, ordering: .releasing) }
 }

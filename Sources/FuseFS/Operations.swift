@@ -84,8 +84,9 @@ enum Operations {
         ops.statfs = { _, v in fs().statfs(v!) }
         // getxattr and listxattr stay unset: libfuse answers ENOSYS once,
         // the kernel then answers EOPNOTSUPP itself for the rest of the mount
-        // and `ls -l` stops making two round trips per file to ask for ACLs
-        // and security labels that never exist here.
+        // and `ls -l` stops making a round trip per file to ask for a
+        // security label that never exists here. (So the mount's status is
+        // a file, not an attribute: `ControlFiles`.)
         ops.setxattr = { _, _, _, _, _ in -EROFS }
         ops.removexattr = { _, _ in -EROFS }
         ops.mknod = { _, _, _ in -EROFS }

@@ -190,6 +190,11 @@ final class OutputCache: Sendable {
         job.finish(r)
     }
 
+    /// Bytes of outputs kept sealed in the spill folder.
+    var sealedHeldBytes: Int {
+        state.withLock { $0.sealedBytes }
+    }
+
     /// Bytes held in memory: cached outputs and outputs only handles hold.
     var heldBytes: Int {
         state.withLock { Self.held($0) }
@@ -345,6 +350,8 @@ final class CacheStats: Sendable {
     let peakHeld = Atomic<Int>(0)
     let deadlines = Atomic<Int>(0)
     let interrupts = Atomic<Int>(0)
+    /// Opens answered with an error (EIO, EACCES …) for a reason of the file's.
+    let failures = Atomic<Int>(0)
 
     var line: String {
         "renders=\(renders.load(ordering: .relaxed)) prefetched=\(prefetchRenders.load(ordering: .relaxed)) "
@@ -353,6 +360,6 @@ final class CacheStats: Sendable {
             + "evictions=\(evictions.load(ordering: .relaxed)) spilled=\(spills.load(ordering: .relaxed)) "
             + "sealed=\(sealedOutputs.load(ordering: .relaxed)) sealed_hits=\(sealedHits.load(ordering: .relaxed)) "
             + "held_peak_kib=\(peakHeld.load(ordering: .relaxed) >> 10) deadlines=\(deadlines.load(ordering: .relaxed)) "
-            + "interrupted=\(interrupts.load(ordering: .relaxed))"
+            + "interrupted=\(interrupts.load(ordering: .relaxed)) failures=\(failures.load(ordering: .relaxed))"
     }
 }

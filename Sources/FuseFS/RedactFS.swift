@@ -40,6 +40,12 @@ public final class RedactFS: Sendable {
     let options: CacheOptions
     let scheduler: RenderScheduler
     let stats = CacheStats()
+    /// Renders in flight and failures, for `redactfs status` and readers.
+    let activity = Activity()
+    /// Open snapshots of `.redactfs/status`.
+    let controls = ControlHandles()
+    /// When the file system was made (wall clock, seconds).
+    let mountedAt = RedactFS.wallClock().tv_sec
 
     /// What outputs are made with right now. Replaced as a whole when the
     /// terms change; `generation` is part of every memory key, `context`
@@ -57,7 +63,7 @@ public final class RedactFS: Sendable {
         var decisions = DecisionBook()
     }
     /// Guards: `current` only; read it once per call, never hold it across a render.
-    private let current: Mutex<Current>
+    let current: Mutex<Current>
 
     /// Whether the kernel may keep its cached pages at an open.
     private let pageCache = PageCachePolicy()
@@ -155,6 +161,11 @@ public final class RedactFS: Sendable {
     // MARK: - Operations (each returns 0 or a negative errno)
 
     func getattr(_ path: String, _ out: inout stat, handle: UInt64? = nil) -> Int32 {
+        if ControlFiles.isControl(path) {
+            guard let st = controlAttributes(path) else { return -ENOENT }
+            out = st
+            return 0
+        }
         let entry: SourceEntry
         do { entry = try tree.resolve(path) } catch { return -error.rawValue }
         var st = fill(entry)
@@ -227,6 +238,15 @@ public final class RedactFS: Sendable {
     func readdir(_ path: String, handle: UInt64, offset: Int, plus: Bool,
                  _ emit: (String, stat?, _ next: Int) -> Bool) -> Int32 {
         guard let held = directories.entries(handle) else { return -EBADF }
+        if ControlFiles.isControl(path) {
+            // The control folder: its one file, never the source.
+            let names = [".", "..", "status"]
+            for i in max(0, offset)..<names.count {
+                guard emit(names[i], plus ? controlAttributes(i == 2 ? ControlFiles.statusPath : ControlFiles.folderPath) : nil, i + 1)
+                else { break }
+            }
+            return 0
+        }
         let dir = path.hasSuffix("/") ? path : path + "/"
         let entries: [(name: String, status: FileStatus)]
         if offset == 0 || held == nil {
@@ -275,16 +295,24 @@ public final class RedactFS: Sendable {
     func open(_ path: String, flags: Int32, interrupted: () -> Bool) -> (Int32, handle: UInt64, PageCachePolicy.Decision) {
         let started = Self.monotonic()
         if flags & O_ACCMODE != O_RDONLY || flags & O_TRUNC != 0 { return (-EROFS, 0, Self.none) }
+        if ControlFiles.isControl(path) {
+            guard path == ControlFiles.statusPath else { return (-EISDIR, 0, Self.none) }
+            let h = controls.open(Array(statusJSON().utf8))
+            return (0, h, PageCachePolicy.Decision(keepCache: false, directIO: true, invalidate: false))
+        }
         let shown = String(path.drop(while: { $0 == "/" }))
         let p: Prepared
         switch prepare(path, shown: shown) {
-        case .failure(let e): return (-e.rawValue, 0, Self.none)
+        case .failure(let e):
+            stats.failures.add(1, ordering: .relaxed)
+            return (-e.rawValue, 0, Self.none)
         case .success(let prepared): p = prepared
         }
         let job: RenderJob
         switch cache.lookup(p.key, p.id, limits: p.redactor.limits) {
         case .hit(let b):
             if case .sealed = b { stats.sealedHits.add(1, ordering: .relaxed) } else { stats.memoryHits.add(1, ordering: .relaxed) }
+            activity.served(shown)
             return serve(b, id: p.id, path: path)
         case .render(let j, let start):
             job = j
@@ -299,6 +327,9 @@ public final class RedactFS: Sendable {
             case .success(let bytes)?:
                 return serve(bytes, id: p.id, path: path)
             case .failure(let e)?:
+                // The render recorded why (`produce`); a reader gets it from
+                // the file's user.redactfs.error attribute.
+                stats.failures.add(1, ordering: .relaxed)
                 return (-e.errnoValue, 0, Self.none)
             case nil:
                 if interrupted() {
@@ -312,6 +343,9 @@ public final class RedactFS: Sendable {
                     job.leave()
                     Log.error("\(shown): stage=deadline errno=\(EIO): no output within \(options.deadlineSeconds) s "
                               + "(--deadline); \(finishing)")
+                    stats.failures.add(1, ordering: .relaxed)
+                    activity.failed(shown, reason: "took longer than the deadline of \(Limit.seconds(options.deadlineSeconds)) "
+                                    + "(--deadline); the render goes on in the background: open the file again later")
                     return (-EIO, 0, Self.none)
                 }
             }
@@ -338,11 +372,14 @@ public final class RedactFS: Sendable {
         let fd: FileDescriptor
         do { fd = try tree.open(entry) } catch {
             Log.error("\(shown): stage=open errno=\(error.rawValue)")
+            activity.failed(shown, reason: "the source cannot be opened: \(error)")
             return .failure(error)
         }
         let cur = current.withLock { $0 }
         guard let redactor = cur.redactor else {
             Log.error("\(shown): stage=terms errno=\(EIO): not serving while the terms cannot be loaded")
+            activity.failed(shown, reason: "nothing is served while the always-redact terms cannot be loaded "
+                            + "(the mount's log says why)")
             return .failure(.ioError)
         }
         // Key on the status and content of the descriptor we will actually read.
@@ -359,6 +396,7 @@ public final class RedactFS: Sendable {
                                      decisions: decided.map(AppliedDecisions.init)))
         } catch {
             Log.error("\(shown): stage=open errno=\(error.rawValue)")
+            activity.failed(shown, reason: "the source cannot be read: \(error)")
             return .failure(error)
         }
     }
@@ -367,11 +405,14 @@ public final class RedactFS: Sendable {
     /// a good entry, else by rendering; then caches it and wakes the waiters.
     private func produce(_ p: Prepared, job: RenderJob, shown: String, prefetch: Bool) {
         let t0 = Self.monotonic()
+        let token = activity.begin(shown, prefetch: prefetch, now: t0)
+        defer { activity.end(token) }
         if let disk = options.disk {
             switch disk.load(p.id) {
             case .hit(let b):
                 stats.diskHits.add(1, ordering: .relaxed)
                 Log.info("\(prefetch ? "prefetched" : "served") \(shown) from the disk cache ms=\(Int((Self.monotonic() - t0) * 1000))")
+                activity.served(shown)
                 cache.finish(p.key, p.id, job, .success(.memory(b)))
                 return
             case .refused(let why):
@@ -386,7 +427,9 @@ public final class RedactFS: Sendable {
         var result: Result<OutputBytes, RedactError>
         do throws(RedactError) {
             let r = try p.redactor.redact(p.fd, name: p.name, output: p.output, control: job.control, spill: cache.spill,
-                                          decisions: p.decisions)
+                                          decisions: p.decisions) { [activity] done, total in
+                activity.progress(token, page: done, of: total)
+            }
             if let stale = p.decisions?.stale, !stale.isEmpty {
                 Log.error("\(shown): \(stale.count) kept detection(s) from review no longer match the document "
                           + "(it changed); they are not applied")
@@ -398,14 +441,17 @@ public final class RedactFS: Sendable {
             if let now = try? p.fd.status(),
                now.size != p.status.size || (now.mtime.tv_sec, now.mtime.tv_nsec) != (p.status.mtime.tv_sec, p.status.mtime.tv_nsec) {
                 Log.error("\(shown): stage=serve errno=\(EIO): the source changed while it was rendered; nothing kept")
+                activity.failed(shown, reason: "the source changed while it was read; open it again")
                 cache.finish(p.key, p.id, job, .failure(.io(.serve, EIO)))
                 return
             }
             Log.info("\(prefetch ? "prefetched" : "served") \(shown) pages=\(r.pageCount) \(Redactor.describe(r.counts)) ms=\(r.milliseconds)")
             if case .sealed = r.output { stats.sealedOutputs.add(1, ordering: .relaxed) }
+            activity.served(shown)
             result = .success(r.output)
         } catch {
             Log.error("\(shown): stage=\(error.stage.rawValue) errno=\(error.errnoValue): \(error.message)")
+            activity.failed(shown, reason: error.message)
             result = .failure(error)
         }
         // Queued before the waiters wake, so a flush at unmount includes it.
@@ -455,6 +501,7 @@ public final class RedactFS: Sendable {
     }
 
     func read(handle: UInt64, into buf: UnsafeMutablePointer<CChar>, size: Int, offset: Int64) -> Int32 {
+        if handle & ControlFiles.handleBit != 0 { return controls.read(handle, into: buf, size: size, offset: offset) }
         let n = cache.read(handle, into: UnsafeMutableRawPointer(buf), count: size, offset: offset)
         if n >= 0 && n < size, let total = cache.size(ofHandle: handle) { pageCache.shortRead(handle, end: total) }
         return Int32(n)
@@ -462,6 +509,10 @@ public final class RedactFS: Sendable {
 
     /// True when the kernel's attributes for the path must be dropped.
     func release(handle: UInt64) -> Bool {
+        if handle & ControlFiles.handleBit != 0 {
+            controls.release(handle)
+            return false
+        }
         defer { cache.release(handle) }
         return pageCache.released(handle)
     }

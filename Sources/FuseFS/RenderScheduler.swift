@@ -75,6 +75,12 @@ final class RenderScheduler: Sendable {
         state.withLock { $0.prefetch.count }
     }
 
+    /// Renders someone waits for that have not started: opens beyond the
+    /// render threads.
+    var queuedOpens: Int {
+        state.withLock { $0.interactive.count }
+    }
+
     private func interactiveLoop() -> Never {
         while true {
             interactiveReady.wait()

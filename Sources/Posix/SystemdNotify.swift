@@ -2,11 +2,27 @@
 import Glibc
 #endif
 
-/// Tells systemd the mount is up (sd_notify's READY=1), by hand: libfuse
-/// 3.14 does not do it. The only socket the program ever opens besides the
-/// FUSE device, and only when systemd hands us $NOTIFY_SOCKET.
+/// Tells systemd how the mount is (sd_notify), by hand: libfuse 3.14 does
+/// not do it. The only socket the program opens besides the FUSE device
+/// and syslog's, and only when systemd hands us $NOTIFY_SOCKET.
 public enum SystemdNotify {
-    public static func ready() {
+    /// The mount is up.
+    public static func ready() { send("READY=1") }
+
+    /// A line `systemctl status` shows. Counts only: the journal outlives
+    /// the mount, so no file names.
+    public static func status(_ line: String) { send("STATUS=" + line) }
+
+    /// The mount is going away (a signal or an unmount ended the loop).
+    public static func stopping() { send("STOPPING=1") }
+
+    /// Whether systemd listens (so callers can skip building a status).
+    public static var isListening: Bool {
+        guard let env = getenv("NOTIFY_SOCKET") else { return false }
+        return env.pointee != 0
+    }
+
+    private static func send(_ message: String) {
         guard let env = getenv("NOTIFY_SOCKET") else { return }
         var path = String(cString: env)
         guard !path.isEmpty else { return }
@@ -27,7 +43,7 @@ public enum SystemdNotify {
             for (i, b) in bytes.enumerated() { p[o + i] = b }
         }
         let len = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 1 : 0))
-        let msg = Array("READY=1".utf8)
+        let msg = Array(message.utf8)
         _ = withUnsafePointer(to: &addr) { ap in
             ap.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
                 msg.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, 0, sa, len) }

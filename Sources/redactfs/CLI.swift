@@ -41,6 +41,8 @@ enum CLI {
             return try VerifyCommand.parse(rest).run()
         case "review":
             return try ReviewCommand.parse(rest).run()
+        case "status":
+            return try StatusCommand.parse(rest).run()
         case "init":
             return InitCommand.main(rest)
         case "terms":

@@ -28,6 +28,7 @@ struct MountCommand {
             case "--foreground", "-f": mount.foreground = true
             case "-o": try parseDashO(try c.value(for: "-o"), common: &common, mount: &mount, cache: &cache)
             case "-d", "--debug": mount.debug = true; mount.foreground = true
+            case "--log-file": mount.logFile = try c.value(for: a)
             default:
                 if a.hasPrefix("-") { throw UsageError(message: "unknown option '\(a)'", usage: Usage.mount) }
                 positionals.append(a)
@@ -68,6 +69,7 @@ struct MountCommand {
             case "jobs": common.jobs = try ArgumentCursor([], usage: Usage.mount).jobs(for: "-o jobs", try need())
             case "foreground": mount.foreground = true
             case "nonempty": mount.allowNonEmpty = true
+            case "log_file", "log-file": mount.logFile = try need()
             case "debug": mount.debug = true; mount.foreground = true
             default:
                 if ignored.contains(key) || key.hasPrefix("x-") || key.hasPrefix("comment=") { continue }
@@ -110,6 +112,14 @@ struct MountCommand {
         }
         var mount = mount
         mount.fsName = sourcePath
+        if let path = mount.logFile {
+            // Opened here, relative to where we were started; the daemon
+            // then runs in /.
+            do { try Log.toFile(path) } catch {
+                printErr("Error: cannot open the log file \(path): \(error)")
+                return .cannotCreate
+            }
+        }
         Hardening.lockDownDaemon()
         // Terms: loaded before the mount exists, so a missing or wrong key
         // or a tampered file stops us before anything is served.

@@ -14,6 +14,7 @@ enum Usage {
       scan INPUT                List what detection finds in one file.
       review FILE               See and change what is redacted in one document.
       verify OUTPUT             Check a redacted file: structure, and nothing readable that should not be.
+      status [PATH...]          What a mount is doing; why a file in it failed.
       init                      Create the key and an empty term file.
       terms ACTION              Edit the always-redact terms (add, list, remove, import, export).
       help [SUBCOMMAND]         Show help for a subcommand.
@@ -41,6 +42,8 @@ enum Usage {
 
     OPTIONS:
       --foreground              Stay in the foreground (for systemd and debugging).
+      --log-file F              Append log lines to F (default: standard error in the
+                                foreground, syslog in the background).
       --dpi N                   Render at N dots per inch (36-600, default 150).
       --config F                Read settings from F.
       --key-file F              Read the term key from F.
@@ -55,7 +58,21 @@ enum Usage {
       -o OPTIONS                Comma-separated: dpi=N, config=F, key_file=F,
                                 terms_file=F, cache_size=SIZE, disk_cache,
                                 disk_cache_size=SIZE, prefetch, deadline=S,
-                                ocr_languages=L, jobs=N, foreground, nonempty, allow_other, debug.
+                                ocr_languages=L, jobs=N, foreground, log_file=F, nonempty, allow_other, debug.
+    """
+
+    static let status = """
+    USAGE: redactfs status [MOUNTPOINT | FILE]... [--json]
+
+    For a mount: the renders in progress (file, page N of M, time), the
+    queue, cache use, counters since the mount and the latest failures with
+    their reasons. For a file in a mount: why it could not be served. With
+    no PATH, every redactfs mount. Read from MOUNTPOINT/.redactfs/status, a
+    JSON document the mount makes at each open (never listed, so copies of
+    the mount do not include it).
+
+    OPTIONS:
+      --json                    One JSON document per PATH, for scripts.
     """
 
     static let redact = """
@@ -138,6 +155,7 @@ enum Usage {
         case "scan": return scan
         case "verify": return verify
         case "review": return review
+        case "status": return status
         case "init": return InitCommand.help
         case "terms": return TermsCommand.help
         default: return nil
