@@ -13,7 +13,7 @@ rm -rf "$XDG_CONFIG_HOME"
 "$bin" init >/dev/null
 # Terms no detector would find: the tax office's town and street.
 printf 'Musterstadt\nBeispielweg\n' | "$bin" terms add >/dev/null
-"$bin" mount "$examples" "$mnt" 2>"$dir/redactfs.log"
+"$bin" mount "$examples" "$mnt" --log-file "$dir/redactfs.log"
 for _ in $(seq 50); do grep -q " $mnt fuse.redactfs " /proc/mounts && break; sleep 0.1; done
 grep -q " $mnt fuse.redactfs " /proc/mounts || { cat "$dir/redactfs.log"; exit 1; }
 echo
