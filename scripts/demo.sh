@@ -32,5 +32,6 @@ echo "  pdftotext '$first' -                     # prints nothing: pixels only"
 rel=${first#"$mnt"/}
 echo "  $bin scan '$examples/${rel%.redacted.pdf}.pdf'"
 echo
+echo "What it is doing: $bin status $mnt"
 echo "Log: $dir/redactfs.log"
 echo "Stop it with: fusermount3 -u $mnt   (or: make demo-stop)"
