@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Verify", dependencies: ["CZlib"]),
         .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Layout", "Imaging", "ImageCodec", "Encode", "Worker", "OCR", "Posix", "Secrets"]),
         .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "Secrets", "CFuse"]),
-        .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets", "Verify", "Encode"]),
+        .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets", "Verify", "Encode", "Poppler", "OCR", "ImageCodec"]),
         .executableTarget(name: "detect-eval", dependencies: ["Detect", "RedactCore"]),
         .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "Posix", "RedactCore"]),

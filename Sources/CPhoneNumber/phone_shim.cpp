@@ -2,6 +2,9 @@
 #include "phone_shim.h"
 
 #include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <link.h>
 #include <new>
 #include <string>
 
@@ -94,6 +97,45 @@ extern "C" int rf_phone_required_national_prefix(const char *region, int lenienc
             if (matcherFinds(*u, "Tel " + national.substr(1) + " .", regionCode, lenient)) return 0;
         }
         return ndd[0];
+    } catch (...) {
+        return 0;
+    }
+}
+
+namespace {
+struct LoadedFile {
+    std::string path;
+};
+
+int findPhoneNumberLibrary(struct dl_phdr_info *info, size_t, void *data) {
+    const char *name = info->dlpi_name;
+    if (name == nullptr || std::strstr(name, "/libphonenumber.so") == nullptr) return 0;
+    static_cast<LoadedFile *>(data)->path = name;
+    return 1;
+}
+}  // namespace
+
+extern "C" size_t rf_phone_library_version(char *out, size_t cap) {
+    if (out == nullptr || cap == 0) return 0;
+    out[0] = 0;
+    try {
+        LoadedFile found;
+        dl_iterate_phdr(findPhoneNumberLibrary, &found);
+        if (found.path.empty()) return 0;
+        char *real = realpath(found.path.c_str(), nullptr);
+        if (real == nullptr) return 0;
+        std::string file(real);
+        std::free(real);
+        const std::string marker = "/libphonenumber.so.";
+        const size_t at = file.rfind(marker);
+        if (at == std::string::npos) return 0;
+        const std::string version = file.substr(at + marker.size());
+        if (version.empty() || version.size() >= cap) return 0;
+        for (const char c : version) {
+            if ((c < '0' || c > '9') && c != '.') return 0;
+        }
+        std::memcpy(out, version.c_str(), version.size() + 1);
+        return version.size();
     } catch (...) {
         return 0;
     }

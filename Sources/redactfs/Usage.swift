@@ -1,6 +1,7 @@
 /// Help texts. The man page (man/redactfs.1) says the same.
 enum Usage {
-    static let version = "redactfs 0.1.0"
+    /// `--version`: ours and the C libraries' versions (Versions.swift).
+    static var version: String { Versions.report() }
 
     static let main = """
     USAGE: redactfs <subcommand> [options]

@@ -72,6 +72,14 @@ size_t rf_phone_find(const char *utf8, size_t len, const char *region,
 /// `GetNddPrefixForRegion` and `PhoneNumberMatcher`.
 int rf_phone_required_national_prefix(const char *region, int leniency);
 
+/// The version of the libphonenumber loaded in this process, as its file
+/// name gives it ("8.12" for libphonenumber.so.8.12): the library has no
+/// version function and its headers no version macro. Writes a
+/// NUL-terminated string of at most `cap` bytes to `out` and returns its
+/// length, or 0 when the loaded file is not found or its name carries no
+/// version (a static link). Wraps `dl_iterate_phdr` and `realpath`.
+size_t rf_phone_library_version(char *out, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif
