@@ -11,6 +11,8 @@ struct ScanCommand {
     var showText: Bool
     /// Print each page as the page model laid it out (terminal only).
     var showLayout = false
+    /// One JSON document on standard output, for scripts (never any text).
+    var json = false
     var common: CommonOptions
 
     static func parse(_ args: [String]) throws(UsageError) -> ScanCommand {
@@ -18,19 +20,29 @@ struct ScanCommand {
         var common = CommonOptions()
         var showText = false
         var showLayout = false
+        var json = false
         var positionals: [String] = []
+        var optionsEnded = false
         while let a = c.next() {
+            if optionsEnded { positionals.append(a); continue }
             if try c.common(a, into: &common) { continue }
             switch a {
+            case "--": optionsEnded = true
             case "--show-text": showText = true
             case "--show-layout": showLayout = true
+            case "--json": json = true
             default:
-                if a.hasPrefix("-") { throw UsageError(message: "unknown option '\(a)'", usage: Usage.scan) }
+                if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'", usage: Usage.scan) }
                 positionals.append(a)
             }
         }
         guard positionals.count == 1 else { throw UsageError(message: "scan needs one INPUT", usage: Usage.scan) }
-        return ScanCommand(input: positionals[0], showText: showText, showLayout: showLayout, common: common)
+        // JSON is for scripts and files: the text stays on the terminal.
+        if json && (showText || showLayout) {
+            throw UsageError(message: "--json never holds document text: it excludes \(showText ? "--show-text" : "--show-layout")",
+                             usage: Usage.scan)
+        }
+        return ScanCommand(input: positionals[0], showText: showText, showLayout: showLayout, json: json, common: common)
     }
 
     func run() throws(UsageError) -> ExitCode {
@@ -41,16 +53,37 @@ struct ScanCommand {
             printErr("Error: \(showText ? "--show-text" : "--show-layout") prints only to a terminal")
             return .usage
         }
-        let (terms, fd, decisions): (TermMatcher, FileDescriptor, AppliedDecisions?)
-        switch documentInput(common, input: input) {
-        case .success(let r): (terms, fd, decisions) = r
+        signal(SIGPIPE, SIG_IGN)
+        let source = RedactInput(argument: input)
+        let terms: TermMatcher
+        switch loadTerms(common) {
+        case .success(let t): terms = t
+        case .failure(let code): return code
+        }
+        let fd: FileDescriptor
+        switch source.open(limits: Limits()) {
+        case .success(let f): fd = f
+        case .failure(let f): return f.reported(input: source.label)
+        }
+        let decisions: AppliedDecisions?
+        switch DecisionsSetup.load(common).flatMap({ $0.applied(for: fd, input: source.label) }) {
+        case .success(let d): decisions = d
         case .failure(let code): return code
         }
         let pages: [ScanPage]
         do { pages = try Redactor(settings: settings, terms: terms).scan(fd, decisions: decisions) } catch {
-            return report(error, input: input)
+            return report(error, input: source.label)
         }
-        reportStale(decisions, input: input)
+        reportStale(decisions, input: source.label)
+        if json {
+            let out = ScanJSON.document(file: input, pages: pages)
+            switch writeStandardOutput(out) {
+            case .success, .failure(.init(rawValue: EPIPE)): return .success
+            case .failure(let e):
+                printErr("Error: cannot write to standard output: \(e)")
+                return .ioError
+            }
+        }
         if showLayout {
             // The page as detection reads it: one line a line, cells apart.
             for page in pages {

@@ -7,11 +7,11 @@ enum Usage {
     USAGE: redactfs <subcommand> [options]
            redactfs SOURCE MOUNTPOINT [-o option[,option]...]
 
-    Shows redacted, image-only copies of the PDFs in a folder.
+    Shows redacted, image-only copies of the PDFs and images in a folder.
 
     SUBCOMMANDS:
       mount SOURCE MOUNTPOINT   Mount SOURCE read-only at MOUNTPOINT.
-      redact INPUT -o OUTPUT    Redact one file without mounting.
+      redact INPUT...           Redact files without mounting (beside each, or -o OUTPUT).
       scan INPUT                List what detection finds in one file.
       review FILE               See and change what is redacted in one document.
       verify OUTPUT             Check a redacted file: structure, and nothing readable that should not be.
@@ -22,7 +22,7 @@ enum Usage {
 
     OPTIONS:
       -h, --help                Show this help.
-      --version                 Show the version.
+      -V, --version             Show the version, and those of the libraries it runs with.
 
     See 'redactfs help <subcommand>' for details.
     """
@@ -77,32 +77,50 @@ enum Usage {
     """
 
     static let redact = """
-    USAGE: redactfs redact INPUT -o OUTPUT [--dpi N] [--config F] [--key-file F] [--terms-file F]
+    USAGE: redactfs redact INPUT... [-q | -v] [--dpi N] [--config F] [--key-file F] [--terms-file F]
                           [--ocr-languages L] [--jobs N]
+           redactfs redact INPUT -o OUTPUT [options]
 
-    Redacts INPUT into the image-only PDF OUTPUT ('-' for standard output).
-    Shows progress on a terminal.
+    Redacts each INPUT (a PDF or an image; '-' reads standard input) into an
+    image-only copy beside it, named as the mount names it: NAME.redacted.pdf
+    for a PDF or a TIFF of several pages, NAME.redacted.jpg for a JPEG,
+    NAME.redacted.png for PNG, WebP, BMP, GIF and a TIFF of one page. With one
+    INPUT, -o OUTPUT writes there instead ('-' for standard output); its
+    extension must match. Never replaces an input. Every INPUT is tried; the
+    exit status is the first failure's, each failure one line.
+    At a terminal, a progress line and a summary per INPUT (pages,
+    detections per category, time, size); nothing when standard error is
+    not a terminal.
 
     OPTIONS:
-      -o, --output OUTPUT       Where to write the redacted PDF.
+      -o, --output OUTPUT       Write the one INPUT's output to OUTPUT ('-': standard output).
+      -q, --quiet               No progress and no summary (errors and warnings still).
+      -v, --verbose             A line per page and the summary, also off a terminal.
       --dpi N                   Render at N dots per inch (36-600, default 150).
       --config F                Read settings from F.
+      --key-file F              Read the term key from F.
+      --terms-file F            Read always-redact terms from F.
       --ocr-languages L         Read scans with tesseract languages L (default eng+deu).
       --jobs N                  Run at most N worker processes at once (default: one per core).
     """
 
     static let scan = """
-    USAGE: redactfs scan INPUT [--show-text] [--show-layout] [--config F] [--ocr-languages L] [--jobs N]
+    USAGE: redactfs scan INPUT [--json | --show-text | --show-layout] [--config F] [--key-file F]
+                        [--terms-file F] [--ocr-languages L] [--jobs N]
 
-    Lists what detection finds in INPUT, one detection a line: page, tier,
-    category, kind, reason (checksum, pattern, context, gazetteer, term),
-    confidence, the page's tokens it came from (words numbered from 1) and
-    its boxes (points from the top-left of the page).
+    Lists what detection finds in INPUT ('-' reads standard input), one
+    detection a line: page, tier, category, kind, reason (checksum, pattern,
+    context, gazetteer, term), confidence, the page's tokens it came from
+    (words numbered from 1) and its boxes (points from the top-left of the
+    page).
 
     OPTIONS:
+      --json                    Print one JSON document for scripts instead (never any text of the document).
       --show-text               Also print the matched text (to a terminal only).
       --show-layout             Also print each page as detection reads it, cells apart (to a terminal only).
       --config F                Read settings from F.
+      --key-file F              Read the term key from F.
+      --terms-file F            Read always-redact terms from F.
       --ocr-languages L         Read scans with tesseract languages L (default eng+deu).
       --jobs N                  Run at most N worker processes at once (default: one per core).
     """
