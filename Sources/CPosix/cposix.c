@@ -2,6 +2,7 @@
 #include "cposix.h"
 #include <malloc.h>
 #include <sys/prctl.h>
+#include <sys/mman.h>
 
 int rf_set_nondumpable(void) { return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
 int rf_set_no_new_privs(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); }
@@ -106,4 +107,8 @@ int rf_birth_time(int fd, long long *sec, unsigned int *nsec) {
         *nsec = sx.stx_btime.tv_nsec;
     }
     return 0;
+}
+
+int rf_memfd_create(const char *name, unsigned int flags) {
+    return memfd_create(name, flags);
 }

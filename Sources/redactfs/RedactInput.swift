@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CPosix
 import Pipeline
 import Posix
 import RedactCore
@@ -109,19 +110,14 @@ enum RedactInputFailure: Error {
 /// file system, gone with the process, sealed against change before a
 /// worker reads it. Never a temporary file on disk.
 enum StandardInputSpool {
-    typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
     static let cloexec: UInt32 = 0x1          // MFD_CLOEXEC
     static let allowSealing: UInt32 = 0x2     // MFD_ALLOW_SEALING
     static let addSeals: Int32 = 1033         // F_ADD_SEALS
     /// F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE
     static let allSeals: Int32 = 0x1 | 0x2 | 0x4 | 0x8
 
-    /// glibc has memfd_create since 2.27, but Swift's Glibc module does not
-    /// declare it: looked up by name.
     static func memfd(_ name: String, flags: UInt32) -> Int32 {
-        guard let sym = dlsym(nil, "memfd_create") else { errno = ENOSYS; return -1 }
-        let create = unsafeBitCast(sym, to: MemfdCreate.self)
-        return create(name, flags)
+        rf_memfd_create(name, flags)
     }
 
     /// Reads fd 0 to its end into a sealed memfd, within the limits the

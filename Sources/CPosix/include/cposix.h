@@ -9,6 +9,9 @@ int rf_set_nondumpable(void);
 int rf_set_no_new_privs(void);
 /// prctl(PR_SET_PDEATHSIG, sig): the kernel signals us when the parent dies.
 int rf_set_parent_death_signal(int sig);
+/// memfd_create(2): glibc declares it only under _GNU_SOURCE, which
+/// Swift's Glibc module does not set.
+int rf_memfd_create(const char *name, unsigned int flags);
 
 
 
