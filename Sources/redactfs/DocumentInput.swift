@@ -6,7 +6,8 @@ import Posix
 import RedactCore
 import Detect
 
-/// Maps a pipeline failure to an exit status and a one-line message.
+/// Maps a pipeline failure to an exit status (redactfs(1), EXIT STATUS)
+/// and a one-line message.
 func report(_ e: RedactError, input: String) -> ExitCode {
     printErr("Error: \(input): \(e.message)")
     switch e {
@@ -14,7 +15,7 @@ func report(_ e: RedactError, input: String) -> ExitCode {
     case .accessDenied: return .noInput
     case .passwordRequired: return .noPermission
     case .unsupported, .damaged, .limitExceeded, .refused: return .dataError
-    case .workerFailed: return .failure
+    case .workerFailed: return .software
     case .io: return .ioError
     }
 }
@@ -61,6 +62,6 @@ func loadTerms(_ common: CommonOptions) -> Result<TermMatcher, ExitCode> {
     case .success(let m): return .success(m)
     case .failure(let f):
         printErr("Error: \(f.message)")
-        return .failure(.failure)
+        return .failure(f.code)
     }
 }

@@ -8,7 +8,7 @@ import Secrets
 enum InitCommand {
     /// The usage lines, printed with a usage error.
     static let usage = """
-    USAGE: redactfs init [--force] [--key-file F] [--terms-file F]
+    USAGE: redactfs init [--force] [--key-file F] [--terms-file F] [--config F]
     """
 
     /// The full help (`redactfs help init`).
@@ -22,16 +22,24 @@ enum InitCommand {
       --force                   Replace an existing key and term file; terms sealed with the old key are lost.
       --key-file F              Create the key at F instead.
       --terms-file F            Create the term file at F instead.
+      --config F                Read key-file and terms-file from F instead of
+                                ~/.config/redactfs/config (redactfs.conf(5)).
     """
 
     struct Options {
         var force = false
         var keyFile: String?
         var termsFile: String?
+        var configFile: String?
     }
 
     static func main(_ args: [String]) -> ExitCode {
-        runSubcommand(args, help: help) { () throws(UsageError) in run(try parse(args)) }
+        runSubcommand(args, help: help) { () throws(UsageError) in
+            let o = try parse(args)
+            // Where the other commands will look: flag, config file, default.
+            let files = try secretFiles(keyFile: o.keyFile, termsFile: o.termsFile, configFile: o.configFile)
+            return run(Options(force: o.force, keyFile: files.keyFile, termsFile: files.termsFile))
+        }
     }
 
     static func parse(_ args: [String]) throws(UsageError) -> Options {
@@ -42,6 +50,7 @@ enum InitCommand {
             case "--force": o.force = true
             case "--key-file": o.keyFile = try c.value(for: a)
             case "--terms-file": o.termsFile = try c.value(for: a)
+            case "--config": o.configFile = try c.value(for: a)
             default:
                 if a.hasPrefix("-") { throw UsageError(message: "unknown option '\(a)'", usage: usage) }
                 throw UsageError(message: "init takes no arguments", usage: usage)
@@ -83,7 +92,7 @@ enum InitCommand {
             try key.write(to: keyPath, overwrite: o.force)
         } catch {
             printErr("Error: \(error.message)")
-            return .cannotCreate
+            return ExitCode(error)
         }
         do throws(TermStoreError) {
             try TermStore(path: termsPath).create(key: key)

@@ -2,81 +2,31 @@
 import Glibc
 #endif
 import FuseFS
+import Pipeline
 import Posix
 import Secrets
 
-/// The mount's cache, prefetch and deadline options, as given.
+/// The mount's cache, prefetch and deadline settings in effect: defaults,
+/// then the config file, then the flags and `-o` options, as
+/// `CommonOptions.configuration()` resolves every setting. The flags are
+/// parsed with the others (`ArgumentCursor.mountSetting`,
+/// `MountCommand.parseDashO`) and checked in one place, `Configuration.set`.
 struct MountCacheFlags {
-    var memoryBytes = 256 << 20
-    var disk = false
-    var diskBytes = 1 << 30
-    var prefetch = false
-    var deadlineSeconds = 120.0
+    var config = Configuration()
 
-    /// `--cache-size N`, `--disk-cache`, ... on the command line; false if
-    /// `arg` is not one of them.
-    mutating func parse(_ arg: String, _ c: inout ArgumentCursor) throws(UsageError) -> Bool {
-        switch arg {
-        case "--cache-size": memoryBytes = try Self.size(try c.value(for: arg), arg)
-        case "--disk-cache": disk = true
-        case "--no-disk-cache": disk = false
-        case "--disk-cache-size": diskBytes = try Self.size(try c.value(for: arg), arg)
-        case "--prefetch": prefetch = true
-        case "--no-prefetch": prefetch = false
-        case "--deadline": deadlineSeconds = try Self.seconds(try c.value(for: arg), arg)
-        default: return false
-        }
-        return true
+    init() {}
+
+    /// The settings of `common`, with the config file read (a problem in it
+    /// is a `UsageError` with code 78).
+    init(_ common: CommonOptions) throws(UsageError) {
+        config = try common.configuration()
     }
 
-    /// The `-o` forms (cache_size=N, disk_cache, disk_cache_size=N,
-    /// prefetch, noprefetch, deadline=S); false if `key` is not one of them.
-    mutating func parseDashO(_ key: String, _ value: String?) throws(UsageError) -> Bool {
-        func need() throws(UsageError) -> String {
-            guard let v = value, !v.isEmpty else { throw UsageError(message: "-o \(key) needs a value", usage: Usage.mount) }
-            return v
-        }
-        switch key.replacingDashes() {
-        case "cache_size": memoryBytes = try Self.size(try need(), "-o cache_size")
-        case "disk_cache": disk = true
-        case "nodisk_cache", "no_disk_cache": disk = false
-        case "disk_cache_size": diskBytes = try Self.size(try need(), "-o disk_cache_size")
-        case "prefetch": prefetch = true
-        case "noprefetch", "no_prefetch": prefetch = false
-        case "deadline": deadlineSeconds = try Self.seconds(try need(), "-o deadline")
-        default: return false
-        }
-        return true
-    }
-
-    /// Bytes: a number with an optional K, M or G (powers of 1024; "KiB",
-    /// "MB" … also accepted).
-    static func size(_ text: String, _ option: String) throws(UsageError) -> Int {
-        var t = text.uppercased()
-        for suffix in ["IB", "B"] where t.hasSuffix(suffix) && t.count > suffix.count {
-            t.removeLast(suffix.count)
-            break
-        }
-        var shift = 0
-        switch t.last {
-        case "K": shift = 10
-        case "M": shift = 20
-        case "G": shift = 30
-        default: break
-        }
-        if shift > 0 { t.removeLast() }
-        guard let n = Int(t), n >= 0, n <= (1 << 50) >> shift else {
-            throw UsageError(message: "\(option) must be a size such as 512M or 2G", usage: Usage.mount)
-        }
-        return n << shift
-    }
-
-    static func seconds(_ text: String, _ option: String) throws(UsageError) -> Double {
-        guard let s = Double(text), s > 0, s <= 86_400 else {
-            throw UsageError(message: "\(option) must be a number of seconds greater than 0", usage: Usage.mount)
-        }
-        return s
-    }
+    var memoryBytes: Int { config.cacheBytes }
+    var disk: Bool { config.diskCache }
+    var diskBytes: Int { config.diskCacheBytes }
+    var prefetch: Bool { config.prefetch }
+    var deadlineSeconds: Double { config.deadlineSeconds }
 
     /// The options for the file system. Opens the disk cache (with the
     /// user's key) when asked for; a message says why it cannot be.
@@ -86,18 +36,24 @@ struct MountCacheFlags {
         o.prefetch = prefetch
         o.deadlineSeconds = deadlineSeconds
         guard disk else { return .success(o) }
-        guard let loc = setup.keyLocation else {
-            return .failure(TermsFailure(message: "--disk-cache seals its entries with your key, and there is none (run 'redactfs init' or pass --key-file)"))
+        guard setup.keyLocation != nil else {
+            return .failure(TermsFailure(message: "--disk-cache seals its entries with your key, and there is none (run 'redactfs init' or pass --key-file)",
+                                         code: .noInput))
         }
         let key: SecretKey
-        do { key = try SecretKey.load(loc) } catch { return .failure(TermsFailure(message: error.message)) }
+        switch setup.loadKey() {
+        case .success(let k): key = k
+        case .failure(let f): return .failure(f)
+        }
         let path = DiskCache.defaultPath(environment: ConfigPaths.processEnvironment())
         do {
             o.disk = try DiskCache(path: path, key: key, budget: diskBytes)
         } catch {
             switch error {
-            case .directory(let p, let e): return .failure(TermsFailure(message: "cannot use the disk cache folder \(p): \(e)"))
-            case .notPrivate(let p): return .failure(TermsFailure(message: "the disk cache folder \(p) belongs to another user"))
+            case .directory(let p, let e):
+                return .failure(TermsFailure(message: "cannot use the disk cache folder \(p): \(e)", code: .cannotCreate))
+            case .notPrivate(let p):
+                return .failure(TermsFailure(message: "the disk cache folder \(p) belongs to another user", code: .cannotCreate))
             }
         }
         return .success(o)
@@ -118,8 +74,43 @@ func termsIdentity(_ terms: [Term]) -> [UInt8] {
     return Digest.sha256(bytes)
 }
 
-private extension String {
-    func replacingDashes() -> String { String(map { $0 == "-" ? "_" : $0 }) }
+/// The `-o` options redactfs hands to libfuse (3.14's `fuse_new` and
+/// mount options), each with the form of its value. Anything else is
+/// refused before mounting (64), not by libfuse after we started; libfuse
+/// still has the last word on a combination it refuses (then 69).
+enum FuseOptionCheck {
+    enum Form { case flag, octal, number, seconds, text }
+
+    static let known: [String: Form] = [
+        "allow_other": .flag, "allow_root": .flag, "auto_unmount": .flag, "default_permissions": .flag,
+        "kernel_cache": .flag, "auto_cache": .flag, "noauto_cache": .flag, "noforget": .flag,
+        "dirsync": .flag, "nodiratime": .flag, "nostrictatime": .flag,
+        "umask": .octal, "uid": .number, "gid": .number, "remember": .number,
+        "max_read": .number, "blksize": .number,
+        "entry_timeout": .seconds, "attr_timeout": .seconds, "ac_attr_timeout": .seconds, "negative_timeout": .seconds,
+        "context": .text, "fscontext": .text, "defcontext": .text, "rootcontext": .text,
+    ]
+
+    /// nil if libfuse takes `key[=value]`, else why not.
+    static func problem(_ key: String, _ value: String?) -> String? {
+        if key == "fsname" || key == "subtype" || key == "modules" {
+            return "-o \(key) is set by redactfs (fsname is the source, subtype redactfs) and cannot be given"
+        }
+        guard let form = known[key] else { return "unknown -o option '\(key)'" }
+        switch form {
+        case .flag:
+            return value == nil ? nil : "-o \(key) takes no value"
+        case .octal:
+            guard let v = value, let n = UInt32(v, radix: 8), n <= 0o777 else { return "-o \(key) must be an octal mode such as 022" }
+        case .number:
+            guard let v = value, UInt32(v) != nil else { return "-o \(key) must be a whole number" }
+        case .seconds:
+            guard let v = value, let d = Double(v), d >= 0, d.isFinite else { return "-o \(key) must be a number of seconds" }
+        case .text:
+            guard let v = value, !v.isEmpty else { return "-o \(key) needs a value" }
+        }
+        return nil
+    }
 }
 
 extension MountCacheFlags {

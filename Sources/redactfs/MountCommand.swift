@@ -20,13 +20,12 @@ struct MountCommand {
         var positionals: [String] = []
         var common = CommonOptions()
         var mount = MountOptions()
-        var cache = MountCacheFlags()
         while let a = c.next() {
             if try c.common(a, into: &common) { continue }
-            if try cache.parse(a, &c) { continue }
+            if try c.mountSetting(a, into: &common) { continue }
             switch a {
             case "--foreground", "-f": mount.foreground = true
-            case "-o": try parseDashO(try c.value(for: "-o"), common: &common, mount: &mount, cache: &cache)
+            case "-o": try parseDashO(try c.value(for: "-o"), common: &common, mount: &mount)
             case "-d", "--debug": mount.debug = true; mount.foreground = true
             case "--log-file": mount.logFile = try c.value(for: a)
             default:
@@ -37,42 +36,54 @@ struct MountCommand {
         guard positionals.count == 2 else {
             throw UsageError(message: "mount needs SOURCE and MOUNTPOINT", usage: Usage.mount)
         }
-        return MountCommand(source: positionals[0], mountpoint: positionals[1], common: common, mount: mount, cache: cache)
+        // The config file is read now: a problem in it stops us before
+        // anything is checked or mounted (78).
+        return MountCommand(source: positionals[0], mountpoint: positionals[1], common: common, mount: mount,
+                            cache: try MountCacheFlags(common))
     }
 
-    /// The `-o` list. Our own keys are taken out; generic mount options that
-    /// mount(8) and fstab add are dropped (the mount is always read-only);
-    /// the rest go to libfuse, which rejects what it does not know.
-    static func parseDashO(_ list: String, common: inout CommonOptions, mount: inout MountOptions,
-                           cache: inout MountCacheFlags) throws(UsageError) {
+    /// The `-o` list. Our own settings (every flag's `-o` form: dpi=N,
+    /// cache_size=N, prefetch, noprefetch, ...) go with the flags, checked
+    /// by the same code; generic mount options that mount(8) and fstab add
+    /// are dropped (the mount is always read-only); libfuse's own options
+    /// pass through after a check of their form (`FuseOptionCheck`); any
+    /// other is a usage error before anything is mounted.
+    static func parseDashO(_ list: String, common: inout CommonOptions, mount: inout MountOptions) throws(UsageError) {
         let ignored: Set<String> = ["ro", "rw", "dev", "nodev", "suid", "nosuid", "exec", "noexec",
                                     "auto", "noauto", "user", "nouser", "users", "nofail", "_netdev",
-                                    "defaults", "async", "sync", "atime", "noatime", "relatime"]
+                                    "defaults", "async", "sync", "atime", "noatime", "relatime", "comment"]
         for item in list.split(separator: ",").map(String.init) {
-            let kv = item.split(separator: "=", maxSplits: 1).map(String.init)
+            let kv = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let key = kv[0], value = kv.count == 2 ? kv[1] : nil
+            let name = String(key.map { $0 == "-" ? "_" : $0 })
             func need() throws(UsageError) -> String {
                 guard let v = value, !v.isEmpty else { throw UsageError(message: "-o \(key) needs a value", usage: Usage.mount) }
                 return v
             }
-            if try cache.parseDashO(key, value) { continue }
-            switch key {
-            case "dpi":
-                guard let d = Int(try need()), RenderSettings.dpiRange.contains(d) else {
-                    throw UsageError(message: "-o dpi must be a number from 36 to 600", usage: Usage.mount)
-                }
-                common.dpi = d
+            func noValue() throws(UsageError) {
+                if value != nil { throw UsageError(message: "-o \(key) takes no value", usage: Usage.mount) }
+            }
+            if let setting = ConfigKey.allCases.first(where: { $0.hasFlag && $0.dashO == name }) {
+                if setting.isSwitch { try noValue() }
+                try common.give(setting, setting.isSwitch ? "yes" : try need(), as: "-o \(key)", usage: Usage.mount)
+                continue
+            }
+            if let setting = ConfigKey.allCases.first(where: { $0.isSwitch && (name == "no" + $0.dashO || name == "no_" + $0.dashO) }) {
+                try noValue()
+                try common.give(setting, "no", as: "-o \(key)", usage: Usage.mount)
+                continue
+            }
+            switch name {
             case "config": common.configFile = try need()
-            case "key_file", "key-file": common.keyFile = try need()
-            case "terms_file", "terms-file": common.termsFile = try need()
-            case "ocr_languages", "ocr-languages": common.ocrLanguages = try need()
-            case "jobs": common.jobs = try ArgumentCursor([], usage: Usage.mount).jobs(for: "-o jobs", try need())
-            case "foreground": mount.foreground = true
-            case "nonempty": mount.allowNonEmpty = true
-            case "log_file", "log-file": mount.logFile = try need()
-            case "debug": mount.debug = true; mount.foreground = true
+            case "foreground": try noValue(); mount.foreground = true
+            case "nonempty": try noValue(); mount.allowNonEmpty = true
+            case "log_file": mount.logFile = try need()
+            case "debug": try noValue(); mount.debug = true; mount.foreground = true
             default:
-                if ignored.contains(key) || key.hasPrefix("x-") || key.hasPrefix("comment=") { continue }
+                if ignored.contains(key) || key.hasPrefix("x-") { continue }
+                if let problem = FuseOptionCheck.problem(key, value) {
+                    throw UsageError(message: problem, usage: Usage.mount)
+                }
                 mount.fuseOptions.append(item)
             }
         }
@@ -90,7 +101,7 @@ struct MountCommand {
         }
         guard isDirectory(mountpoint) else {
             printErr("Error: the mount point \(mountpoint) is not a folder")
-            return .failure
+            return .cannotCreate
         }
         guard access("/dev/fuse", R_OK | W_OK) == 0 else {
             printErr("Error: /dev/fuse is not usable (is the fuse3 package installed and the module loaded?)")
@@ -100,7 +111,7 @@ struct MountCommand {
         guard let src = realpath(source, nil) else { printErr("Error: cannot resolve \(source)"); return .noInput }
         let sourcePath = String(cString: src)
         free(src)
-        guard let mnt = realpath(mountpoint, nil) else { printErr("Error: cannot resolve \(mountpoint)"); return .failure }
+        guard let mnt = realpath(mountpoint, nil) else { printErr("Error: cannot resolve \(mountpoint)"); return .cannotCreate }
         let mountPath = String(cString: mnt)
         free(mnt)
         if let problem = MountPointProblem.check(mountPath, source: sourcePath, allowNonEmpty: mount.allowNonEmpty) {
@@ -138,7 +149,7 @@ struct MountCommand {
                 termsNote = "always-redact terms loaded"
             case .failure(let f):
                 printErr("Error: \(f.message)")
-                return .failure
+                return f.code
             }
         }
         // Review decisions: a decision file that fails to open stops the
@@ -148,14 +159,14 @@ struct MountCommand {
         case .success(let b): decisions = b
         case .failure(let f):
             printErr("Error: \(f.message)")
-            return .failure
+            return f.code
         }
         let cacheOptions: CacheOptions
         switch cache.options(setup: setup) {
         case .success(let o): cacheOptions = o
         case .failure(let f):
             printErr("Error: \(f.message)")
-            return .failure
+            return f.code
         }
         let fs: RedactFS
         do {

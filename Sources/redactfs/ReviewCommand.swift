@@ -16,14 +16,16 @@ struct DecisionsSetup {
 
     /// nil key: never initialised (no key anywhere); there are no decisions then.
     static func load(_ common: CommonOptions) -> Result<DecisionsSetup, ExitCode> {
-        let env = ConfigPaths.processEnvironment()
-        let store = DecisionStore(path: ConfigPaths.defaultDecisions(environment: env))
-        guard let loc = KeySource.locate(keyFile: common.keyFile, environment: env) else {
+        let setup = TermsSetup(common: common)
+        let store = DecisionStore(path: setup.decisionsPath)
+        if setup.keyLocation == nil && setup.configProblem == nil {
             return .success(DecisionsSetup(store: store, key: nil))
         }
-        do { return .success(DecisionsSetup(store: store, key: try SecretKey.load(loc))) } catch {
-            printErr("Error: \(error.message)")
-            return .failure(.failure)
+        switch setup.loadKey() {
+        case .success(let key): return .success(DecisionsSetup(store: store, key: key))
+        case .failure(let f):
+            printErr("Error: \(f.message)")
+            return .failure(f.code)
         }
     }
 
@@ -37,7 +39,7 @@ struct DecisionsSetup {
             return .success(AppliedDecisions(d))
         } catch let e as DecisionStoreError {
             printErr("Error: \(e.message)")
-            return .failure(.failure)
+            return .failure(ExitCode(e))
         } catch {
             printErr("Error: \(input): cannot read it: \(error)")
             return .failure(.ioError)
@@ -153,7 +155,7 @@ struct ReviewCommand {
         }
         guard let key = setup.key else {
             printErr("Error: no key: run 'redactfs init' first (decisions are sealed with your key)")
-            return .failure
+            return .noInput
         }
         let terminal = isatty(1) == 1
         let binding: DocumentBinding
@@ -163,7 +165,7 @@ struct ReviewCommand {
             book = try setup.store.load(key: key)
         } catch let e as DecisionStoreError {
             printErr("Error: \(e.message)")
-            return .failure
+            return ExitCode(e)
         } catch {
             printErr("Error: \(input): cannot read it: \(error)")
             return .ioError
@@ -317,7 +319,7 @@ struct ReviewCommand {
             }
         } catch {
             printErr("Error: \(error.message)")
-            return .failure
+            return ExitCode(error)
         }
         printErr("\(input): \(decisions.kept.count) kept, \(decisions.added.count) added string(s), \(decisions.areas.count) added area(s)")
         return .success

@@ -10,11 +10,12 @@ import Secrets
 enum TermsCommand {
     /// The usage lines, printed with a usage error.
     static let usage = """
-    USAGE: redactfs terms add [--substring] [--key-file F] [--terms-file F]
-           redactfs terms list [--key-file F] [--terms-file F]
-           redactfs terms remove N... [--key-file F] [--terms-file F]
-           redactfs terms import FILE [--substring] [--key-file F] [--terms-file F]
-           redactfs terms export [--substring | --whole-word] [--key-file F] [--terms-file F]
+    USAGE: redactfs terms add [--substring] [FILE OPTIONS]
+           redactfs terms list [FILE OPTIONS]
+           redactfs terms remove N... [FILE OPTIONS]
+           redactfs terms import FILE [--substring] [FILE OPTIONS]
+           redactfs terms export [--substring | --whole-word] [FILE OPTIONS]
+    FILE OPTIONS: [--key-file F] [--terms-file F] [--config F]
     """
 
     /// The full help (`redactfs help terms`).
@@ -39,6 +40,8 @@ enum TermsCommand {
       --key-file F              Read the key from F (default: $CREDENTIALS_DIRECTORY/redactfs.key,
                                 then ~/.config/redactfs/key).
       --terms-file F            Use the term file F (default: ~/.config/redactfs/terms).
+      --config F                Read key-file and terms-file from F instead of
+                                ~/.config/redactfs/config (redactfs.conf(5)).
     """
 
     enum Action: Equatable {
@@ -51,6 +54,7 @@ enum TermsCommand {
         var wholeWord = false
         var keyFile: String?
         var termsFile: String?
+        var configFile: String?
     }
 
     /// The largest input read for add or import.
@@ -67,6 +71,7 @@ enum TermsCommand {
         var wholeWord = false
         var keyFile: String?
         var termsFile: String?
+        var configFile: String?
         var positionals: [String] = []
         while let a = c.next() {
             switch a {
@@ -74,6 +79,7 @@ enum TermsCommand {
             case "--whole-word": wholeWord = true
             case "--key-file": keyFile = try c.value(for: a)
             case "--terms-file": termsFile = try c.value(for: a)
+            case "--config": configFile = try c.value(for: a)
             default:
                 if a.hasPrefix("-") && a.count > 1 {
                     // Name the option only if it looks like one: a mistyped
@@ -123,13 +129,21 @@ enum TermsCommand {
         case .list, .remove:
             if substring || wholeWord { throw UsageError(message: "--substring and --whole-word are for add, import and export", usage: usage) }
         }
-        return Options(action: action, substring: substring, wholeWord: wholeWord, keyFile: keyFile, termsFile: termsFile)
+        return Options(action: action, substring: substring, wholeWord: wholeWord, keyFile: keyFile, termsFile: termsFile,
+                       configFile: configFile)
     }
 
     static func run(_ o: Options) -> ExitCode {
         signal(SIGPIPE, SIG_IGN)
         let env = ConfigPaths.processEnvironment()
-        let store = TermStore(path: o.termsFile ?? ConfigPaths.defaultTerms(environment: env))
+        // The key and term file the other commands use: flag, config file, default.
+        let setup: TermsSetup
+        do throws(UsageError) {
+            setup = try TermsSetup(keyFile: o.keyFile, termsFile: o.termsFile, configFile: o.configFile)
+        } catch {
+            return reportUsage(error)
+        }
+        let store = TermStore(path: setup.termsPath)
 
         // A list to a pipe or a file outlives the review: refuse before
         // touching the key.
@@ -138,7 +152,7 @@ enum TermsCommand {
             return .usage
         }
 
-        guard let location = KeySource.locate(keyFile: o.keyFile, environment: env) else {
+        guard let location = setup.keyLocation else {
             printErr("""
             Error: no key found (looked for $CREDENTIALS_DIRECTORY/redactfs.key and \(ConfigPaths.defaultKey(environment: env))).
             Create one with 'redactfs init', or name it with --key-file.
@@ -148,7 +162,7 @@ enum TermsCommand {
         let key: SecretKey
         do throws(KeyError) { key = try SecretKey.load(location) } catch {
             printErr("Error: \(error.message)")
-            return exitCode(for: error)
+            return ExitCode(error)
         }
 
         switch o.action {
@@ -200,7 +214,7 @@ enum TermsCommand {
             try store.modify(key: key) { list in result = list.merge(terms) }
         } catch {
             printErr("Error: \(error.message)")
-            return exitCode(for: error)
+            return ExitCode(error)
         }
         var parts = ["added \(result.added) term(s)"]
         if result.duplicates > 0 { parts.append("\(result.duplicates) already in the list") }
@@ -213,7 +227,7 @@ enum TermsCommand {
         let terms: [Term]
         do throws(TermStoreError) { terms = try store.load(key: key) } catch {
             printErr("Error: \(error.message)")
-            return exitCode(for: error)
+            return ExitCode(error)
         }
         if terms.isEmpty {
             printErr("The term list is empty. Add terms with 'redactfs terms add'.")
@@ -245,7 +259,7 @@ enum TermsCommand {
             }
         } catch {
             printErr("Error: \(error.message)")
-            return exitCode(for: error)
+            return ExitCode(error)
         }
         if let bad = numbers.first(where: { $0 > listCount }) {
             printErr("Error: there is no term \(bad); the list has \(listCount). Nothing was removed. See 'redactfs terms list'.")
@@ -259,7 +273,7 @@ enum TermsCommand {
         let terms: [Term]
         do throws(TermStoreError) { terms = try store.load(key: key) } catch {
             printErr("Error: \(error.message)")
-            return exitCode(for: error)
+            return ExitCode(error)
         }
         var bytes: [UInt8] = []
         for t in terms where substring == nil || t.substring == substring {
@@ -363,27 +377,6 @@ enum TermsCommand {
             return .failure(.noInput)
         }
         return readAll(fd: fd.rawValue, what: path)
-    }
-
-    // MARK: Exit codes
-
-    static func exitCode(for e: KeyError) -> ExitCode {
-        switch e {
-        case .notFound, .unreadable: return .noInput
-        case .notRegularFile, .wrongLength: return .dataError
-        case .tooOpen: return .failure
-        case .exists, .cannotWrite: return .cannotCreate
-        case .randomFailed: return .failure
-        }
-    }
-
-    static func exitCode(for e: TermStoreError) -> ExitCode {
-        switch e {
-        case .notFound, .unreadable: return .noInput
-        case .notRegularFile, .tooLarge, .sealed, .malformed, .invalidTerms: return .dataError
-        case .cannotLock: return .ioError
-        case .cannotWrite: return .cannotCreate
-        }
     }
 }
 
