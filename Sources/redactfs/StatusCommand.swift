@@ -62,7 +62,7 @@ struct StatusCommand {
         let doc: [UInt8]
         do { doc = try Self.readAll(root + "/" + ControlFiles.status) } catch {
             printErr("Error: cannot read the status of \(root): \(error)")
-            return error == Errno(rawValue: EACCES) ? .noPermission : .ioError
+            return error == Errno(rawValue: EACCES) ? .noInput : .ioError
         }
         guard let obj = try? JSONSerialization.jsonObject(with: Data(doc)) as? [String: Any] else {
             printErr("Error: \(root): the mount's status is not readable JSON")
