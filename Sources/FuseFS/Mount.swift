@@ -164,8 +164,8 @@ public func serve(_ fs: RedactFS, at mountpoint: String, options: MountOptions,
     if rc < 0 { throw .setup("FUSE loop failed (\(-rc))") }
 }
 
-/// Sends systemd the mount's status line every two seconds while it
-/// changes, when systemd listens ($NOTIFY_SOCKET).
+/// Sends systemd the mount's status line when it changes, looked at twice
+/// a second, when systemd listens ($NOTIFY_SOCKET).
 final class StatusNotifier: @unchecked Sendable {
     private let fs: RedactFS
     private let stopped = Atomic<Bool>(false)
@@ -182,7 +182,7 @@ final class StatusNotifier: @unchecked Sendable {
                     SystemdNotify.status(line)
                     last = line
                 }
-                usleep(2_000_000)
+                usleep(500_000)
             }
         }
     }

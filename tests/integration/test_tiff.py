@@ -53,7 +53,14 @@ class TIFFNames(unittest.TestCase):
         self.assertEqual(len(harness.pdf_pages(pdf)), 2)
 
     def test_redact_writes_what_the_mount_shows(self):
-        out = os.path.join(tempfile.mkdtemp(dir=self.base), "brief.out")
+        d = tempfile.mkdtemp(dir=self.base)
+        # The output's name must say what is written: a one-page TIFF is a PNG.
+        wrong = os.path.join(d, "brief.pdf")
+        r = redactfs("redact", os.path.join(self.src, "brief.tif"), "-o", wrong, env=self.env)
+        self.assertEqual(r.returncode, 64, describe(r))
+        self.assertIn(".png", r.stderr.decode())
+        self.assertFalse(os.path.exists(wrong))
+        out = os.path.join(d, "brief.redacted.png")
         r = redactfs("redact", os.path.join(self.src, "brief.tif"), "-o", out, env=self.env)
         self.assertEqual(r.returncode, 0, describe(r))
         with open(out, "rb") as f:
