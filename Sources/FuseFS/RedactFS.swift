@@ -446,6 +446,7 @@ public final class RedactFS: Sendable {
                 return
             }
             Log.info("\(prefetch ? "prefetched" : "served") \(shown) pages=\(r.pageCount) \(Redactor.describe(r.counts)) ms=\(r.milliseconds)")
+            Log.debug("stages \(shown) wall=\(r.milliseconds)ms \(r.stages.line)")
             if case .sealed = r.output { stats.sealedOutputs.add(1, ordering: .relaxed) }
             activity.served(shown)
             result = .success(r.output)

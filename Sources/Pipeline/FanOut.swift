@@ -38,6 +38,11 @@ final class FanOut: Sendable {
     }
     private let state = Mutex(State())
     private let group = DispatchGroup()
+    /// The workers' stage times: their starts and every page they sent.
+    private let times = Mutex(StageTimes())
+
+    /// Where the workers' time went so far (`StageTimes`).
+    var stageTimes: StageTimes { times.withLock { $0 } }
 
     init(pool: WorkerPool, control: RenderControl, client: WorkerClient, source: FileDescriptor, request: WorkerRequest,
          maxWorkers: Int = .max) {
@@ -95,8 +100,11 @@ final class FanOut: Sendable {
 
     /// A worker on `slot`, watched by the pool and the document's control.
     private func session(_ source: FileDescriptor, _ slot: WorkerPool.Slot) throws(RedactError) -> WorkerSession {
-        try WorkerSession(client: client, source: source, request: request,
-                          watch: SessionWatch(control: control, pool: pool, slot: slot))
+        let s = try WorkerSession(client: client, source: source, request: request,
+                                  watch: SessionWatch(control: control, pool: pool, slot: slot))
+        let start = s.startTimes
+        times.withLock { $0.add(start) }
+        return s
     }
 
     /// Takes pages for `session` until none are left, something failed, or
@@ -109,7 +117,10 @@ final class FanOut: Sendable {
                 addWorkerIfUseful(handle)
                 // Handed over, not shared: the handler can burn the page's
                 // pixels in place instead of copying them (up to 180 MB).
-                try handle(try session.page(index))
+                let page = try session.page(index)
+                let spent = page.times
+                times.withLock { $0.add(spent) }
+                try handle(page)
                 let (done, total) = state.withLock { s in s.done += 1; return (s.done, s.pageCount) }
                 progress?(done, total)
                 if pool.shouldYield(slot) { break }

@@ -17,6 +17,8 @@ public struct Redaction: Sendable {
     public var pageCount: Int
     public var counts: [Category: Int]
     public var milliseconds: Int
+    /// Where the time went, by stage (summed over pages and workers).
+    public var stages = StageTimes()
 }
 
 /// One page of `scan` results.
@@ -109,9 +111,13 @@ public final class Redactor: Sendable {
         let dpiScale = Double(settings.dpi) / 72.0
         let fan = FanOut(pool: pool, control: control ?? RenderControl(priority: priority, limits: limits),
                          client: worker, source: fd, request: req, maxWorkers: isImage ? 1 : .max)
+        // The parent's stages, from every thread that handles a page.
+        let spent = Mutex(StageTimes())
         let pageCount = try fan.run({ [self] (arrived: consuming WorkerPage) throws(RedactError) in
             var page = arrived
-            let (model, detected, evidence) = detectPage(page)
+            var mine = StageTimes()
+            defer { spent.withLock { $0.add(mine) } }
+            let (model, detected, evidence) = StageTimes.measure(&mine.detect) { detectPage(page) }
             var found = detected
             // Taken out of the page, so the burn below changes the only copy.
             guard var pixels = page.pixels.take() else { throw .damaged(.render) }
@@ -121,8 +127,10 @@ public final class Redactor: Sendable {
             }
             // An image page keeps the file's own pixels: its scale is theirs.
             let scale = isImage ? Double(pixels.width) / page.size.width : dpiScale
+            let burnStart = StageTimes.now()
             pixels.burn(RedactionPlan.boxes(for: found, in: text), scale: scale)
             if let areas = decisions?.areas(page: page.index), !areas.isEmpty { pixels.burn(areas, scale: scale) }
+            mine.burn += StageTimes.now() - burnStart
             let burned = OutputPage(size: page.size, image: pixels)
             if output != .pdf {
                 guard page.index == 0 else { throw .limitExceeded(.frames(max: 1)) }
@@ -133,7 +141,9 @@ public final class Redactor: Sendable {
                 return
             }
             let encoded: HeldPage
+            let encodeStart = StageTimes.now()
             do { encoded = try stash.hold(try encoder.encode(burned, index: page.index)) } catch { throw .damaged(.encode) }
+            mine.encode += StageTimes.now() - encodeStart
             collected.withLock { c in
                 c.pages[page.index] = encoded
                 c.keep(page.index, model: model, found: found, evidence: evidence, scale: scale)
@@ -146,9 +156,14 @@ public final class Redactor: Sendable {
             c = Collected()
             return taken
         }
+        var stages = fan.stageTimes
+        stages.add(spent.withLock { $0 })
+        let passStart = StageTimes.now()
         // What the user keeps visible stays so, whichever pass found it.
         let additions = c.documentPass(detect: detect, configured: settings.region, alsoIn: detect,
                                        filter: decisions.map { d in { d.droppingKept($1, page: $0, text: $2) } })
+        stages.detect += StageTimes.now() - passStart
+        let finishStart = StageTimes.now()
         for (index, extra) in additions.sorted(by: { $0.key < $1.key }) {
             guard let text = c.models[index]?.text, let scale = c.scales[index] else { continue }
             let boxes = RedactionPlan.boxes(for: extra, in: text)
@@ -177,12 +192,13 @@ public final class Redactor: Sendable {
             }
             bytes = try stash.finish(held, writer: writer)
         }
+        stages.encode += StageTimes.now() - finishStart
         // A render's page models, pixels and streams were freed on several
         // threads; glibc keeps freed memory in per-thread arenas, so the
         // daemon's RSS would creep up render after render. Give it back.
         Memory.trim()
         return Redaction(output: bytes, pageCount: pageCount, counts: counts,
-                         milliseconds: Int((Self.now() - start) * 1000))
+                         milliseconds: Int((Self.now() - start) * 1000), stages: stages)
     }
 
     /// What an output is written as: by the name when there is one, else by

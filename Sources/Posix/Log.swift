@@ -13,6 +13,14 @@ import Synchronization
 public enum Log {
     public static func info(_ line: String) { emit(LOG_INFO, "redactfs: " + line) }
     public static func error(_ line: String) { emit(LOG_ERR, "redactfs: error: " + line) }
+    /// Detail for whoever tunes or debugs (stage timings): only with
+    /// `--verbose`.
+    public static func debug(_ line: String) {
+        if verbose.load(ordering: .relaxed) { emit(LOG_DEBUG, "redactfs: " + line) }
+    }
+
+    private static let verbose = Atomic<Bool>(false)
+    public static func setVerbose(_ on: Bool) { verbose.store(on, ordering: .relaxed) }
 
     /// A descriptor to write to, or `syslogTarget`.
     private static let target = Atomic<Int32>(2)

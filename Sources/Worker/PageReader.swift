@@ -14,6 +14,9 @@ struct ReadPage {
     var layer: PageText
     var ocr: PageText
     var pixels: Pixmap?
+    /// Where this page's time went in the worker (parse, render, text,
+    /// fontCheck, ocr).
+    var times = StageTimes()
 }
 
 /// Reads pages for one worker process. The OCR engines are created on the
@@ -39,21 +42,26 @@ final class PageReader {
 
     func read(_ page: PDFPage) throws(RedactError) -> ReadPage {
         let size = page.size
+        var times = StageTimes()
         if request.pixelsOnly {
-            let pixels = try library(.render) { () throws(RedactError) in try page.render(dpi: Double(request.dpi), limits: request.limits) }
-            return ReadPage(size: size, layer: .empty, ocr: .empty, pixels: pixels)
+            let pixels = try StageTimes.measure(&times.render) { () throws(RedactError) in
+                try library(.render) { () throws(RedactError) in try page.render(dpi: Double(request.dpi), limits: request.limits) }
+            }
+            return ReadPage(size: size, layer: .empty, ocr: .empty, pixels: pixels, times: times)
         }
         // A text layer poppler cannot extract, or whose boxes or font runs
         // do not line up with its text, is not trusted: the page is read
         // whole by OCR instead, so the file is still served and every word
         // a reader sees is still read.
-        let extracted = try? library(.text) { () throws(RedactError) in try page.text() }
+        let extracted = StageTimes.measure(&times.text) { try? library(.text) { () throws(RedactError) in try page.text() } }
         let layer = extracted ?? .empty
         let maxText = request.limits.maxTextPerPage
         guard layer.scalars.count <= maxText else { throw .limitExceeded(.textPerPage(max: maxText)) }
         // Annotation and form-field appearances stay: the output shows what
         // a reader sees, and their ink is read by OCR below.
-        let pixels = try library(.render) { () throws(RedactError) in try page.render(dpi: Double(request.dpi), limits: request.limits) }
+        let pixels = try StageTimes.measure(&times.render) { () throws(RedactError) in
+            try library(.render) { () throws(RedactError) in try page.render(dpi: Double(request.dpi), limits: request.limits) }
+        }
         let scale = Double(request.dpi) / 72.0
         var trusted = extracted != nil && !TextLayerCheck.isGarbage(layer)
         let pageRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -63,14 +71,18 @@ final class PageReader {
         var regions: [Rect] = []
         var whole = !trusted || !hasWords
         // Only glyphs of fonts that read as their text explain ink.
-        let runs = whole ? nil : try? library(.text) { () throws(RedactError) in try page.fontRuns(scalarCount: layer.scalars.count) }
+        let runs = whole ? nil : StageTimes.measure(&times.text) {
+            try? library(.text) { () throws(RedactError) in try page.fontRuns(scalarCount: layer.scalars.count) }
+        }
         if !whole, runs == nil {
             trusted = false
             whole = true
         }
         if !whole, let runs {
-            let explained = try fonts.explainedBoxes(layer: layer, runs: runs, pixels: pixels, scale: scale,
-                                                     engine: verificationEngineReady)
+            let explained = try StageTimes.measure(&times.fontCheck) { () throws(RedactError) in
+                try fonts.explainedBoxes(layer: layer, runs: runs, pixels: pixels, scale: scale,
+                                         engine: verificationEngineReady)
+            }
             regions = InkRegions.find(in: pixels, scale: scale, explained: explained)
             for area in library(.parse, { page.imageAreas() }) {
                 if let r = clip(area.padded(dx: InkRegions.margin, dy: InkRegions.margin), to: pageRect),
@@ -80,11 +92,13 @@ final class PageReader {
             whole = regions.reduce(0.0, { $0 + $1.width * $1.height }) > Self.wholePageShare * size.width * size.height
         }
         if whole || !regions.isEmpty {
-            let words = try recognize(page, size: size, regions: whole ? nil : regions, reusing: pixels)
+            let words = try StageTimes.measure(&times.ocr) { () throws(RedactError) in
+                try recognize(page, size: size, regions: whole ? nil : regions, reusing: pixels)
+            }
             ocr = OCRAssembly.pageText(OCRAssembly.unexplained(words, layer: trusted ? layer : .empty))
             guard ocr.scalars.count <= maxText else { throw .limitExceeded(.textPerPage(max: maxText)) }
         }
-        return ReadPage(size: size, layer: layer, ocr: ocr, pixels: request.textOnly ? nil : pixels)
+        return ReadPage(size: size, layer: layer, ocr: ocr, pixels: request.textOnly ? nil : pixels, times: times)
     }
 
     /// OCR of the page (or of `regions`, in points), words in page points.

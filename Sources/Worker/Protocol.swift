@@ -3,11 +3,12 @@ import RedactCore
 
 /// The byte stream a worker writes to its parent, little-endian:
 ///
-///     "RFW2" u32:pageCount
+///     "RFW3" u32:pageCount f64:seconds (opening the document)
 ///     then per page:  'P' u32:index f64:width f64:height
 ///                     text   (the text layer)
 ///                     text   (OCR of the ink the text layer does not explain)
 ///                     u8:hasPixels [u32:pxWidth u32:pxHeight pxWidth*pxHeight*3 bytes RGB]
+///                     5 × f64:seconds (parse render text fontCheck ocr: `StageTimes`)
 ///     where text is   u32:n  n × (u32:scalar f64:x f64:y f64:w f64:h)
 ///     then either     'D'                                  (all pages sent)
 ///     or              'E' u8:kind u8:stage i64:parameter   (the document failed)
@@ -18,7 +19,7 @@ import RedactCore
 /// The parent trusts nothing in it: every count is checked against the
 /// limits before anything is allocated (see `WorkerClient`).
 enum WireTag {
-    static let magic: [UInt8] = Array("RFW2".utf8)
+    static let magic: [UInt8] = Array("RFW3".utf8)
     static let page = UInt8(ascii: "P")
     static let done = UInt8(ascii: "D")
     static let error = UInt8(ascii: "E")
@@ -34,6 +35,8 @@ public struct WorkerPage: Sendable {
     /// outlines, annotation appearances).
     public var ocr: PageText
     public var pixels: Pixmap?
+    /// The worker's time on this page (parse, render, text, fontCheck, ocr).
+    public var times = StageTimes()
 
     /// What detection reads: the text layer, then the OCR text on a new line.
     public var text: PageText {

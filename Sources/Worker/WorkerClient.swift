@@ -114,6 +114,9 @@ public protocol WorkerWatch: AnyObject, Sendable {
 /// Not thread-safe: one thread drives a session.
 public final class WorkerSession {
     public private(set) var pageCount = 0
+    /// From the spawn to the worker's first byte, less its parse; and the
+    /// parse (opening the document) as the worker measured it.
+    public private(set) var startTimes = StageTimes()
     private let request: WorkerRequest
     private var reader: PipeReader
     private var control: FileDescriptor?
@@ -134,6 +137,7 @@ public final class WorkerSession {
         let out: (read: FileDescriptor, write: FileDescriptor)
         let ctl: (read: FileDescriptor, write: FileDescriptor)
         do { out = try makePipe(); ctl = try makePipe() } catch { throw .io(.worker, error.rawValue) }
+        let spawned = StageTimes.now()
         let pid = try client.spawn(source: source.rawValue, output: out.write.rawValue,
                                    control: ctl.read.rawValue, request: request)
         // The child's ends close when `out.write` and `ctl.read` go out of
@@ -149,7 +153,10 @@ public final class WorkerSession {
         reader.tick = { [unowned self] () throws(RedactError) in try self.tick() }
         startPage()
         do throws(RedactError) {
-            pageCount = try Self.header(&reader, limits: request.limits)
+            let (count, opening) = try Self.header(&reader, limits: request.limits)
+            pageCount = count
+            startTimes.parse = opening
+            startTimes.spawn = max(0, StageTimes.now() - spawned - opening)
         } catch {
             abort()
             throw error
@@ -188,7 +195,7 @@ public final class WorkerSession {
         if let e = watch?.check(workerCPU: cpu) { throw e }
     }
 
-    private static func header(_ r: inout PipeReader, limits: Limits) throws(RedactError) -> Int {
+    private static func header(_ r: inout PipeReader, limits: Limits) throws(RedactError) -> (Int, Double) {
         // A worker that fails before it can write the header sends only an error record.
         let first = try r.u8()
         if first == WireTag.error {
@@ -199,7 +206,13 @@ public final class WorkerSession {
         let pageCount = Int(try r.u32())
         guard pageCount > 0 else { throw .damaged(.parse) }
         guard pageCount <= limits.maxPages else { throw .limitExceeded(.pages(max: limits.maxPages)) }
-        return pageCount
+        return (pageCount, Self.seconds(try r.f64()))
+    }
+
+    /// A duration the worker reported: only used for the stage breakdown,
+    /// but still not trusted (a negative, huge or NaN value counts as 0).
+    static func seconds(_ v: Double) -> Double {
+        v.isFinite && v >= 0 && v < 1e6 ? v : 0
     }
 
     /// Asks for page `index` and reads it. Any failure kills the worker.
@@ -294,7 +307,10 @@ public final class WorkerSession {
         } else if !request.textOnly {
             throw .workerFailed("worker sent a page without pixels")
         }
-        return WorkerPage(index: index, size: PageSize(width: w, height: h), layer: layer, ocr: ocr, pixels: pixmap)
+        var stages: [Double] = []
+        for _ in 0..<5 { stages.append(Self.seconds(try reader.f64())) }
+        return WorkerPage(index: index, size: PageSize(width: w, height: h), layer: layer, ocr: ocr, pixels: pixmap,
+                          times: StageTimes(workerStages: stages))
     }
 
     private func decodeText() throws(RedactError) -> PageText {

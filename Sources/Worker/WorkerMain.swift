@@ -116,6 +116,7 @@ public enum WorkerMain {
 
     static func process(_ request: WorkerRequest, out: FileDescriptor) throws(RedactError) {
         if request.image { return try ImagePages.process(request, out: out) }
+        let opened = StageTimes.now()
         let doc = try library(.parse) { () throws(RedactError) in try PDFDocument(fd: 0) }
         let count = doc.pageCount
         guard count > 0 else { throw .damaged(.parse) }
@@ -123,6 +124,7 @@ public enum WorkerMain {
         var head = WireWriter()
         head.bytes = WireTag.magic
         head.u32(UInt32(count))
+        head.f64(StageTimes.now() - opened)
         try send(head.bytes, to: out)
         let reader = PageReader(request: request)
         if request.control {
@@ -130,15 +132,26 @@ public enum WorkerMain {
             let control = FileDescriptor(owning: 3)
             while let i = try nextIndex(control) {
                 guard i < count else { throw .workerFailed("page index out of range") }
-                try send(encode(i, try reader.read(try library(.parse) { () throws(RedactError) in try doc.page(i) })), to: out)
+                try send(encode(i, try readPage(i, doc, reader)), to: out)
             }
         } else {
             let range = request.pages.map { $0.clamped(to: 0..<count) } ?? 0..<count
             for i in range {
-                try send(encode(i, try reader.read(try library(.parse) { () throws(RedactError) in try doc.page(i) })), to: out)
+                try send(encode(i, try readPage(i, doc, reader)), to: out)
             }
         }
         try send([WireTag.done], to: out)
+    }
+
+    /// Loads page `i` (its time is the page's parse) and reads it.
+    static func readPage(_ i: Int, _ doc: PDFDocument, _ reader: PageReader) throws(RedactError) -> ReadPage {
+        var parse = 0.0
+        let page = try StageTimes.measure(&parse) { () throws(RedactError) in
+            try library(.parse) { () throws(RedactError) in try doc.page(i) }
+        }
+        var read = try reader.read(page)
+        read.times.parse += parse
+        return read
     }
 
     static func encode(_ index: Int, _ page: ReadPage) -> [UInt8] {
@@ -154,6 +167,7 @@ public enum WorkerMain {
         } else {
             w.u8(0)
         }
+        for v in page.times.workerStages { w.f64(v) }
         return w.bytes
     }
 

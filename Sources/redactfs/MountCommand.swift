@@ -28,6 +28,7 @@ struct MountCommand {
             case "-o": try parseDashO(try c.value(for: "-o"), common: &common, mount: &mount)
             case "-d", "--debug": mount.debug = true; mount.foreground = true
             case "--log-file": mount.logFile = try c.value(for: a)
+            case "-v", "--verbose": Log.setVerbose(true)
             default:
                 if a.hasPrefix("-") { throw UsageError(message: "unknown option '\(a)'", usage: Usage.mount) }
                 positionals.append(a)
@@ -78,6 +79,7 @@ struct MountCommand {
             case "foreground": try noValue(); mount.foreground = true
             case "nonempty": try noValue(); mount.allowNonEmpty = true
             case "log_file": mount.logFile = try need()
+            case "verbose": try noValue(); Log.setVerbose(true)
             case "debug": try noValue(); mount.debug = true; mount.foreground = true
             default:
                 if ignored.contains(key) || key.hasPrefix("x-") { continue }

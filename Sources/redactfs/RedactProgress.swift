@@ -68,6 +68,9 @@ final class RedactProgress {
                 + r.counts.keys.sorted().map { "\($0.rawValue) \(r.counts[$0]!)" }.joined(separator: ", ") + ")"
         printErr("\(name): \(r.pageCount) page\(r.pageCount == 1 ? "" : "s"), \(found), "
                  + "\(Self.seconds(elapsed)), \(Self.size(outputSize)) written to \(output)")
+        // Where the time went, summed over pages and workers (so more than
+        // the wall time when pages ran in parallel).
+        if showsPages { printErr("  \(name): stages wall=\(r.milliseconds)ms \(r.stages.line)") }
     }
 
     /// The progress line goes: before an error, so that it stands alone,

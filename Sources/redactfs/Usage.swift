@@ -45,6 +45,7 @@ enum Usage {
       --foreground              Stay in the foreground (for systemd and debugging).
       --log-file F              Append log lines to F (default: standard error in the
                                 foreground, syslog in the background).
+      -v, --verbose             Log where each render's time went, by stage.
       --dpi N                   Render at N dots per inch (36-600, default 150).
       --config F                Read settings from F.
       --key-file F              Read the term key from F.
@@ -59,7 +60,7 @@ enum Usage {
       -o OPTIONS                Comma-separated: dpi=N, config=F, key_file=F,
                                 terms_file=F, cache_size=SIZE, disk_cache,
                                 disk_cache_size=SIZE, prefetch, deadline=S,
-                                ocr_languages=L, jobs=N, foreground, log_file=F, nonempty, allow_other, debug.
+                                ocr_languages=L, jobs=N, foreground, log_file=F, verbose, nonempty, allow_other, debug.
     """
 
     static let status = """

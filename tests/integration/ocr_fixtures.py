@@ -448,9 +448,9 @@ def worker_pages(binary: str, pdf: str) -> list[tuple[str, str]]:
                             "--text-only"], stdin=f, capture_output=True, timeout=120,
                            env={"OMP_THREAD_LIMIT": "1", "LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"})
     b = r.stdout
-    assert r.returncode == 0 and b[:4] == b"RFW2", f"worker failed: rc {r.returncode}, {b[:8]!r}"
+    assert r.returncode == 0 and b[:4] == b"RFW3", f"worker failed: rc {r.returncode}, {b[:8]!r}"
     count = struct.unpack_from("<I", b, 4)[0]
-    pos, pages = 8, []
+    pos, pages = 16, []  # magic, page count, seconds to open
 
     def text():
         nonlocal pos
@@ -467,7 +467,7 @@ def worker_pages(binary: str, pdf: str) -> list[tuple[str, str]]:
         pos += 1 + 4 + 16
         layer, ocr = text(), text()
         assert b[pos] == 0, "--text-only sends no pixels"
-        pos += 1
+        pos += 1 + 5 * 8  # and the page's stage times
         pages.append((layer, ocr))
     assert b[pos:pos + 1] == b"D", f"worker did not finish: {b[pos:pos + 1]!r}"
     return pages

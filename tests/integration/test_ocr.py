@@ -274,7 +274,9 @@ class CommandLineOCR(unittest.TestCase):
 
 
 def workers_of(pid: int) -> int:
-    """Live worker processes (`redactfs __worker`) whose parent is pid."""
+    """Running worker processes (`redactfs __worker`) whose parent is pid.
+    A worker the pool paused (SIGSTOP, state T) for another document's open
+    runs no more than a waiting one: not counted (see WorkerPool)."""
     n = 0
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -283,10 +285,11 @@ def workers_of(pid: int) -> int:
             with open(f"/proc/{name}/cmdline", "rb") as f:
                 cmd = f.read().split(b"\0")
             with open(f"/proc/{name}/stat", "rb") as f:
-                ppid = int(f.read().rsplit(b")", 1)[1].split()[1])
+                fields = f.read().rsplit(b")", 1)[1].split()
+            state, ppid = fields[0], int(fields[1])
         except (OSError, IndexError, ValueError):
             continue
-        if ppid == pid and len(cmd) > 1 and cmd[1] == b"__worker":
+        if ppid == pid and len(cmd) > 1 and cmd[1] == b"__worker" and state not in (b"T", b"t"):
             n += 1
     return n
 

@@ -184,6 +184,56 @@ class TestStatus(unittest.TestCase):
         self.assertIn("not a redactfs mount", out.stderr)
 
 
+STAGES = ("spawn", "parse", "render", "text", "fontcheck", "ocr", "detect", "burn", "encode")
+
+
+class TestStages(unittest.TestCase):
+    """Where a render's time went: one log line per render with --verbose,
+    and per input with `redact -v`; never without them."""
+
+    def parse(self, line: str) -> dict:
+        return {k: int(v) for k, v in __import__("re").findall(r"(\w+)=(\d+)ms", line)}
+
+    def check(self, stages: dict, ocr: bool):
+        self.assertEqual(set(stages), set(STAGES) | {"wall"})
+        self.assertGreater(stages["wall"], 0)
+        self.assertGreater(stages["render"], 0)
+        self.assertGreater(stages["encode"], 0)
+        (self.assertGreater if ocr else self.assertEqual)(stages["ocr"], 0)
+
+    def test_mount_logs_stages_when_verbose(self):
+        m = h.Mount(WS.src, WS.dir, WS.env, args=("--verbose",), name="verbose")
+        m.start()
+        self.addCleanup(m.stop)
+        for rel in ("post/letter.redacted.pdf", "scan.redacted.pdf"):
+            with open(m.path(rel), "rb") as f:
+                f.read()
+        lines = [l for l in m.log().splitlines() if " stages " in l]
+        self.assertEqual(len(lines), 2, m.log())
+        letter = next(l for l in lines if "post/letter.redacted.pdf" in l)
+        scan = next(l for l in lines if "scan.redacted.pdf" in l)
+        self.check(self.parse(letter), ocr=False)
+        self.check(self.parse(scan), ocr=True)
+
+    def test_quiet_without_verbose(self):
+        m = h.Mount(WS.src, WS.dir, WS.env, name="plain")
+        m.start()
+        self.addCleanup(m.stop)
+        with open(m.path("post/letter.redacted.pdf"), "rb") as f:
+            f.read()
+        self.assertIn("served post/letter.redacted.pdf", m.log())
+        self.assertNotIn(" stages ", m.log())
+
+    def test_redact_verbose_prints_stages(self):
+        out = os.path.join(WS.dir, "letter-v.redacted.pdf")
+        r = subprocess.run([h.binary(), "redact", os.path.join(WS.src, "post", "letter.pdf"), "-o", out, "-v"],
+                           env=WS.env, capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = [l for l in r.stderr.splitlines() if " stages " in l]
+        self.assertEqual(len(lines), 1, r.stderr)
+        self.check(self.parse(lines[0]), ocr=False)
+
+
 class TestBackground(unittest.TestCase):
     def test_background_daemon_leaves_the_terminal(self):
         mnt = os.path.join(WS.dir, "bg")
