@@ -99,6 +99,11 @@ public final class RedactFS: Sendable {
         cache.removeAll()
     }
 
+    /// Keeps workers started ahead of need for the current settings.
+    public func keepSpareWorkers() {
+        current.withLock { $0.redactor }?.keepSpareWorkers()
+    }
+
     /// Fails closed: until the next `replaceRedactor`, every open gets EIO.
     public func failClosed(reason: String) {
         current.withLock { c in

@@ -73,6 +73,14 @@ public final class Redactor: Sendable {
                       ocrDpi: settings.ocrDpi, control: true, limits: limits)
     }
 
+    /// Keeps workers started ahead of need for the PDFs this redactor reads
+    /// (`SpareWorkers`), one per worker slot: an open then waits for no
+    /// process start. For a process that serves many documents (the mount).
+    public func keepSpareWorkers() {
+        SpareWorkers.shared.enable(count: pool.slots)
+        SpareWorkers.shared.prepare(executable: worker.executable, request: request(textOnly: false))
+    }
+
     /// Redacts the source behind `fd` into a new image-only PDF. Pages are
     /// spread over worker processes (see `FanOut`); each page is detected,
     /// burned and compressed as it arrives, and its pixels dropped.

@@ -250,6 +250,14 @@ final class PageReader {
         }
     }
 
+    /// What a spare worker loads before its document arrives: the engine
+    /// every page with a text layer needs for its font check. Failing here
+    /// changes nothing: the page that needs the engine tries again.
+    func warmUp() {
+        guard !request.pixelsOnly, !request.image else { return }
+        _ = try? verificationEngineReady()
+    }
+
     /// OCR resolution: the requested one unless the page would pass the pixel cap.
     static func ocrDpi(_ wanted: Int, size: PageSize, maxPixels: Int, maxSide: Int = Limits().maxPixelsPerSide) -> Int {
         let fit = (Double(maxPixels) / max(size.width * size.height, 1)).squareRoot() * 72.0

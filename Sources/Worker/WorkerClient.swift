@@ -134,21 +134,37 @@ public final class WorkerSession {
     /// Spawns the worker and reads its header (the page count).
     public init(client: WorkerClient, source: FileDescriptor, request: WorkerRequest,
                 watch: WorkerWatch? = nil) throws(RedactError) {
-        let out: (read: FileDescriptor, write: FileDescriptor)
-        let ctl: (read: FileDescriptor, write: FileDescriptor)
-        do { out = try makePipe(); ctl = try makePipe() } catch { throw .io(.worker, error.rawValue) }
         let spawned = StageTimes.now()
-        let pid = try client.spawn(source: source.rawValue, output: out.write.rawValue,
+        let pid: pid_t
+        let output: FileDescriptor, controlEnd: FileDescriptor
+        let size = (try? source.status().size) ?? .max
+        var taken = SpareWorkers.shared.take(executable: client.executable, request: request, size: size)
+        if let spare = taken, (try? SpareWorkers.hand(source, to: spare)) == nil {
+            // It died waiting (killed, out of memory), or the copy failed:
+            // start one on the file itself.
+            SpareWorkers.discard(spare)
+            taken = nil
+        }
+        if let spare = taken {
+            // A spare, started ahead, with the document copied in.
+            (pid, output, controlEnd) = (spare.pid, spare.output, spare.control)
+        } else {
+            let out: (read: FileDescriptor, write: FileDescriptor)
+            let ctl: (read: FileDescriptor, write: FileDescriptor)
+            do { out = try makePipe(); ctl = try makePipe() } catch { throw .io(.worker, error.rawValue) }
+            pid = try client.spawn(source: source.rawValue, output: out.write.rawValue,
                                    control: ctl.read.rawValue, request: request)
-        // The child's ends close when `out.write` and `ctl.read` go out of
-        // scope here, so EOF on our read end means the worker is gone.
+            // The child's ends close when `out.write` and `ctl.read` go out of
+            // scope here, so EOF on our read end means the worker is gone.
+            (output, controlEnd) = (out.read, ctl.write)
+        }
         self.pid = pid
         self.request = request
         self.watch = watch
         var clock = clockid_t()
         cpuClock = clock_getcpuclockid(pid, &clock) == 0 ? clock : nil
-        self.control = ctl.write
-        self.reader = PipeReader(fd: out.read.rawValue, owner: out.read)
+        self.control = controlEnd
+        self.reader = PipeReader(fd: output.rawValue, owner: output)
         watch?.started(pid: pid)
         reader.tick = { [unowned self] () throws(RedactError) in try self.tick() }
         startPage()

@@ -25,6 +25,9 @@ public struct WorkerRequest: Sendable, Equatable {
     public var image: Bool = false
     /// Pixels only: no text layer, no OCR (a preview of an output).
     public var pixelsOnly: Bool = false
+    /// Started ahead of need (`SpareWorkers`): load what every document
+    /// needs, then wait on fd 0 for the document's descriptor.
+    public var spare: Bool = false
     public var limits: Limits
 
     public init(dpi: Int, pages: Range<Int>? = nil, textOnly: Bool = false, ocrLanguages: String = "eng+deu",
@@ -45,6 +48,7 @@ public struct WorkerRequest: Sendable, Equatable {
         if control { a.append("--control") }
         if image { a.append("--image") }
         if pixelsOnly { a.append("--pixels-only") }
+        if spare { a.append("--spare") }
         return a
     }
 
@@ -75,6 +79,8 @@ public struct WorkerRequest: Sendable, Equatable {
                 r.image = true; i += 1
             case "--pixels-only":
                 r.pixelsOnly = true; i += 1
+            case "--spare":
+                r.spare = true; i += 1
             default:
                 return nil
             }
@@ -95,15 +101,29 @@ func library<T, E: Error>(_ stage: Stage, _ body: () throws(E) -> T) throws(E) -
 /// and exits. It holds no key and no terms; it never opens a path itself.
 public enum WorkerMain {
     public static func run(arguments: [String]) -> Never {
-        // Without the sandbox nothing is parsed: the parent sees a failed worker.
         // Armed before the sandbox, which does not stop it (sigaltstack and
         // rt_sigaction are allowed); see `library`.
         CrashRecord.install(fd: 1, record: WireError.crashRecord, stageAt: 2)
-        guard Hardening.lockDownWorker() else { exit(70) }
         guard let request = WorkerRequest.parse(arguments) else { exit(64) }
+        var reader: PageReader?
+        if request.spare {
+            // Before the sandbox and before any document: only our own
+            // code and the trained OCR model run here. Then the word on
+            // the control pipe: the document is in the memory file on
+            // fd 0 (sealed), and is parsed only once the sandbox is in
+            // place, below. End of file: the parent let this spare go.
+            let r = PageReader(request: request)
+            r.warmUp()
+            reader = r
+            guard let size = try? readWord(3) else { exit(0) }
+            var st = stat()
+            guard fstat(0, &st) == 0, UInt64(st.st_size) == size else { exit(70) }
+        }
+        // Without the sandbox nothing is parsed: the parent sees a failed worker.
+        guard Hardening.lockDownWorker() else { exit(70) }
         let out = FileDescriptor(owning: 1)
         do throws(RedactError) {
-            try process(request, out: out)
+            try process(request, out: out, reader: reader)
             exit(0)
         } catch {
             var w = WireWriter()
@@ -114,7 +134,7 @@ public enum WorkerMain {
         }
     }
 
-    static func process(_ request: WorkerRequest, out: FileDescriptor) throws(RedactError) {
+    static func process(_ request: WorkerRequest, out: FileDescriptor, reader warm: PageReader? = nil) throws(RedactError) {
         if request.image { return try ImagePages.process(request, out: out) }
         let opened = StageTimes.now()
         let doc = try library(.parse) { () throws(RedactError) in try PDFDocument(fd: 0) }
@@ -126,7 +146,7 @@ public enum WorkerMain {
         head.u32(UInt32(count))
         head.f64(StageTimes.now() - opened)
         try send(head.bytes, to: out)
-        let reader = PageReader(request: request)
+        let reader = warm ?? PageReader(request: request)
         if request.control {
             // fd 3: u32 page indices from the parent, end of file when done.
             let control = FileDescriptor(owning: 3)
@@ -169,6 +189,19 @@ public enum WorkerMain {
         }
         for v in page.times.workerStages { w.f64(v) }
         return w.bytes
+    }
+
+    /// A spare's word to start: the document's size (u64), nil at end of file.
+    static func readWord(_ fd: Int32) throws(RedactError) -> UInt64? {
+        var buf = [UInt8](repeating: 0, count: 8)
+        var got = 0
+        while got < 8 {
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, 8 - got) }
+            if n < 0 { if errno == EINTR { continue }; throw .io(.worker, errno) }
+            if n == 0 { return nil }
+            got += n
+        }
+        return buf.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
     }
 
     /// The next page index the parent asks for, nil at end of file.

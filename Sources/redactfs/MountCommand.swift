@@ -190,6 +190,9 @@ struct MountCommand {
                 if !setup.neverInitialised {
                     TermsWatcher(setup: setup, settings: settings, fs: fs).start()
                 }
+                // After going to the background: a worker started before
+                // the fork would belong to the process that exits.
+                fs.keepSpareWorkers()
                 SystemdNotify.ready()
             }
         } catch {

@@ -276,7 +276,9 @@ class CommandLineOCR(unittest.TestCase):
 def workers_of(pid: int) -> int:
     """Running worker processes (`redactfs __worker`) whose parent is pid.
     A worker the pool paused (SIGSTOP, state T) for another document's open
-    runs no more than a waiting one: not counted (see WorkerPool)."""
+    runs no more than a waiting one: not counted (see WorkerPool). Nor is a
+    spare that has no document yet (its fd 0 is an empty memory file; see
+    SpareWorkers)."""
     n = 0
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -290,6 +292,12 @@ def workers_of(pid: int) -> int:
         except (OSError, IndexError, ValueError):
             continue
         if ppid == pid and len(cmd) > 1 and cmd[1] == b"__worker" and state not in (b"T", b"t"):
+            if b"--spare" in cmd:
+                try:
+                    if os.stat(f"/proc/{name}/fd/0").st_size == 0:
+                        continue
+                except OSError:
+                    continue
             n += 1
     return n
 
