@@ -36,20 +36,32 @@ public enum InkRegions {
         let limit = inkLuma << 8
         page.rgb.withUnsafeBufferPointer { src in
             ink.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    for fy in 0..<f {
-                        var i = 3 * ((y * f + fy) * pw)
-                        for x in 0..<w {
-                            var dark = dst[y * w + x]
-                            for _ in 0..<f {
-                                // White (most of a page) is decided without the multiply.
-                                if !dark && (src[i] & src[i + 1] & src[i + 2]) != 255 {
-                                    dark = 77 * Int(src[i]) + 150 * Int(src[i + 1]) + 29 * Int(src[i + 2]) < limit
-                                }
-                                i += 3
+                guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
+                let raw = UnsafeRawPointer(sp)
+                let xEnd = w * f
+                for sy in 0..<(h * f) {
+                    let row = sy * pw * 3
+                    let out = dp + (sy / f) * w
+                    var x = 0
+                    while x < xEnd {
+                        // Most of a page is white: eight white pixels (24
+                        // bytes of 255) are passed over in three loads.
+                        if x + 8 <= xEnd {
+                            let at = row + 3 * x
+                            let a = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                            let b = raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)
+                            let c = raw.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self)
+                            if a & b & c == UInt64.max {
+                                x += 8
+                                continue
                             }
-                            dst[y * w + x] = dark
                         }
+                        let i = row + 3 * x
+                        let r = sp[i], g = sp[i + 1], bl = sp[i + 2]
+                        if (r & g & bl) != 255 && 77 * Int(r) + 150 * Int(g) + 29 * Int(bl) < limit {
+                            out[x / f] = true
+                        }
+                        x += 1
                     }
                 }
             }
@@ -59,22 +71,29 @@ public enum InkRegions {
         // glyph, and OCR would read each as `|`.
         removeRules(&ink, width: w, height: h, length: max(8, Int(ruleLength * scale)))
         // Glyph boxes, padded: anti-aliasing and accents spill a little.
-        for r in explained where !r.isEmpty {
-            let p = r.height * 0.15 + 0.5
-            let b = r.padded(dx: p, dy: p).scaled(by: scale)
-            let x0 = max(0, Int(b.x.rounded(.down))), y0 = max(0, Int(b.y.rounded(.down)))
-            let x1 = min(w, Int(b.maxX.rounded(.up))), y1 = min(h, Int(b.maxY.rounded(.up)))
-            guard x1 > x0, y1 > y0 else { continue }
-            for y in y0..<y1 { for x in x0..<x1 { ink[y * w + x] = false } }
-        }
-
-        // Count ink per grid cell.
+        // (Raw pointers: a dense page has thousands of boxes, and these two
+        // loops touch every cell of the page.)
         let c = max(1, Int((cell * scale).rounded()))
         let gw = (w + c - 1) / c, gh = (h + c - 1) / c
         var counts = [Int](repeating: 0, count: gw * gh)
-        for y in 0..<h {
-            let gy = y / c
-            for x in 0..<w where ink[y * w + x] { counts[gy * gw + x / c] += 1 }
+        ink.withUnsafeMutableBufferPointer { inkBuf in
+            let ink = inkBuf.baseAddress!
+            for r in explained where !r.isEmpty {
+                let p = r.height * 0.15 + 0.5
+                let b = r.padded(dx: p, dy: p).scaled(by: scale)
+                let x0 = max(0, Int(b.x.rounded(.down))), y0 = max(0, Int(b.y.rounded(.down)))
+                let x1 = min(w, Int(b.maxX.rounded(.up))), y1 = min(h, Int(b.maxY.rounded(.up)))
+                guard x1 > x0, y1 > y0 else { continue }
+                for y in y0..<y1 { (ink + y * w + x0).update(repeating: false, count: x1 - x0) }
+            }
+            // Count ink per grid cell.
+            counts.withUnsafeMutableBufferPointer { countBuf in
+                let counts = countBuf.baseAddress!
+                for y in 0..<h {
+                    let line = ink + y * w, cells = counts + (y / c) * gw
+                    for x in 0..<w where line[x] { cells[x / c] += 1 }
+                }
+            }
         }
         // Group cells into regions: neighbours within two cells across and
         // one down belong together (letters into words, words into lines).
@@ -111,32 +130,41 @@ public enum InkRegions {
 
     /// Clears horizontal and vertical runs of ink at least `length` long.
     static func removeRules(_ ink: inout [Bool], width w: Int, height h: Int, length: Int) {
+        guard w > 0, h > 0 else { return }
         var rule = [Bool](repeating: false, count: w * h)
-        for y in 0..<h {
-            var x = 0
-            while x < w {
-                guard ink[y * w + x] else { x += 1; continue }
-                var e = x
-                while e < w && ink[y * w + e] { e += 1 }
-                if e - x >= length { for i in x..<e { rule[y * w + i] = true } }
-                x = e
-            }
-        }
-        // Vertical runs row by row (a run start per column), so the pass
-        // walks memory in order.
         var start = [Int](repeating: -1, count: w)
-        for y in 0...h {
-            for x in 0..<w {
-                let on = y < h && ink[y * w + x]
-                if on {
-                    if start[x] < 0 { start[x] = y }
-                } else if start[x] >= 0 {
-                    if y - start[x] >= length { for r in start[x]..<y { rule[r * w + x] = true } }
-                    start[x] = -1
+        ink.withUnsafeMutableBufferPointer { inkBuf in
+            rule.withUnsafeMutableBufferPointer { ruleBuf in
+                start.withUnsafeMutableBufferPointer { startBuf in
+                    let ink = inkBuf.baseAddress!, rule = ruleBuf.baseAddress!, start = startBuf.baseAddress!
+                    for y in 0..<h {
+                        let line = ink + y * w
+                        var x = 0
+                        while x < w {
+                            guard line[x] else { x += 1; continue }
+                            var e = x
+                            while e < w && line[e] { e += 1 }
+                            if e - x >= length { for i in x..<e { rule[y * w + i] = true } }
+                            x = e
+                        }
+                    }
+                    // Vertical runs row by row (a run start per column), so
+                    // the pass walks memory in order.
+                    for y in 0...h {
+                        for x in 0..<w {
+                            let on = y < h && ink[y * w + x]
+                            if on {
+                                if start[x] < 0 { start[x] = y }
+                            } else if start[x] >= 0 {
+                                if y - start[x] >= length { for r in start[x]..<y { rule[r * w + x] = true } }
+                                start[x] = -1
+                            }
+                        }
+                    }
+                    for i in 0..<(w * h) where rule[i] { ink[i] = false }
                 }
             }
         }
-        for i in 0..<(w * h) where rule[i] { ink[i] = false }
     }
 
     /// Merges overlapping rectangles until none overlap.

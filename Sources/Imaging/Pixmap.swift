@@ -36,6 +36,32 @@ public struct Pixmap: Sendable, Equatable {
         }
     }
 
+    /// The gray channel when every pixel is gray (R == G == B), else nil:
+    /// `isGray` and `grayBytes` in one pass over the pixels, stopping at
+    /// the first colour pixel.
+    public func grayBytesIfGray() -> [UInt8]? {
+        let n = width * height
+        var gray = true
+        guard rgb.count >= 3 * n else { return nil }
+        let out = rgb.withUnsafeBufferPointer { srcBuf in
+            [UInt8](unsafeUninitializedCapacity: n) { dstBuf, count in
+                guard n > 0, let src = srcBuf.baseAddress, let dst = dstBuf.baseAddress else { count = 0; return }
+                var i = 0
+                while i < n {
+                    let r = src[3 * i]
+                    if r != src[3 * i + 1] || r != src[3 * i + 2] {
+                        gray = false
+                        break
+                    }
+                    dst[i] = r
+                    i += 1
+                }
+                count = gray ? n : 0
+            }
+        }
+        return gray ? out : nil
+    }
+
     /// The gray channel of an image for which `isGray` holds.
     public func grayBytes() -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height)

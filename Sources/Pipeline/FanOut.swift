@@ -113,17 +113,32 @@ final class FanOut: Sendable {
     private func drive(_ session: WorkerSession, on slot: WorkerPool.Slot, handle: @escaping @Sendable (consuming WorkerPage) throws(RedactError) -> Void,
                        progress: ((Int, Int) -> Void)?) {
         do throws(RedactError) {
-            while let index = claim() {
+            // One page ahead: the worker draws the next page while this
+            // thread detects, burns and encodes the one before (each side
+            // waited for the other before).
+            var next = claim()
+            if let n = next { try session.request(n) }
+            var stopping = false
+            while let index = next {
                 addWorkerIfUseful(handle)
-                // Handed over, not shared: the handler can burn the page's
-                // pixels in place instead of copying them (up to 180 MB).
-                let page = try session.page(index)
+                let page = try session.receive(index)
+                next = stopping ? nil : claim()
+                if let n = next { try session.request(n) }
                 let spent = page.times
                 times.withLock { $0.add(spent) }
+                // Handed over, not shared: the handler can burn the page's
+                // pixels in place instead of copying them (up to 180 MB).
                 try handle(page)
                 let (done, total) = state.withLock { s in s.done += 1; return (s.done, s.pageCount) }
                 progress?(done, total)
-                if pool.shouldYield(slot) { break }
+                // Yielding: the page already asked for is read and handled
+                // first, then no more are asked for.
+                if !stopping && pool.shouldYield(slot) {
+                    stopping = true
+                    if next == nil { break }
+                } else if stopping {
+                    break
+                }
             }
             try session.finish()
         } catch {

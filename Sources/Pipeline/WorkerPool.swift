@@ -153,9 +153,16 @@ public final class WorkerPool: Sendable {
     }
 
     /// The slot's worker ends: it is never signalled again (its process id
-    /// may be reused once it is reaped).
+    /// may be reused once it is reaped). A worker paused at that moment is
+    /// continued first: it only finishes (its last record, its exit), and
+    /// with its process id forgotten nothing would ever continue it. The
+    /// session ending it waited for it until the page budget ran out (180 s).
+    /// Its slot stays given away: it was handed on when it was paused.
     public func detach(_ slot: Slot) {
-        state.withLock { $0.held[slot.id]?.pid = nil }
+        state.withLock { s in
+            if let h = s.held[slot.id], h.pausedSince != nil, let pid = h.pid { kill(pid, SIGCONT) }
+            s.held[slot.id]?.pid = nil
+        }
     }
 
     /// The slot's worker's time spent paused so far.

@@ -11,7 +11,8 @@ import Glibc
 ///   decoding an image file
 /// - render: drawing pages to pixels (poppler with cairo)
 /// - text: the text layer and its font runs
-/// - fontCheck: checking each font draws what its text says (OCR of samples)
+/// - fontCheck: checking each font draws what its text says (OCR of
+///   samples), and finding the ink the text layer leaves unexplained
 /// - ocr: reading ink the text layer does not explain (tesseract)
 /// - detect: the page model and detection, in the parent
 /// - burn: painting the boxes into the pixels

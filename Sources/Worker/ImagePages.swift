@@ -41,7 +41,7 @@ enum ImagePages {
                 } else if let r = request.pages, !r.contains(i) {
                     return
                 }
-                try WorkerMain.send(WorkerMain.encode(i, try reader.read(image, decoded: decoded)), to: out)
+                try WorkerMain.sendPage(i, try reader.read(image, decoded: decoded), to: out)
             }
         } catch {
             if !stopped { throw error }

@@ -83,12 +83,16 @@ final class PageReader {
                 try fonts.explainedBoxes(layer: layer, runs: runs, pixels: pixels, scale: scale,
                                          engine: verificationEngineReady)
             }
+            // Finding the ink the text layer leaves unexplained counts as
+            // part of the font check: both decide what OCR must read.
+            let inkStart = StageTimes.now()
             regions = InkRegions.find(in: pixels, scale: scale, explained: explained)
             for area in library(.parse, { page.imageAreas() }) {
                 if let r = clip(area.padded(dx: InkRegions.margin, dy: InkRegions.margin), to: pageRect),
                    r.width >= 8, r.height >= 8 { regions.append(r) }
             }
             regions = InkRegions.merge(regions.compactMap { clip($0, to: pageRect) })
+            times.fontCheck += StageTimes.now() - inkStart
             whole = regions.reduce(0.0, { $0 + $1.width * $1.height }) > Self.wholePageShare * size.width * size.height
         }
         if whole || !regions.isEmpty {

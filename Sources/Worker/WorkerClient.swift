@@ -233,25 +233,49 @@ public final class WorkerSession {
 
     /// Asks for page `index` and reads it. Any failure kills the worker.
     public func page(_ index: Int) throws(RedactError) -> WorkerPage {
+        try request(index)
+        return try receive(index)
+    }
+
+    /// Pages asked for and not yet read, in order.
+    private var asked: [Int] = []
+
+    /// Asks for page `index` without waiting for it: the worker starts on
+    /// it while the caller handles the page before. Read it with `receive`.
+    public func request(_ index: Int) throws(RedactError) {
         precondition(!finished, "session already finished")
         guard index >= 0, index < pageCount, let control else { throw .workerFailed("page index out of range") }
-        do throws(RedactError) {
-            var w = WireWriter()
-            w.u32(UInt32(index))
-            startPage()
-            do { try control.writeAll(w.bytes) } catch {
-                // EPIPE: the worker has ended, most often after writing why
-                // (an image it could not decode): read that below instead of
-                // reporting a broken pipe, which would depend on timing.
-                guard error.rawValue == EPIPE else { throw .io(.worker, error.rawValue) }
+        var w = WireWriter()
+        w.u32(UInt32(index))
+        if asked.isEmpty { startPage() }
+        asked.append(index)
+        do { try control.writeAll(w.bytes) } catch {
+            // EPIPE: the worker has ended, most often after writing why
+            // (an image it could not decode): `receive` reads that instead
+            // of reporting a broken pipe, which would depend on timing.
+            guard error.rawValue == EPIPE else {
+                abort()
+                throw .io(.worker, error.rawValue)
             }
+        }
+    }
+
+    /// Reads page `index`, the oldest page asked for. Any failure kills the worker.
+    public func receive(_ index: Int) throws(RedactError) -> WorkerPage {
+        precondition(!finished, "session already finished")
+        do throws(RedactError) {
+            guard asked.first == index else { throw .workerFailed("page \(index) was not asked for next") }
+            asked.removeFirst()
             let tag = try reader.u8()
             if tag == WireTag.error {
                 let k = try reader.u8(), s = try reader.u8(), p = try reader.i64()
                 throw WireError.decode(kind: k, stage: s, param: p)
             }
             guard tag == WireTag.page else { throw .workerFailed("worker broke the protocol") }
-            return try decodePage(expecting: index)
+            let page = try decodePage(expecting: index)
+            // The next page asked for is under way from here.
+            if !asked.isEmpty { startPage() }
+            return page
         } catch {
             abort()
             throw error
@@ -400,21 +424,32 @@ struct PipeReader {
         }
         // Page pixels (up to 180 MB) go straight from the pipe into the
         // result: through the buffer they were held two or three times over.
-        var out = [UInt8](repeating: 0, count: n)
+        // Not zeroed first: every byte is read into (a zero fill was one
+        // more pass over 6.5 MB a page).
         let buffered = min(buffer.count - start, n)
-        if buffered > 0 {
-            out.withUnsafeMutableBufferPointer { o in
-                buffer.withUnsafeBufferPointer { b in
+        var failure: RedactError?
+        let (fd, tick) = (self.fd, self.tick)
+        let out = buffer.withUnsafeBufferPointer { b in
+            [UInt8](unsafeUninitializedCapacity: n) { o, count in
+                if buffered > 0 {
                     _ = UnsafeMutableBufferPointer(rebasing: o[0..<buffered]).initialize(from: b[start..<(start + buffered)])
                 }
+                var got = buffered
+                while got < n {
+                    let at = got
+                    do throws(RedactError) {
+                        got += try Self.readSome(fd: fd, tick: tick) { fd in read(fd, o.baseAddress! + at, n - at) }
+                    } catch {
+                        failure = error
+                        count = 0
+                        return
+                    }
+                }
+                count = n
             }
-            start += buffered
         }
-        var got = buffered
-        while got < n {
-            let at = got
-            got += try Self.readSome(fd: fd, tick: tick) { fd in out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + at, n - at) } }
-        }
+        start += buffered
+        if let failure { throw failure }
         return out
     }
 

@@ -252,7 +252,7 @@ final class PDFWriterTests: XCTestCase {
         // Pin the exact layout of a tiny file so any change is deliberate.
         let image = Pixmap(width: 1, height: 1)
         let bytes = try PDFWriter.write([OutputPage(size: PageSize(width: 72.5, height: 36), image: image)])
-        let data = try Flate.compress([255])
+        let data = try Flate.compress([255], level: PageEncoding().flateLevel)
         var expected: [UInt8] = Array("%PDF-1.4\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
         var offsets: [Int] = []
         func obj(_ s: String) { offsets.append(expected.count); expected += Array(s.utf8) }

@@ -119,3 +119,18 @@ extension PDFWriterTests {
         XCTAssertLessThan(page.image.data.capacity, page.byteCount + 8192)
     }
 }
+
+final class GrayBytesTests: XCTestCase {
+    func testGrayBytesIfGrayMatchesIsGrayAndGrayBytes() {
+        let gray = Pixmap(width: 3, height: 2, rgb: [10, 10, 10, 200, 200, 200, 0, 0, 0, 255, 255, 255, 7, 7, 7, 9, 9, 9])
+        XCTAssertTrue(gray.isGray)
+        XCTAssertEqual(gray.grayBytesIfGray(), gray.grayBytes())
+        XCTAssertEqual(gray.grayBytesIfGray(), [10, 200, 0, 255, 7, 9])
+        // One colour pixel, the last one: not gray.
+        var rgb = gray.rgb
+        rgb[17] = 10
+        let colour = Pixmap(width: 3, height: 2, rgb: rgb)
+        XCTAssertFalse(colour.isGray)
+        XCTAssertNil(colour.grayBytesIfGray())
+    }
+}

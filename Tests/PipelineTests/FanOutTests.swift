@@ -104,6 +104,7 @@ final class FanOutTests: XCTestCase {
         order.withLock { $0.append("interactive") }
         XCTAssertEqual(mine.pageCount, 1)
         done.wait()
+        if let f = failure.withLock({ $0 }) { XCTFail("background redact failed after yielding: \(f.message)") }
         XCTAssertEqual(order.withLock { $0 }, ["interactive", "background"])
         XCTAssertEqual(pool.busy, 0)
     }

@@ -231,6 +231,24 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(got.wait(timeout: .now() + 5), .success)
     }
 
+    /// A worker that ends while paused (its session finishing after a
+    /// yield) is continued before its pid is forgotten: otherwise nothing
+    /// would continue it, and the session waiting for its last record hung
+    /// until the page budget (180 s).
+    func testAWorkerEndingWhilePausedIsContinued() throws {
+        let pool = WorkerPool(slots: 1)
+        let (a, p) = try held(pool, by: RenderControl(priority: .background))
+        defer { reap(p) }
+        let mine = pool.acquire(.interactive, owner: RenderControl(priority: .interactive))
+        XCTAssertTrue(stopped(p), "background work is paused at once for a person")
+        pool.detach(a)
+        XCTAssertFalse(stopped(p, false), "the ending worker was left stopped")
+        pool.release(a)
+        XCTAssertEqual(pool.busy, 1, "the paused slot was already handed on")
+        pool.release(mine)
+        XCTAssertEqual(pool.busy, 0)
+    }
+
     /// Long pages of two documents someone waits for take turns: the one
     /// that paused the other gives its slot back after a quantum, at the
     /// end of its page; work nobody waits for is not given one.

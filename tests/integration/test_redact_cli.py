@@ -655,7 +655,9 @@ class TestRedactBatch(unittest.TestCase):
         pages = [l for l in lines if re.fullmatch(r"  zehn\.pdf: page \d+/10 done, \d+\.\d s", l)]
         self.assertEqual([int(re.search(r"page (\d+)", l).group(1)) for l in pages], list(range(1, 11)),
                          "-v: one line per page, in order\n" + "\n".join(lines))
-        self.assertRegex(lines[-1], r"^zehn\.pdf: 10 pages, 1 detection \(email 1\), ")
+        self.assertRegex(lines[-2], r"^zehn\.pdf: 10 pages, 1 detection \(email 1\), ")
+        # Then where the time went, by stage (never document text).
+        self.assertRegex(lines[-1], r"^  zehn\.pdf: stages wall=\d+ms spawn=\d+ms .* encode=\d+ms$")
         self.assertNotIn("\r", r.stderr.decode(errors="replace"), "no updating line into a pipe")
 
     def test_closed_pipe_is_quiet(self):
