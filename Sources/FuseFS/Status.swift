@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CFuse
 import Posix
+import RedactCore
 import Synchronization
 
 /// What a mount tells about itself: `MOUNTPOINT/.redactfs/status`, a

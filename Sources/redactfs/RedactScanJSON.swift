@@ -32,27 +32,8 @@ enum ScanJSON {
         return out + "]}\n"
     }
 
-    /// A JSON string literal (RFC 8259: quote, backslash and controls escaped).
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (`JSONText`).
+    static func string(_ s: String) -> String { JSONText.quoted(s) }
 }
 
 /// Writes all of `s` to standard output; the errno if it could not

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import FuseFS
 import Posix
+import RedactCore
 
 /// `redactfs status [PATH...] [--json]`: what a mount is doing, read from
 /// its `.redactfs/status` file; for a file in a mount, why it could not be

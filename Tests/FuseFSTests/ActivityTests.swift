@@ -46,8 +46,4 @@ final class ActivityTests: XCTestCase {
         XCTAssertNil(a.reason("f0.redacted.pdf"), "the oldest reasons go first")
         XCTAssertNotNil(a.reason("f\(Activity.reasonCap + 99).redacted.pdf"))
     }
-
-    func testJSONStringsAreEscaped() {
-        XCTAssertEqual(JSONText.quoted("a\"b\\c\nd\u{01}é"), "\"a\\\"b\\\\c\\nd\\u0001é\"")
-    }
 }

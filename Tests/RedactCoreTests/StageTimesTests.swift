@@ -33,3 +33,9 @@ final class StageTimesTests: XCTestCase {
         XCTAssertLessThan(spent, 5)
     }
 }
+
+final class JSONTextTests: XCTestCase {
+    func testStringsAreEscaped() {
+        XCTAssertEqual(JSONText.quoted("a\"b\\c\nd\u{01}é\u{7F}"), "\"a\\\"b\\\\c\\nd\\u0001é\\u007f\"")
+    }
+}
