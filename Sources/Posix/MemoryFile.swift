@@ -22,12 +22,14 @@ public enum MemoryFile {
 
     /// Copies all of `source` (from its start, whatever its offset) into
     /// the empty memory file `file`, leaving both offsets where they were.
-    /// Returns the bytes copied.
-    public static func fill(_ file: FileDescriptor, from source: FileDescriptor) throws(Errno) -> Int64 {
+    /// Returns the bytes copied; EFBIG past `max` (a source that grows
+    /// while it is copied must not fill memory).
+    public static func fill(_ file: FileDescriptor, from source: FileDescriptor, max: Int64) throws(Errno) -> Int64 {
         var at: Int64 = 0
         while true {
             let piece = try source.read(count: 1 << 20, at: at)
             if piece.isEmpty { return at }
+            guard at + Int64(piece.count) <= max else { throw Errno(rawValue: EFBIG) }
             var failure: Errno?
             piece.withUnsafeBytes { b in
                 do throws(Errno) { try file.writeAll(b, at: at) } catch { failure = error }

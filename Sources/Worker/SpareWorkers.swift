@@ -71,8 +71,8 @@ public final class SpareWorkers: Sendable {
     func take(executable: String, request: WorkerRequest, size: Int64) -> Spare? {
         guard size <= Self.maxBytes else { return nil }
         let req = Self.normalized(request)
-        let (spare, stale): (Spare?, [Spare]) = state.withLock { s in
-            guard s.enabled > 0 else { return (nil, []) }
+        let (enabled, spare, stale): (Bool, Spare?, [Spare]) = state.withLock { s in
+            guard s.enabled > 0 else { return (false, nil, []) }
             let args = req.arguments
             var stale: [Spare] = []
             // Spares for other settings (the dpi changed, say) go.
@@ -82,12 +82,13 @@ public final class SpareWorkers: Sendable {
             }
             s.wanted = (executable, req)
             guard let i = s.ready.firstIndex(where: { $0.arguments == args && $0.executable == executable }) else {
-                return (nil, stale)
+                return (true, nil, stale)
             }
-            return (s.ready.remove(at: i), stale)
+            return (true, s.ready.remove(at: i), stale)
         }
         for old in stale { Self.discard(old) }
-        wake()
+        // Spares off (the command line): no thread, nothing started.
+        if enabled { wake() }
         return spare
     }
 
@@ -156,7 +157,7 @@ public final class SpareWorkers: Sendable {
     /// Hands `source` to `spare`: copied into its memory file, sealed, and
     /// the word given (a u64 of the size, on the control pipe).
     static func hand(_ source: FileDescriptor, to spare: Spare) throws(Errno) {
-        let size = try MemoryFile.fill(spare.document, from: source)
+        let size = try MemoryFile.fill(spare.document, from: source, max: maxBytes)
         try MemoryFile.seal(spare.document)
         var w = WireWriter()
         w.u64(UInt64(size))

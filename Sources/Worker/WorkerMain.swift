@@ -202,28 +202,28 @@ public enum WorkerMain {
 
     /// A spare's word to start: the document's size (u64), nil at end of file.
     static func readWord(_ fd: Int32) throws(RedactError) -> UInt64? {
-        var buf = [UInt8](repeating: 0, count: 8)
-        var got = 0
-        while got < 8 {
-            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, 8 - got) }
-            if n < 0 { if errno == EINTR { continue }; throw .io(.worker, errno) }
-            if n == 0 { return nil }
-            got += n
-        }
-        return buf.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        try readExactly(8, from: fd).map { b in b.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) } }
     }
 
     /// The next page index the parent asks for, nil at end of file.
     static func nextIndex(_ fd: FileDescriptor) throws(RedactError) -> Int? {
-        var buf = [UInt8](repeating: 0, count: 4)
+        try readExactly(4, from: fd.rawValue).map { b in
+            Int(UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16 | UInt32(b[3]) << 24)
+        }
+    }
+
+    /// `count` bytes from the control pipe; nil at end of file before the
+    /// first byte, an error at end of file inside them.
+    static func readExactly(_ count: Int, from fd: Int32) throws(RedactError) -> [UInt8]? {
+        var buf = [UInt8](repeating: 0, count: count)
         var got = 0
-        while got < 4 {
-            let n = buf.withUnsafeMutableBytes { read(fd.rawValue, $0.baseAddress! + got, 4 - got) }
+        while got < count {
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, count - got) }
             if n < 0 { if errno == EINTR { continue }; throw .io(.worker, errno) }
             if n == 0 { if got == 0 { return nil }; throw .workerFailed("control pipe broke") }
             got += n
         }
-        return Int(UInt32(buf[0]) | UInt32(buf[1]) << 8 | UInt32(buf[2]) << 16 | UInt32(buf[3]) << 24)
+        return buf
     }
 
     static func send(_ bytes: [UInt8], to out: FileDescriptor) throws(RedactError) {

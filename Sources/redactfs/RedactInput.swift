@@ -110,16 +110,6 @@ enum RedactInputFailure: Error {
 /// file system, gone with the process, sealed against change before a
 /// worker reads it. Never a temporary file on disk.
 enum StandardInputSpool {
-    static let cloexec: UInt32 = 0x1          // MFD_CLOEXEC
-    static let allowSealing: UInt32 = 0x2     // MFD_ALLOW_SEALING
-    static let addSeals: Int32 = 1033         // F_ADD_SEALS
-    /// F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE
-    static let allSeals: Int32 = 0x1 | 0x2 | 0x4 | 0x8
-
-    static func memfd(_ name: String, flags: UInt32) -> Int32 {
-        rf_memfd_create(name, flags)
-    }
-
     /// Reads fd 0 to its end into a sealed memfd, within the limits the
     /// pipeline sets a file: once the first bytes are in, what they are not
     /// a PDF or image header of is refused before more is read, and an
@@ -127,9 +117,8 @@ enum StandardInputSpool {
     /// no larger than a source (`maxSourceBytes`); the limit is named.
     static func read(limits: Limits) -> Result<FileDescriptor, RedactInputFailure> {
         if isatty(0) == 1 { return .failure(.terminal) }
-        let raw = memfd("redactfs-stdin", flags: cloexec | allowSealing)
-        guard raw >= 0 else { return .failure(.noMemory(errno)) }
-        let fd = FileDescriptor(owning: raw)
+        let fd: FileDescriptor
+        do { fd = try MemoryFile.create("redactfs-stdin") } catch { return .failure(.noMemory(error.rawValue)) }
         var total: Int64 = 0
         var head: [UInt8] = []
         var limit: Limit?
@@ -168,7 +157,7 @@ enum StandardInputSpool {
             }
         }
         // Nobody changes it from here on, a worker included.
-        guard fcntl(fd.rawValue, addSeals, allSeals) == 0 else { return .failure(.noMemory(errno)) }
+        do { try MemoryFile.seal(fd) } catch { return .failure(.noMemory(error.rawValue)) }
         return .success(fd)
     }
 }
