@@ -10,7 +10,7 @@ BIN := .build/$(CONFIG)/redactfs
 # Build and run-time libraries, OCR data, fonts, and the tools the tests
 # read outputs with (the ones users' programs are built on).
 DEB_PACKAGES := pkg-config libfuse3-dev fuse3 libpoppler-glib-dev libcairo2-dev \
-	libglib2.0-dev libtesseract-dev libleptonica-dev libssl-dev zlib1g-dev \
+	libglib2.0-dev libtesseract-dev libleptonica-dev libssl-dev zlib1g-dev libdeflate-dev \
 	libphonenumber-dev libseccomp-dev tesseract-ocr-eng tesseract-ocr-deu \
 	tesseract-ocr-osd tesseract-ocr \
 	fontconfig fonts-dejavu-core poppler-data qpdf poppler-utils mupdf-tools \

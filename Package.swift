@@ -27,6 +27,7 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo"),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate"),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept"),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract"),
         .target(
@@ -42,7 +43,7 @@ let package = Package(
         .target(name: "Layout", dependencies: ["RedactCore"]),
         .target(name: "Imaging", dependencies: ["RedactCore"]),
         .target(name: "ImageCodec", dependencies: ["RedactCore", "Imaging", "CLeptonica", "CZlib"]),
-        .target(name: "Encode", dependencies: ["RedactCore", "Imaging", "ImageCodec", "CZlib"]),
+        .target(name: "Encode", dependencies: ["RedactCore", "Imaging", "ImageCodec", "CZlib", "CDeflate"]),
         .target(name: "Poppler", dependencies: ["RedactCore", "Imaging", "CPoppler"]),
         .target(name: "OCR", dependencies: ["RedactCore", "Imaging", "CTesseract"]),
         .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "ImageCodec", "Poppler", "OCR", "Posix"]),

@@ -14,6 +14,8 @@ int rf_set_parent_death_signal(int sig) { return prctl(PR_SET_PDEATHSIG, sig, 0,
 #include <unistd.h>
 int rf_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
+int rf_pipe_set_size(int fd, int size) { return fcntl(fd, F_SETPIPE_SZ, size); }
+
 int rf_open_unnamed_temporary(const char *dir) {
     int fd = open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);
     if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)) return fd;

@@ -76,7 +76,7 @@ public struct DocumentEvidence: Sendable, Equatable {
             // when it is a function word, a month or letter vocabulary.
             for part in Self.words(whole) where part.count >= 3 {
                 let h = WordHash.hash(String(String.UnicodeScalarView(part)))
-                if words.months.contains(h), part.first?.properties.isUppercase == true {
+                if words.months.contains(h), part.first?.isUppercaseFast == true {
                     insert(part, .name, weak: true)
                     continue
                 }
@@ -99,7 +99,7 @@ public struct DocumentEvidence: Sendable, Equatable {
         let w = WordSets.shared
         for i in 1..<(parts.count - 1) {
             let h = WordHash.hash(String(String.UnicodeScalarView(parts[i])))
-            let lower = parts[i].first?.properties.isLowercase == true
+            let lower = parts[i].first?.isLowercaseFast == true
             guard lower && w.particles.contains(h) || NameRecognizer.gaelicParticles.contains(h) else { continue }
             return Array(parts[i...].joined(separator: [" "]))
         }
@@ -117,8 +117,8 @@ public struct DocumentEvidence: Sendable, Equatable {
         if part.contains(where: apostrophe) { out.append(part.filter { !apostrophe($0) }) }
         guard part.contains("-") else { return out }
         let words = WordSets.shared
-        for piece in part.split(separator: "-") where piece.filter({ $0.properties.isAlphabetic }).count >= 3 {
-            guard piece.first?.properties.isUppercase == true else { continue }
+        for piece in part.split(separator: "-") where piece.filter({ $0.isAlphabeticFast }).count >= 3 {
+            guard piece.first?.isUppercaseFast == true else { continue }
             let h = WordHash.hash(String(String.UnicodeScalarView(piece)))
             if words.notNames.contains(h) || words.cities.contains(h) || words.titles.contains(h) || words.months.contains(h)
                 || words.organisations.contains(h) || LabelTable.shared.isLabelWord(h) {
@@ -141,14 +141,14 @@ public struct DocumentEvidence: Sendable, Equatable {
     mutating func addPlaces(_ s: [Unicode.Scalar]) {
         var i = 0
         while i < s.count {
-            guard s[i].properties.numericType != nil, i == 0 || !TokenStream.isWordScalar(s[i - 1]) else { i += 1; continue }
+            guard s[i].isNumericFast, i == 0 || !TokenStream.isWordScalar(s[i - 1]) else { i += 1; continue }
             var j = i
-            while j < s.count, s[j].properties.numericType != nil { j += 1 }
+            while j < s.count, s[j].isNumericFast { j += 1 }
             var k = j
             while k < s.count, s[k] == " " || s[k] == "\u{A0}" { k += 1 }
-            if (4...5).contains(j - i), k > j, k < s.count, s[k].properties.isUppercase {
+            if (4...5).contains(j - i), k > j, k < s.count, s[k].isUppercaseFast {
                 var e = k
-                while e < s.count, s[e].properties.isAlphabetic || s[e] == "-" { e += 1 }
+                while e < s.count, s[e].isAlphabeticFast || s[e] == "-" { e += 1 }
                 places.insert(Self.folded(Array(s[k..<e])))
             }
             i = max(j, i + 1)
@@ -183,7 +183,7 @@ public struct DocumentEvidence: Sendable, Equatable {
         var out: [[Unicode.Scalar]] = []
         var cur: [Unicode.Scalar] = []
         for c in s {
-            if c.properties.isAlphabetic || ((c == "'" || c == "\u{2019}" || c == "-") && !cur.isEmpty) {
+            if c.isAlphabeticFast || ((c == "'" || c == "\u{2019}" || c == "-") && !cur.isEmpty) {
                 cur.append(c)
             } else {
                 if !cur.isEmpty { out.append(cur) }
@@ -235,7 +235,7 @@ public struct DocumentMatcher: Sendable {
             var end = 0
             while end < f.count, Self.isWord(f[end]) { end += 1 }
             index[Self.key(f[0..<end]), default: []].append(patterns.count)
-            let cased = v.category == .name && v.text.unicodeScalars.contains { $0.properties.isUppercase }
+            let cased = v.category == .name && v.text.unicodeScalars.contains { $0.isUppercaseFast }
             patterns.append((f, v.category, cased, v.weak, v.piece, v.part))
         }
         self.patterns = patterns
@@ -258,7 +258,7 @@ public struct DocumentMatcher: Sendable {
             k -= 1
             if k > 0, s[k - 1] == "." { k -= 1 }
             // (After a space or an opening quote or bracket: `by "K. Osei"`.)
-            guard k > 0, s[k - 1].properties.isUppercase, k == 1 || !s[k - 2].properties.isAlphabetic,
+            guard k > 0, s[k - 1].isUppercaseFast, k == 1 || !s[k - 2].isAlphabeticFast,
                   k == 1 || s[k - 2] == " " || s[k - 2] == "\t" || s[k - 2] == "\n" || s[k - 2] == "\"" || s[k - 2] == "\u{201C}"
                     || s[k - 2] == "\u{201E}" || s[k - 2] == "(" else { break }
             lo = k - 1
@@ -275,17 +275,17 @@ public struct DocumentMatcher: Sendable {
     static func withGivenName(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Range<Int> {
         // (Of a surname with a particle too: `Luca Lo Presti` after `Lo Presti`.)
         guard r.lowerBound >= 3, s[r.lowerBound - 1] == " ",
-              !s[r].contains(where: { !$0.properties.isAlphabetic && $0 != "-" && $0 != " " }) else {
+              !s[r].contains(where: { !$0.isAlphabeticFast && $0 != "-" && $0 != " " }) else {
             return r
         }
         var a = r.lowerBound - 1
-        while a > 0, s[a - 1].properties.isAlphabetic || (s[a - 1] == "-" && a >= 2 && s[a - 2].properties.isAlphabetic) { a -= 1 }
+        while a > 0, s[a - 1].isAlphabeticFast || (s[a - 1] == "-" && a >= 2 && s[a - 2].isAlphabeticFast) { a -= 1 }
         let word = s[a..<(r.lowerBound - 1)]
-        guard word.count >= 2, let f = word.first, f.properties.isUppercase else { return r }
-        let capitals = !s[r].contains { $0.properties.isLowercase }
+        guard word.count >= 2, let f = word.first, f.isUppercaseFast else { return r }
+        let capitals = !s[r].contains { $0.isLowercaseFast }
         // The same case as the surname: `JORY TREGOTHNAN`, `Jory Tregothnan`.
-        guard capitals ? !word.contains(where: { $0.properties.isLowercase })
-                       : word.dropFirst().contains(where: { $0.properties.isLowercase }) else { return r }
+        guard capitals ? !word.contains(where: { $0.isLowercaseFast })
+                       : word.dropFirst().contains(where: { $0.isLowercaseFast }) else { return r }
         // Not after the end of a sentence: `… paid. Holloway` has no given name.
         var b = a - 1
         while b >= 0, s[b] == " " { b -= 1 }
@@ -309,10 +309,10 @@ public struct DocumentMatcher: Sendable {
     /// (`O'SULLIVAN D`), when the match is written in capitals.
     static func withTrailingInitial(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Range<Int> {
         let hi = r.upperBound
-        guard hi + 1 < s.count, s[hi] == " ", s[hi + 1].properties.isUppercase,
-              hi + 2 == s.count || s[hi + 2].properties.isWhitespace || s[hi + 2] == "." || s[hi + 2] == ","
+        guard hi + 1 < s.count, s[hi] == " ", s[hi + 1].isUppercaseFast,
+              hi + 2 == s.count || s[hi + 2].isWhitespaceFast || s[hi + 2] == "." || s[hi + 2] == ","
                 || s[hi + 2] == ";" || s[hi + 2] == ")",
-              !s[r].contains(where: { $0.properties.isLowercase }) else { return r }
+              !s[r].contains(where: { $0.isLowercaseFast }) else { return r }
         return r.lowerBound..<(hi + 2)
     }
 
@@ -334,7 +334,7 @@ public struct DocumentMatcher: Sendable {
         while e > 0, s[e - 1] == " " { e -= 1 }
         if e < r.lowerBound {
             var a = e
-            while a > 0, s[a - 1].properties.isAlphabetic { a -= 1 }
+            while a > 0, s[a - 1].isAlphabeticFast { a -= 1 }
             if a < e, isOrganisation(s[a..<e]) { return true }
         }
         var a = r.upperBound
@@ -348,7 +348,7 @@ public struct DocumentMatcher: Sendable {
         }
         guard a > r.upperBound else { return false }
         var b = a
-        while b < s.count, s[b].properties.isAlphabetic { b += 1 }
+        while b < s.count, s[b].isAlphabeticFast { b += 1 }
         guard b > a else { return false }
         return isOrganisation(s[a..<b])
     }
@@ -379,10 +379,10 @@ public struct DocumentMatcher: Sendable {
         if i > 0, hay[i - 1] == "-" || hay[i - 1] == "/" { return false }
         var a = i - 1
         while a >= 0, hay[a] == " " || hay[a] == "." || hay[a] == "," { a -= 1 }
-        if a >= 0, hay[a].properties.numericType != nil { return false }
+        if a >= 0, hay[a].isNumericFast { return false }
         var b = stop
         while b < hay.count, hay[b] == " " || hay[b] == "." || hay[b] == "," || hay[b] == "'" || hay[b] == "/" { b += 1 }
-        if b < hay.count, hay[b].properties.numericType != nil { return false }
+        if b < hay.count, hay[b].isNumericFast { return false }
         var e = i - 1
         while e >= 0, hay[e] == " " { e -= 1 }
         var w = e
@@ -392,7 +392,7 @@ public struct DocumentMatcher: Sendable {
     }
 
     static func hasCapital(_ s: ArraySlice<Unicode.Scalar>) -> Bool {
-        s.contains { $0.properties.isUppercase }
+        s.contains { $0.isUppercaseFast }
     }
 
     static func key(_ s: ArraySlice<Unicode.Scalar>) -> String {
@@ -466,7 +466,7 @@ public struct DocumentMatcher: Sendable {
             // `Transports Perret Sàrl`: one word of a person's name inside a firm's name.
             if part, Self.inFirm(text.scalars, r) { continue }
             // Only visible scalars count: a range over separators alone adds nothing.
-            guard r.contains(where: { !covered[$0] && !text.scalars[$0].properties.isWhitespace }) else { continue }
+            guard r.contains(where: { !covered[$0] && !text.scalars[$0].isWhitespaceFast }) else { continue }
             out.append(Detection(category: category, range: r, confidence: 0.8, reason: .context,
                                  kind: "same value elsewhere in the document"))
             for j in r { covered[j] = true }

@@ -37,13 +37,13 @@ enum EmailRecognizer {
             default: return false
             }
         }
-        return c.properties.isAlphabetic || c.properties.numericType == .decimal
+        return c.isAlphabeticFast || c.properties.numericType == .decimal
     }
 
     @inline(__always) static func isLabelScalar(_ c: Unicode.Scalar) -> Bool {
         let v = c.value
         if v < 0x80 { return v.isASCIIAlnum || v == 0x2D }
-        return c.properties.isAlphabetic || c.properties.numericType == .decimal
+        return c.isAlphabeticFast || c.properties.numericType == .decimal
     }
 
     /// The start of the local part ending before `at`, or nil.
@@ -96,7 +96,7 @@ enum EmailRecognizer {
         if s.hasPrefix("xn--", at: r.lowerBound) { return r.count > 4 }
         for k in r {
             let c = s[k]
-            if c.value < 0x80 ? !c.value.isASCIILetter : !c.properties.isAlphabetic { return false }
+            if c.value < 0x80 ? !c.value.isASCIILetter : !c.isAlphabeticFast { return false }
         }
         return true
     }

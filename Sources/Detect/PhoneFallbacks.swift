@@ -62,7 +62,7 @@ extension PhoneRecognizer {
         var k = r.lowerBound
         while k < r.upperBound {
             defer { k += 1 }
-            guard s[k].value == 0x30, k == 0 || !(s[k - 1].value.isDigit || s[k - 1].properties.isAlphabetic) else { continue }
+            guard s[k].value == 0x30, k == 0 || !(s[k - 1].value.isDigit || s[k - 1].isAlphabeticFast) else { continue }
             var t = k, digits = 0, groups = 0, run = 0, ok = true
             while t < r.upperBound {
                 let v = s[t].value
@@ -71,7 +71,7 @@ extension PhoneRecognizer {
                 groups += 1; run = 0; t += 1
             }
             if run > 0 { groups += 1; ok = run >= 2 && run <= 5 }
-            if t < s.count, s[t].properties.isAlphabetic { ok = false }
+            if t < s.count, s[t].isAlphabeticFast { ok = false }
             if ok, groups >= 3, digits >= 10, digits <= 11 { return true }
         }
         return false

@@ -507,7 +507,7 @@ enum PhoneRecognizer {
             identifierLabels.contains { stem in
                 guard stem.count <= 3 else { return w.hasPrefix(stem) }
                 guard w == stem else { return false }
-                let bareCaps = s[r].allSatisfy { $0.properties.isUppercase }
+                let bareCaps = s[r].allSatisfy { $0.isUppercaseFast }
                     && !(r.upperBound < s.count && [0x2E, 0x2D, 0x3A, 0x2F].contains(s[r.upperBound].value))
                 return !bareCaps
             }
@@ -521,9 +521,9 @@ enum PhoneRecognizer {
         while j > floor, words.count < 3 {
             let c = s[j - 1]
             if c.value == 0x0A || c.value == 0x0D || c.value == 0x2028 || c.value == 0x2029 { break }
-            if !c.properties.isAlphabetic { j -= 1; continue }
+            if !c.isAlphabeticFast { j -= 1; continue }
             let end = j
-            while j > floor, s[j - 1].properties.isAlphabetic { j -= 1 }
+            while j > floor, s[j - 1].isAlphabeticFast { j -= 1 }
             // Part of a web or e-mail address ("deryagunes.art"), not a label.
             if j > 0, s[j - 1].value == 0x2E || s[j - 1].value == 0x2F || s[j - 1].value == 0x40,
                j > 1, s[j - 2].isWordScalar {

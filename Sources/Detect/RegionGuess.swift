@@ -103,14 +103,14 @@ public enum RegionGuess {
 
     static func isUKOutward(_ w: String) -> Bool {
         let s = Array(w.unicodeScalars)
-        guard (2...4).contains(s.count), s[0].properties.isUppercase, s[0].value < 0x80 else { return false }
-        return s.contains { $0.value.isDigit } && s.allSatisfy { $0.value < 0x80 && ($0.properties.isUppercase || $0.value.isDigit) }
+        guard (2...4).contains(s.count), s[0].isUppercaseFast, s[0].value < 0x80 else { return false }
+        return s.contains { $0.value.isDigit } && s.allSatisfy { $0.value < 0x80 && ($0.isUppercaseFast || $0.value.isDigit) }
     }
 
     static func isUKInward(_ w: String) -> Bool {
         let s = Array(w.unicodeScalars)
         guard s.count == 3, s[0].value.isDigit else { return false }
-        return s[1].value < 0x80 && s[1].properties.isUppercase && s[2].value < 0x80 && s[2].properties.isUppercase
+        return s[1].value < 0x80 && s[1].isUppercaseFast && s[2].value < 0x80 && s[2].isUppercaseFast
     }
 
     static let countryCodes: [(String, String)] = [

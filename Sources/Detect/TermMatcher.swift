@@ -92,13 +92,13 @@ struct Folded {
         while i < n {
             let c = input[i]
             if c == "\u{00AD}" { i += 1; continue }  // soft hyphen: never visible text
-            if c.properties.isWhitespace {
+            if c.isWhitespaceFast {
                 if scalars.last != " " { scalars.append(" "); origin.append(i) }
                 i += 1
                 continue
             }
-            if Self.isHyphen(c), let next = Self.afterLineBreak(input, i + 1), input[next].properties.isAlphabetic,
-               i > 0, input[i - 1].properties.isAlphabetic {
+            if Self.isHyphen(c), let next = Self.afterLineBreak(input, i + 1), input[next].isAlphabeticFast,
+               i > 0, input[i - 1].isAlphabeticFast {
                 // "Mus-\nter": the hyphen and the break are not part of the word.
                 i = next
                 continue
@@ -116,7 +116,7 @@ struct Folded {
     static func afterLineBreak(_ s: [Unicode.Scalar], _ j: Int) -> Int? {
         var k = j
         var sawBreak = false
-        while k < s.count, s[k].properties.isWhitespace {
+        while k < s.count, s[k].isWhitespaceFast {
             if s[k] == "\n" || s[k] == "\r" || s[k] == "\u{2028}" { sawBreak = true }
             k += 1
         }

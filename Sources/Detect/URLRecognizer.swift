@@ -149,7 +149,7 @@ enum URLRecognizer {
     @inline(__always) static func isHostScalar(_ c: Unicode.Scalar) -> Bool {
         let v = c.value
         if v < 0x80 { return v.isASCIIAlnum || v == 0x5B }  // '[' for IPv6 hosts
-        return c.properties.isAlphabetic || c.properties.numericType == .decimal
+        return c.isAlphabeticFast || c.properties.numericType == .decimal
     }
 
     @inline(__always) static func isURLScalar(_ c: Unicode.Scalar) -> Bool {

@@ -35,7 +35,7 @@ public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noPages: return "a PDF needs at least one page"
         case .invalidPageSize(let page): return "page \(page + 1): page size is not a positive finite number of points"
         case .pixmapGeometry(let page): return "page \(page + 1): pixel buffer does not match width x height x 3"
-        case .invalidCompressionLevel(let level): return "compression level \(level) is not in -1...9"
+        case .invalidCompressionLevel(let level): return "compression level \(level) is not in -1...12"
         case .compressionFailed(let code): return "zlib compress2 failed (\(code))"
         case .decompressionFailed(let code): return "zlib uncompress failed (\(code))"
         case .outputTooLarge: return "output exceeds 9999999999 bytes"

@@ -17,7 +17,7 @@ public enum ImageOutput {
         case .png, .jpeg:
             guard pages.count == 1 else { throw .singleImageExpected(count: pages.count) }
             let image = pages[0].image
-            guard image.width > 0, image.height > 0, image.rgb.count == image.width * image.height * 3
+            guard image.isWellFormed
             else { throw .pixmapGeometry(page: 0) }
             if type == .png { return ImageEncoder.png(image) }
             guard (1...100).contains(jpegQuality) else { throw .invalidJPEGQuality(jpegQuality) }

@@ -53,7 +53,7 @@ public struct PDFDocumentWriter: Sendable {
     var pages: [(w: PDFNumber, h: PDFNumber, image: EncodedImage)] = []
 
     public init(encoding: PageEncoding = PageEncoding()) throws(EncodeError) {
-        guard (-1...9).contains(encoding.flateLevel) else { throw .invalidCompressionLevel(encoding.flateLevel) }
+        guard (-1...12).contains(encoding.flateLevel) else { throw .invalidCompressionLevel(encoding.flateLevel) }
         for q in encoding.jpegQualities where !(1...100).contains(q) { throw .invalidJPEGQuality(q) }
         self.encoding = encoding
     }
@@ -66,7 +66,7 @@ public struct PDFDocumentWriter: Sendable {
 
     static func validate(_ page: OutputPage, index: Int) throws(EncodeError) -> (PDFNumber, PDFNumber) {
         let image = page.image
-        guard image.width > 0, image.height > 0, image.rgb.count == image.width * image.height * 3
+        guard image.isWellFormed
         else { throw .pixmapGeometry(page: index) }
         guard let w = PDFNumber(page.size.width), let h = PDFNumber(page.size.height)
         else { throw .invalidPageSize(page: index) }

@@ -39,16 +39,17 @@ public struct PageEncoding: Sendable, Equatable {
     /// row: a cheap, deterministic "is this continuous tone" measure.
     static func midtoneShare(_ p: Pixmap) -> Double {
         var mid = 0, n = 0
-        p.rgb.withUnsafeBufferPointer { px in
+        let c = p.channels
+        p.samples.withUnsafeBufferPointer { px in
             var y = 0
             while y < p.height {
-                var i = y * p.width * 3
-                let end = i + p.width * 3
+                var i = y * p.width * c
+                let end = i + p.width * c
                 while i < end {
-                    let l = (Int(px[i]) * 77 + Int(px[i + 1]) * 150 + Int(px[i + 2]) * 29) >> 8
+                    let l = c == 1 ? Int(px[i]) : (Int(px[i]) * 77 + Int(px[i + 1]) * 150 + Int(px[i + 2]) * 29) >> 8
                     if l >= 48 && l <= 207 { mid += 1 }
                     n += 1
-                    i += 9
+                    i += 3 * c
                 }
                 y += 3
             }
@@ -60,7 +61,7 @@ public struct PageEncoding: Sendable, Equatable {
     func encode(_ pixmap: Pixmap, page: Int) throws(EncodeError) -> EncodedImage {
         let grayBytes = pixmap.grayBytesIfGray()
         let gray = grayBytes != nil
-        let flate = try Flate.compress(grayBytes ?? pixmap.rgb, level: flateLevel)
+        let flate = try Flate.compress(grayBytes ?? pixmap.samples, level: flateLevel)
         let lossless = EncodedImage(width: pixmap.width, height: pixmap.height, gray: gray, filter: .flate, data: flate)
         guard allowJPEG, flate.count > flateBudget, Self.midtoneShare(pixmap) >= photoMidtoneShare else { return lossless }
         var jpeg: [UInt8] = []

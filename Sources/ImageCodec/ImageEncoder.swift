@@ -18,7 +18,7 @@ public enum ImageEncoder {
     /// APP0 segment, with no resolution: no EXIF, other APPn or COM. The
     /// same pixels and quality give the same bytes. (pixWriteMemJpeg)
     public static func jpeg(_ p: Pixmap, quality: Int) throws(RedactError) -> [UInt8] {
-        guard (1...100).contains(quality), p.rgb.count == p.width * p.height * 3 else { throw .damaged(.encode) }
+        guard (1...100).contains(quality), p.isWellFormed else { throw .damaged(.encode) }
         guard let pix = LeptPix.make(p, gray: p.isGray) else { throw .damaged(.encode) }
         quietLeptonica()
         var data: UnsafeMutablePointer<UInt8>?

@@ -94,20 +94,23 @@ final class LeptPix {
               let data = pixGetData(pix.pix) else { return nil }
         let wpl = Int(pixGetWpl(pix.pix))
         let w = p.width
-        p.rgb.withUnsafeBufferPointer { src in
+        // Samples per pixel, and the offsets of green and blue in a pixel
+        // (a gray pixmap repeats its one sample).
+        let c = p.channels, g1 = c == 3 ? 1 : 0, g2 = c == 3 ? 2 : 0
+        p.samples.withUnsafeBufferPointer { src in
             for y in 0..<p.height {
                 let line = data + y * wpl
                 if gray {
                     // 8-bit samples are packed big-endian within each word.
                     line.withMemoryRebound(to: UInt8.self, capacity: wpl * 4) { bytes in
                         for x in 0..<w {
-                            bytes[x ^ 3] = src[(y * w + x) * 3]
+                            bytes[x ^ 3] = src[(y * w + x) * c]
                         }
                     }
                 } else {
                     for x in 0..<w {
-                        let s = (y * w + x) * 3
-                        line[x] = UInt32(src[s]) << 24 | UInt32(src[s + 1]) << 16 | UInt32(src[s + 2]) << 8
+                        let s = (y * w + x) * c
+                        line[x] = UInt32(src[s]) << 24 | UInt32(src[s + g1]) << 16 | UInt32(src[s + g2]) << 8
                     }
                 }
             }

@@ -38,8 +38,9 @@ enum Orientation: Int, Sendable, CaseIterable {
         if self == .topLeft { return p }
         let w = p.width, h = p.height
         let ow = transposes ? h : w, oh = transposes ? w : h
-        var out = [UInt8](repeating: 0, count: ow * oh * 3)
-        p.rgb.withUnsafeBufferPointer { src in
+        let c = p.channels
+        var out = [UInt8](repeating: 0, count: ow * oh * c)
+        p.samples.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<oh {
                     for x in 0..<ow {
@@ -55,12 +56,12 @@ enum Orientation: Int, Sendable, CaseIterable {
                         case .rightBottom: (sx, sy) = (w - 1 - y, h - 1 - x)
                         case .leftBottom: (sx, sy) = (w - 1 - y, x)
                         }
-                        let s = (sy * w + sx) * 3, d = (y * ow + x) * 3
-                        dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]
+                        let s = (sy * w + sx) * c, d = (y * ow + x) * c
+                        for k in 0..<c { dst[d + k] = src[s + k] }
                     }
                 }
             }
         }
-        return Pixmap(width: ow, height: oh, rgb: out)
+        return Pixmap(width: ow, height: oh, channels: c, samples: out)
     }
 }

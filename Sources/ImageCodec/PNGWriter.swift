@@ -9,7 +9,7 @@ enum PNGWriter {
     static func encode(_ p: Pixmap, level: Int32 = 6) -> [UInt8] {
         let gray = p.isGray
         let channels = gray ? 1 : 3
-        let samples = gray ? p.grayBytes() : p.rgb
+        let samples = gray ? p.grayBytes() : p.samples
         let filtered = filter(samples, width: p.width, height: p.height, channels: channels)
         let idat = deflate(filtered, level: level)
 

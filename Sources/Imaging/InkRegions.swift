@@ -32,39 +32,10 @@ public enum InkRegions {
         let w = page.width / f, h = page.height / f
         guard w > 0, h > 0 else { return [] }
         var ink = [Bool](repeating: false, count: w * h)
-        let pw = page.width
-        let limit = inkLuma << 8
-        page.rgb.withUnsafeBufferPointer { src in
-            ink.withUnsafeMutableBufferPointer { dst in
-                guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
-                let raw = UnsafeRawPointer(sp)
-                let xEnd = w * f
-                for sy in 0..<(h * f) {
-                    let row = sy * pw * 3
-                    let out = dp + (sy / f) * w
-                    var x = 0
-                    while x < xEnd {
-                        // Most of a page is white: eight white pixels (24
-                        // bytes of 255) are passed over in three loads.
-                        if x + 8 <= xEnd {
-                            let at = row + 3 * x
-                            let a = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                            let b = raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)
-                            let c = raw.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self)
-                            if a & b & c == UInt64.max {
-                                x += 8
-                                continue
-                            }
-                        }
-                        let i = row + 3 * x
-                        let r = sp[i], g = sp[i + 1], bl = sp[i + 2]
-                        if (r & g & bl) != 255 && 77 * Int(r) + 150 * Int(g) + 29 * Int(bl) < limit {
-                            out[x / f] = true
-                        }
-                        x += 1
-                    }
-                }
-            }
+        if page.channels == 1 {
+            markGrayInk(page, into: &ink, factor: f, width: w, height: h)
+        } else {
+            markRGBInk(page, into: &ink, factor: f, width: w, height: h)
         }
         // Rules first, on the whole ink: a glyph box erased first would cut
         // a table's ruling line into pieces too short to be told from a
@@ -87,11 +58,15 @@ public enum InkRegions {
                 for y in y0..<y1 { (ink + y * w + x0).update(repeating: false, count: x1 - x0) }
             }
             // Count ink per grid cell.
+            // The cell of each column, looked up: no division per pixel.
+            let column = (0..<w).map { $0 / c }
             counts.withUnsafeMutableBufferPointer { countBuf in
-                let counts = countBuf.baseAddress!
-                for y in 0..<h {
-                    let line = ink + y * w, cells = counts + (y / c) * gw
-                    for x in 0..<w where line[x] { cells[x / c] += 1 }
+                column.withUnsafeBufferPointer { column in
+                    let counts = countBuf.baseAddress!
+                    for y in 0..<h {
+                        let line = ink + y * w, cells = counts + (y / c) * gw
+                        for x in 0..<w where line[x] { cells[column[x]] += 1 }
+                    }
                 }
             }
         }
@@ -128,42 +103,139 @@ public enum InkRegions {
         return merge(regions)
     }
 
-    /// Clears horizontal and vertical runs of ink at least `length` long.
-    static func removeRules(_ ink: inout [Bool], width w: Int, height h: Int, length: Int) {
-        guard w > 0, h > 0 else { return }
-        var rule = [Bool](repeating: false, count: w * h)
-        var start = [Int](repeating: -1, count: w)
-        ink.withUnsafeMutableBufferPointer { inkBuf in
-            rule.withUnsafeMutableBufferPointer { ruleBuf in
-                start.withUnsafeMutableBufferPointer { startBuf in
-                    let ink = inkBuf.baseAddress!, rule = ruleBuf.baseAddress!, start = startBuf.baseAddress!
-                    for y in 0..<h {
-                        let line = ink + y * w
-                        var x = 0
-                        while x < w {
-                            guard line[x] else { x += 1; continue }
-                            var e = x
-                            while e < w && line[e] { e += 1 }
-                            if e - x >= length { for i in x..<e { rule[y * w + i] = true } }
-                            x = e
+    /// Marks ink pixels of a gray page, each output cell the darkest of
+    /// its `factor` x `factor` block. Most of a page is white: eight white
+    /// pixels are passed over in one load.
+    static func markGrayInk(_ page: Pixmap, into ink: inout [Bool], factor f: Int, width w: Int, height h: Int) {
+        precondition(f == 1 || f == 2, "ink factor")
+        let pw = page.width
+        let limit = UInt8(inkLuma)
+        // A shift, not a division: this loop sees every pixel of the page.
+        let shift = f == 2 ? 1 : 0
+        page.samples.withUnsafeBufferPointer { src in
+            ink.withUnsafeMutableBufferPointer { dst in
+                guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
+                let raw = UnsafeRawPointer(sp)
+                let xEnd = w * f
+                for sy in 0..<(h * f) {
+                    let row = sp + sy * pw
+                    let out = dp + (sy >> shift) * w
+                    var x = 0
+                    while x < xEnd {
+                        if x + 8 <= xEnd && raw.loadUnaligned(fromByteOffset: sy * pw + x, as: UInt64.self) == UInt64.max {
+                            x += 8
+                            continue
                         }
+                        if row[x] < limit { out[x >> shift] = true }
+                        x += 1
                     }
-                    // Vertical runs row by row (a run start per column), so
-                    // the pass walks memory in order.
-                    for y in 0...h {
-                        for x in 0..<w {
-                            let on = y < h && ink[y * w + x]
-                            if on {
-                                if start[x] < 0 { start[x] = y }
-                            } else if start[x] >= 0 {
-                                if y - start[x] >= length { for r in start[x]..<y { rule[r * w + x] = true } }
-                                start[x] = -1
-                            }
-                        }
-                    }
-                    for i in 0..<(w * h) where rule[i] { ink[i] = false }
                 }
             }
+        }
+    }
+
+    /// As `markGrayInk`, for an RGB page (ink by luma).
+    static func markRGBInk(_ page: Pixmap, into ink: inout [Bool], factor f: Int, width w: Int, height h: Int) {
+        let pw = page.width
+        let limit = inkLuma << 8
+        page.samples.withUnsafeBufferPointer { src in
+            ink.withUnsafeMutableBufferPointer { dst in
+                guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
+                let raw = UnsafeRawPointer(sp)
+                let xEnd = w * f
+                for sy in 0..<(h * f) {
+                    let row = sy * pw * 3
+                    let out = dp + (sy / f) * w
+                    var x = 0
+                    while x < xEnd {
+                        // Eight white pixels (24 bytes of 255) in three loads.
+                        if x + 8 <= xEnd {
+                            let at = row + 3 * x
+                            let a = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                            let b = raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)
+                            let c = raw.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self)
+                            if a & b & c == UInt64.max {
+                                x += 8
+                                continue
+                            }
+                        }
+                        let i = row + 3 * x
+                        let r = sp[i], g = sp[i + 1], bl = sp[i + 2]
+                        if (r & g & bl) != 255 && 77 * Int(r) + 150 * Int(g) + 29 * Int(bl) < limit {
+                            out[x / f] = true
+                        }
+                        x += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// Clears horizontal and vertical runs of ink at least `length` long.
+    ///
+    /// The runs are found on the ink as it came (a cell can be in a
+    /// horizontal and a vertical rule) and cleared at the end. This sees
+    /// every cell of the page, so it is written for speed: blank stretches
+    /// of a row are passed over eight cells at a time, and columns keep a
+    /// run count updated row by row in a loop without branches; a row is
+    /// looked at cell by cell only where a long vertical run ends in it.
+    static func removeRules(_ ink: inout [Bool], width w: Int, height h: Int, length: Int) {
+        guard w > 0, h > 0, length > 0, ink.count >= w * h else { return }
+        // (row or column, first, end) of each rule, cleared at the end.
+        var across: [(Int, Int, Int)] = []
+        var down: [(Int, Int, Int)] = []
+        var run = [Int32](repeating: 0, count: w)
+        let limit = Int32(clamping: length)
+        ink.withUnsafeBufferPointer { inkBuf in
+            inkBuf.withMemoryRebound(to: UInt8.self) { cells in
+                let base = cells.baseAddress!
+                let raw = UnsafeRawPointer(base)
+                run.withUnsafeMutableBufferPointer { runBuf in
+                    let run = runBuf.baseAddress!
+                    for y in 0...h {
+                        if y < h {
+                            // Horizontal runs of this row.
+                            let line = base + y * w
+                            var x = 0
+                            while x < w {
+                                if x + 8 <= w && raw.loadUnaligned(fromByteOffset: y * w + x, as: UInt64.self) == 0 {
+                                    x += 8
+                                    continue
+                                }
+                                guard line[x] != 0 else { x += 1; continue }
+                                var e = x
+                                while e < w && line[e] != 0 { e += 1 }
+                                if e - x >= length { across.append((y, x, e)) }
+                                x = e
+                            }
+                        }
+                        // Vertical runs ending at this row (all of them past
+                        // the last row): any column whose run is long and whose
+                        // cell here is blank.
+                        var ends: Int32 = 0
+                        if y < h {
+                            let line = base + y * w
+                            for x in 0..<w { ends |= (run[x] >= limit ? 1 : 0) & Int32(1 &- line[x]) }
+                        } else {
+                            for x in 0..<w { ends |= run[x] >= limit ? 1 : 0 }
+                        }
+                        if ends != 0 {
+                            for x in 0..<w where run[x] >= limit && (y == h || base[y * w + x] == 0) {
+                                down.append((x, y - Int(run[x]), y))
+                            }
+                        }
+                        guard y < h else { break }
+                        let line = base + y * w
+                        for x in 0..<w { run[x] = (run[x] &+ 1) &* Int32(line[x]) }
+                    }
+                }
+            }
+        }
+        guard !across.isEmpty || !down.isEmpty else { return }
+        ink.withUnsafeMutableBufferPointer { buf in
+            let p = buf.baseAddress!
+            for (y, x0, x1) in across { (p + y * w + x0).update(repeating: false, count: x1 - x0) }
+            for (x, y0, y1) in down { for y in y0..<y1 { p[y * w + x] = false } }
         }
     }
 

@@ -43,8 +43,10 @@ extension Pixmap {
     private mutating func fill(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ c: (UInt8, UInt8, UInt8)) {
         let (ax, ay) = (max(0, x0), max(0, y0)), (bx, by) = (min(width, x1), min(height, y1))
         guard bx > ax, by > ay else { return }
+        // The marks are in colour: a gray page becomes RGB first.
+        if channels == 1 { self = Pixmap(width: width, height: height, rgb: rgbSamples()) }
         let w = width
-        rgb.withUnsafeMutableBufferPointer { buf in
+        samples.withUnsafeMutableBufferPointer { buf in
             for y in ay..<by {
                 var i = (y * w + ax) * 3
                 for _ in ax..<bx {

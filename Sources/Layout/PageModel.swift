@@ -249,7 +249,7 @@ struct PageModelBuilder {
                 space = false
                 continue
             }
-            if s.properties.isWhitespace { space = true; continue }
+            if s.isWhitespaceFast { space = true; continue }
             let usable = !b.isEmpty && b.x.isFinite && b.y.isFinite && b.width.isFinite && b.height.isFinite
             if !usable || (!space && line.last?.box == b) {
                 if line.isEmpty {
@@ -587,7 +587,7 @@ struct PageModelBuilder {
         // `.org`): no word of prose opens with either.
         if "@.".unicodeScalars.contains(first) {
             let second = next.glyphs.dropFirst().first?.scalars.first
-            return (p.isAlphabetic || digit(last)) && (second?.properties.isAlphabetic ?? false)
+            return (p.isAlphabetic || digit(last)) && (second?.isAlphabeticFast ?? false)
                 && (first == "@" || prev.glyphs.contains { $0.scalars.contains("@") })
         }
         return n.isLowercase && ends
@@ -850,8 +850,8 @@ struct PageModelBuilder {
     /// (A phone's area code in brackets, `(520)` / `555-0114`, is one too.)
     func digitGroup(_ w: Int) -> Bool {
         let s = words[w].glyphs.flatMap(\.scalars)
-        return s.contains { $0.properties.numericType != nil }
-            && s.allSatisfy { $0.properties.numericType != nil || $0.properties.isUppercase || "-/.()+".unicodeScalars.contains($0) }
+        return s.contains { $0.isNumericFast }
+            && s.allSatisfy { $0.isNumericFast || $0.isUppercaseFast || "-/.()+".unicodeScalars.contains($0) }
     }
 
     /// A cell's text reduced to its shape: a run of letters is 1, a run
@@ -861,7 +861,7 @@ struct PageModelBuilder {
         for (i, w) in cell.enumerated() {
             if i > 0 { out.append(32) }
             for s in words[w].glyphs.flatMap(\.scalars) {
-                let c: UInt32 = s.properties.numericType != nil ? 9 : s.properties.isAlphabetic ? 1 : s.value
+                let c: UInt32 = s.isNumericFast ? 9 : s.isAlphabeticFast ? 1 : s.value
                 if (c == 1 || c == 9), out.last == c { continue }
                 out.append(c)
             }

@@ -104,8 +104,8 @@ extension PageModelBuilder {
             // its line (`E-mail`) heads a row of its own.
             let first = a.cells[0]
             let labelRow = a.cells.count == 2 && first.count <= 3 && first.allSatisfy { w in
-                words[w].glyphs.allSatisfy { g in g.scalars.allSatisfy { !($0.properties.numericType != nil) } }
-                    && words[w].glyphs.first?.scalars.first?.properties.isAlphabetic == true
+                words[w].glyphs.allSatisfy { g in g.scalars.allSatisfy { !($0.isNumericFast) } }
+                    && words[w].glyphs.first?.scalars.first?.isAlphabeticFast == true
             }
             let labelled = labelRow || a.cells[a.cells.count - 1].prefix(4).contains(where: isLabel)
             guard abs(bx - lastCell) <= 0.6 * h || (labelled && b.cells[0].count >= 2 && abs(bx - ax) <= 0.6 * h) else { return false }
@@ -134,7 +134,7 @@ extension PageModelBuilder {
         let s = words[w].glyphs.flatMap(\.scalars)
         for (i, c) in s.enumerated() where c == ":" && i > 0 {
             let before = s[i - 1]
-            guard before.properties.isAlphabetic || before == "." || before == ")" else { continue }
+            guard before.isAlphabeticFast || before == "." || before == ")" else { continue }
             if i + 1 < s.count, s[i + 1] == "/" { continue }
             return true
         }
@@ -148,7 +148,7 @@ extension PageModelBuilder {
         let sa = words[a].glyphs.flatMap(\.scalars)
         guard sa.count >= 2, sa.last == "-", let before = sa.dropLast().last,
               let next = words[b].glyphs.first?.scalars.first else { return false }
-        return before.properties.isAlphabetic || before.properties.numericType != nil
-            ? next.properties.isAlphabetic || next.properties.numericType != nil : false
+        return before.isAlphabeticFast || before.isNumericFast
+            ? next.isAlphabeticFast || next.isNumericFast : false
     }
 }

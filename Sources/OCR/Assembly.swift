@@ -44,7 +44,7 @@ public enum OCRAssembly {
         for word in words {
             // tesseract returns words with no symbol for the pieces of a
             // ruling line: no text, and they would vouch for a rule's bar.
-            if isTypedRule(word) || !word.symbols.contains(where: { $0.scalars.contains { !$0.properties.isWhitespace } }) { continue }
+            if isTypedRule(word) || !word.symbols.contains(where: { $0.scalars.contains { !$0.isWhitespaceFast } }) { continue }
             let spelled = normalized(word.symbols.flatMap(\.scalars))
             let b = word.box.padded(dx: word.box.height * 0.2, dy: word.box.height * 0.2)
             var under: [Unicode.Scalar] = []
@@ -89,7 +89,7 @@ public enum OCRAssembly {
     }
 
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
-        s.properties.isAlphabetic || s.properties.numericType != nil
+        s.isAlphabeticFast || s.isNumericFast
     }
 
     static func normalized(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
@@ -109,7 +109,7 @@ public enum TextLayerCheck {
     /// glyphs must be read by OCR instead.
     public static func isGarbage(_ text: PageText) -> Bool {
         var bad = 0, total = 0
-        for s in text.scalars where !s.properties.isWhitespace {
+        for s in text.scalars where !s.isWhitespaceFast {
             total += 1
             let v = s.value
             let pua = (0xE000...0xF8FF).contains(v) || v >= 0xF0000

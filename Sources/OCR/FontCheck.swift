@@ -119,13 +119,13 @@ public enum FontCheck {
             var i = r.lowerBound
             while i < r.upperBound {
                 let s = layer.scalars[i]
-                if s.properties.isWhitespace || layer.boxes[i].isEmpty { i += 1; continue }
+                if s.isWhitespaceFast || layer.boxes[i].isEmpty { i += 1; continue }
                 // Runs of letters and digits are words; runs of other glyphs
                 // (punctuation, dot leaders, symbols) are left out of word
                 // crops: a leader of 60 dots reads as anything.
                 let letters = isWordScalar(s)
                 var j = i
-                while j < r.upperBound, !layer.scalars[j].properties.isWhitespace, !layer.boxes[j].isEmpty,
+                while j < r.upperBound, !layer.scalars[j].isWhitespaceFast, !layer.boxes[j].isEmpty,
                       isWordScalar(layer.scalars[j]) == letters { j += 1 }
                 let token = Array(layer.scalars[i..<j])
                 let box = layer.boxes[i..<j].dropFirst().reduce(layer.boxes[i]) { $0.union($1) }
@@ -269,7 +269,7 @@ public enum FontCheck {
     private static let bases = Array("aaaaaaceeeeiiiinoooooouuuuyyaaaccccdeeeeegggghiiiijklllnnnooorrrssssttuuuuuuwyzzz".unicodeScalars)
 
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
-        s.properties.isAlphabetic || s.properties.numericType != nil
+        s.isAlphabeticFast || s.isNumericFast
     }
 }
 
@@ -309,6 +309,22 @@ public struct FontStrip: Sendable {
         }
         image = GrayImage(width: W, height: H, bytes: px)
         self.bands = bands
+    }
+
+    /// Each line read on its own as one line of text (`recognizeLine`),
+    /// its band cut out with half the gap to its neighbours: the scalars
+    /// of each line, words in reading order.
+    public func readLines(_ engine: OCREngine, dpi: Int = 300) throws(OCRError) -> [[Unicode.Scalar]] {
+        let pad = Self.lineHeight / 2
+        var out: [[Unicode.Scalar]] = []
+        for band in bands {
+            let rect = PixelRect(x0: 0, y0: max(0, band.lowerBound - pad), x1: image.width,
+                                 y1: min(image.height, band.upperBound + pad))
+            guard let line = image.cropped(rect) else { out.append([]); continue }
+            let words = try engine.recognizeLine(line, dpi: dpi)
+            out.append(words.sorted { $0.box.x < $1.box.x }.flatMap { $0.symbols.flatMap(\.scalars) })
+        }
+        return out
     }
 
     /// The scalars OCR read on each line, words in reading order. A word

@@ -25,10 +25,14 @@ public struct GrayImage: Sendable, Equatable {
         }
     }
 
-    /// Luma (BT.601 integer weights) of an RGB pixmap.
+    /// Luma (BT.601 integer weights) of a pixmap; a gray one as it is.
     public init(_ pixmap: Pixmap) {
+        if pixmap.channels == 1 {
+            self.init(width: pixmap.width, height: pixmap.height, bytes: pixmap.samples)
+            return
+        }
         var out = [UInt8](repeating: 0, count: pixmap.width * pixmap.height)
-        pixmap.rgb.withUnsafeBufferPointer { src in
+        pixmap.samples.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for i in 0..<dst.count {
                     let r = UInt32(src[3 * i]), g = UInt32(src[3 * i + 1]), b = UInt32(src[3 * i + 2])
@@ -175,7 +179,7 @@ public struct OCRQuality: Sendable {
         var n = 0, weight = 0, sum = 0.0, score = 0.0
         for w in read {
             let len = w.symbols.reduce(0) { acc, s in
-                acc + s.scalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.count
+                acc + s.scalars.filter { $0.isAlphabeticFast || $0.isNumericFast }.count
             }
             guard len >= 2 else { continue }
             n += 1

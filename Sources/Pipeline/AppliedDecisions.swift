@@ -24,7 +24,7 @@ public final class AppliedDecisions: Sendable {
         var v = String.UnicodeScalarView()
         var space = false
         for s in text.scalars[d.range.clamped(to: 0..<text.scalars.count)] {
-            if s.properties.isWhitespace {
+            if s.isWhitespaceFast {
                 space = true
                 continue
             }

@@ -77,7 +77,8 @@ public final class Redactor: Sendable {
     /// (`SpareWorkers`), one per worker slot: an open then waits for no
     /// process start. For a process that serves many documents (the mount).
     public func keepSpareWorkers() {
-        SpareWorkers.shared.enable(count: pool.slots)
+        let pool = self.pool
+        SpareWorkers.shared.enable(count: pool.slots, busy: { pool.busy > 0 })
         SpareWorkers.shared.prepare(executable: worker.executable, request: request(textOnly: false))
     }
 
@@ -561,10 +562,10 @@ enum TableContinuation {
     }
 
     static func hasDigit(_ line: PageModel.Line, in text: PageText) -> Bool {
-        text.scalars[line.cells[0].lowerBound..<line.cells[line.cells.count - 1].upperBound].contains { $0.properties.numericType != nil }
+        text.scalars[line.cells[0].lowerBound..<line.cells[line.cells.count - 1].upperBound].contains { $0.isNumericFast }
     }
 
     static func fold(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        s.filter { !$0.properties.isWhitespace }.flatMap { $0.properties.lowercaseMapping.unicodeScalars }
+        s.filter { !$0.isWhitespaceFast }.flatMap { $0.properties.lowercaseMapping.unicodeScalars }
     }
 }

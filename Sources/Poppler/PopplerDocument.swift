@@ -211,23 +211,49 @@ public final class PDFPage {
         guard status == CAIRO_STATUS_SUCCESS else { throw .refused(.rendererError) }
         guard let data = cairo_image_surface_get_data(surface) else { throw .damaged(.render) }
         let stride = Int(cairo_image_surface_get_stride(surface))
+        if let gray = Self.grayIfGray(data, stride: stride, width: w, height: h) {
+            return Pixmap(width: w, height: h, gray: gray)
+        }
         // RGB24 is one native-endian 32-bit word per pixel: B, G, R, X in
         // memory on little-endian machines.
-        var rgb = [UInt8](repeating: 0, count: w * h * 3)
-        rgb.withUnsafeMutableBufferPointer { out in
+        let rgb = [UInt8](unsafeUninitializedCapacity: w * h * 3) { out, count in
             for y in 0..<h {
-                let row = data + y * stride
+                let row = UnsafeRawPointer(data + y * stride)
                 var o = y * w * 3
                 for x in 0..<w {
-                    let px = UnsafeRawPointer(row + x * 4).loadUnaligned(as: UInt32.self)
+                    let px = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                     out[o] = UInt8((px >> 16) & 0xFF)
                     out[o + 1] = UInt8((px >> 8) & 0xFF)
                     out[o + 2] = UInt8(px & 0xFF)
                     o += 3
                 }
             }
+            count = w * h * 3
         }
         return Pixmap(width: w, height: h, rgb: rgb)
+    }
+
+    /// The gray samples of an RGB24 surface whose every pixel has R == G
+    /// == B, else nil (stopping at the first colour pixel). Most pages are
+    /// text: they cross the pipe and are searched, burned and encoded as
+    /// one byte per pixel instead of three.
+    static func grayIfGray(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width w: Int, height h: Int) -> [UInt8]? {
+        var gray = true
+        let out = [UInt8](unsafeUninitializedCapacity: w * h) { out, count in
+            count = 0
+            for y in 0..<h {
+                let row = UnsafeRawPointer(data + y * stride)
+                let o = y * w
+                for x in 0..<w {
+                    let px = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                    let r = (px >> 16) & 0xFF
+                    guard r == (px >> 8) & 0xFF, r == px & 0xFF else { gray = false; return }
+                    out[o + x] = UInt8(r)
+                }
+            }
+            count = w * h
+        }
+        return gray ? out : nil
     }
 }
 

@@ -177,9 +177,15 @@ public enum Hardening {
 }
 
 /// A pipe whose both ends close on exec. (pipe2 with O_CLOEXEC)
-public func makePipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
+///
+/// `capacity` asks for a larger pipe buffer than the default 64 KiB
+/// (F_SETPIPE_SZ): a worker's page is megabytes of pixels, and each
+/// buffer's worth costs the reader and the writer a wake-up. Not getting it
+/// (the per-user pipe quota, /proc/sys/fs/pipe-max-size) is not an error.
+public func makePipe(capacity: Int? = nil) throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
     var fds: [Int32] = [0, 0]
     guard rf_pipe_cloexec(&fds) == 0 else { throw Errno.current }
+    if let capacity { _ = rf_pipe_set_size(fds[1], Int32(clamping: capacity)) }
     return (FileDescriptor(owning: fds[0]), FileDescriptor(owning: fds[1]))
 }
 

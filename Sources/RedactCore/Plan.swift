@@ -25,7 +25,7 @@ public enum RedactionPlan {
         for i in r {
             let s = text.scalars[i]
             let b = text.boxes[i]
-            if b.isEmpty || s.properties.isWhitespace || !b.x.isFinite || !b.y.isFinite { continue }
+            if b.isEmpty || s.isWhitespaceFast || !b.x.isFinite || !b.y.isFinite { continue }
             if let c = current, sameLine(c, b) {
                 current = c.union(b)
             } else {

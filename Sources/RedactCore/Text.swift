@@ -33,7 +33,7 @@ public struct TokenNumbering: Sendable {
         var token: Int32 = 0
         var inToken = false
         number = text.scalars.map { s in
-            let space = s.properties.isWhitespace
+            let space = s.isWhitespaceFast
             if !space && !inToken { token += 1 }
             inToken = !space
             return space ? 0 : token

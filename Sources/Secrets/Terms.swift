@@ -26,7 +26,7 @@ public struct Term: Sendable, Equatable {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for s in line.unicodeScalars {
-            if s.properties.isWhitespace || s.value < 0x20 || (0x7F...0x9F).contains(s.value) {
+            if s.isWhitespaceFast || s.value < 0x20 || (0x7F...0x9F).contains(s.value) {
                 pendingSpace = !out.isEmpty
                 continue
             }

@@ -66,9 +66,12 @@ final class FontVerifier {
         }
         if !lines.isEmpty {
             let strip = FontStrip(lines: lines)
-            // The strip is level and evenly lit by construction: one plain pass.
-            let words = try PageReader.pass(try engine(), strip.image, dpi: 300)
-            for (s, read) in zip(checked, strip.lineTexts(words)) {
+            // The strip is level and evenly lit by construction: each line
+            // is read as a line, with no layout analysis.
+            let ocr = try engine()
+            let texts: [[Unicode.Scalar]]
+            do { texts = try library(.text) { () throws(OCRError) in try strip.readLines(ocr) } } catch { throw .damaged(.text) }
+            for (s, read) in zip(checked, texts) {
                 let ok = FontCheck.agrees(s, read: read)
                 trusted[s.font] = ok
                 // A run of a shared name is judged on this page only.
@@ -87,7 +90,7 @@ final class FontVerifier {
         for run in spans where trusted[run.font] == true {
             for i in run.range where i < layer.boxes.count {
                 let b = layer.boxes[i]
-                if !b.isEmpty && !layer.scalars[i].properties.isWhitespace { out.append(b) }
+                if !b.isEmpty && !layer.scalars[i].isWhitespaceFast { out.append(b) }
             }
         }
         return out
@@ -101,13 +104,18 @@ final class FontVerifier {
         let w = r.x1 - r.x0, h = r.y1 - r.y0
         guard w >= 2, h >= 2 else { return nil }
         var out = [UInt8](repeating: 255, count: w * h)
-        page.rgb.withUnsafeBufferPointer { src in
+        let c = page.channels
+        page.samples.withUnsafeBufferPointer { src in
             for y in 0..<h {
-                var i = 3 * ((r.y0 + y) * page.width + r.x0)
+                var i = c * ((r.y0 + y) * page.width + r.x0)
                 for x in 0..<w {
-                    let v = 77 * UInt32(src[i]) + 150 * UInt32(src[i + 1]) + 29 * UInt32(src[i + 2])
-                    out[y * w + x] = UInt8(v >> 8)
-                    i += 3
+                    if c == 1 {
+                        out[y * w + x] = src[i]
+                    } else {
+                        let v = 77 * UInt32(src[i]) + 150 * UInt32(src[i + 1]) + 29 * UInt32(src[i + 2])
+                        out[y * w + x] = UInt8(v >> 8)
+                    }
+                    i += c
                 }
             }
         }

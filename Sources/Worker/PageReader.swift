@@ -67,7 +67,7 @@ final class PageReader {
         let pageRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
 
         var ocr = PageText.empty
-        let hasWords = layer.scalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        let hasWords = layer.scalars.contains { $0.isAlphabeticFast || $0.isNumericFast }
         var regions: [Rect] = []
         var whole = !trusted || !hasWords
         // Only glyphs of fonts that read as their text explain ink.
@@ -255,11 +255,13 @@ final class PageReader {
     }
 
     /// What a spare worker loads before its document arrives: the engine
-    /// every page with a text layer needs for its font check. Failing here
-    /// changes nothing: the page that needs the engine tries again.
+    /// every page with a text layer needs for its font check, and a
+    /// rehearsal on a page of our own (`WarmUp`). Failing here changes
+    /// nothing: the page that needs the engine tries again.
     func warmUp() {
-        guard !request.pixelsOnly, !request.image else { return }
-        _ = try? verificationEngineReady()
+        guard !request.image else { return }
+        let engine = request.pixelsOnly ? nil : try? verificationEngineReady()
+        WarmUp.rehearse(dpi: request.dpi, limits: request.limits, engine: engine)
     }
 
     /// OCR resolution: the requested one unless the page would pass the pixel cap.

@@ -3,11 +3,12 @@ import RedactCore
 
 /// The byte stream a worker writes to its parent, little-endian:
 ///
-///     "RFW3" u32:pageCount f64:seconds (opening the document)
+///     "RFW4" u32:pageCount f64:seconds (opening the document)
 ///     then per page:  'P' u32:index f64:width f64:height
 ///                     text   (the text layer)
 ///                     text   (OCR of the ink the text layer does not explain)
-///                     u8:hasPixels [u32:pxWidth u32:pxHeight pxWidth*pxHeight*3 bytes RGB]
+///                     u8:hasPixels [u32:pxWidth u32:pxHeight u8:channels
+///                                   pxWidth*pxHeight*channels bytes, gray (1) or RGB (3)]
 ///                     5 × f64:seconds (parse render text fontCheck ocr: `StageTimes`)
 ///     where text is   u32:n  n × (u32:scalar f64:x f64:y f64:w f64:h)
 ///     then either     'D'                                  (all pages sent)
@@ -19,7 +20,7 @@ import RedactCore
 /// The parent trusts nothing in it: every count is checked against the
 /// limits before anything is allocated (see `WorkerClient`).
 enum WireTag {
-    static let magic: [UInt8] = Array("RFW3".utf8)
+    static let magic: [UInt8] = Array("RFW4".utf8)
     static let page = UInt8(ascii: "P")
     static let done = UInt8(ascii: "D")
     static let error = UInt8(ascii: "E")

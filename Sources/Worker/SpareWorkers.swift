@@ -41,8 +41,14 @@ public final class SpareWorkers: Sendable {
         var executable: String
     }
 
+    /// A replacement spare waits at most this long for the renders in
+    /// flight to end (see `busy`).
+    static let maxDeferral = 2.0
+
     private struct State {
         var enabled = 0
+        /// True while documents are being rendered.
+        var busy: (@Sendable () -> Bool)?
         var ready: [Spare] = []
         /// What the next spares are started for (the last request taken).
         var wanted: (executable: String, request: WorkerRequest)?
@@ -53,8 +59,14 @@ public final class SpareWorkers: Sendable {
     private let needed = DispatchSemaphore(value: 0)
 
     /// Keeps up to `count` spares for the requests documents are opened with.
-    public func enable(count: Int) {
-        state.withLock { $0.enabled = max(0, count) }
+    ///
+    /// `busy` says whether renders are in flight. A replacement for a spare
+    /// just taken waits until they end (at most `maxDeferral`): starting a
+    /// worker costs about 150 ms of CPU (libraries, the OCR model, the
+    /// rehearsal), and on a two-core machine it would take that from the
+    /// very document whose open used the spare.
+    public func enable(count: Int, busy: (@Sendable () -> Bool)? = nil) {
+        state.withLock { $0.enabled = max(0, count); $0.busy = busy }
     }
 
     /// Starts spares for `request` now, before any document asks.
@@ -121,6 +133,7 @@ public final class SpareWorkers: Sendable {
                 guard let w = s.wanted, s.ready.count < s.enabled else { return nil }
                 return (w.executable, w.request)
             }) {
+                waitUntilQuiet()
                 guard let spare = Self.start(executable: executable, request: request) else { break }
                 let extra = state.withLock { s -> Spare? in
                     // Settings changed while it started, or enough are ready: not needed.
@@ -137,10 +150,21 @@ public final class SpareWorkers: Sendable {
         }
     }
 
+    /// Returns once no render is in flight, or after `maxDeferral`.
+    private func waitUntilQuiet() {
+        guard let busy = state.withLock({ $0.busy }) else { return }
+        var waited = 0.0
+        let step = 0.02
+        while busy() && waited < Self.maxDeferral {
+            usleep(UInt32(step * 1_000_000))
+            waited += step
+        }
+    }
+
     private static func start(executable: String, request: WorkerRequest) -> Spare? {
         do {
             let document = try MemoryFile.create("redactfs-document")
-            let out = try makePipe()
+            let out = try makePipe(capacity: WorkerClient.pageBuffer)
             let ctl = try makePipe()
             var req = request
             req.spare = true

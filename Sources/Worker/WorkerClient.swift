@@ -11,6 +11,11 @@ public struct WorkerClient: Sendable {
     /// Absolute path of the executable to re-run.
     public let executable: String
 
+    /// Capacity asked for the pipe pages come through: 1 MiB (the default
+    /// /proc/sys/fs/pipe-max-size) instead of 64 KiB, so a gray A4 page at
+    /// 150 dpi (2.2 MB) takes 3 wake-ups of each side instead of 34.
+    static let pageBuffer = 1 << 20
+
     public init(executable: String = WorkerClient.selfExecutable()) {
         self.executable = executable
     }
@@ -151,7 +156,7 @@ public final class WorkerSession {
         } else {
             let out: (read: FileDescriptor, write: FileDescriptor)
             let ctl: (read: FileDescriptor, write: FileDescriptor)
-            do { out = try makePipe(); ctl = try makePipe() } catch { throw .io(.worker, error.rawValue) }
+            do { out = try makePipe(capacity: WorkerClient.pageBuffer); ctl = try makePipe() } catch { throw .io(.worker, error.rawValue) }
             pid = try client.spawn(source: source.rawValue, output: out.write.rawValue,
                                    control: ctl.read.rawValue, request: request)
             // The child's ends close when `out.write` and `ctl.read` go out of
@@ -343,7 +348,9 @@ public final class WorkerSession {
             guard pw > 0, ph > 0, pw * ph <= limits.maxPixelsPerPage else {
                 throw .limitExceeded(.pixelsPerPage(max: limits.maxPixelsPerPage))
             }
-            pixmap = Pixmap(width: pw, height: ph, rgb: try reader.bytes(pw * ph * 3))
+            let channels = Int(try reader.u8())
+            guard channels == 1 || channels == 3 else { throw .workerFailed("worker sent pixels of \(channels) channels") }
+            pixmap = Pixmap(width: pw, height: ph, channels: channels, samples: try reader.bytes(pw * ph * channels))
         } else if !request.textOnly {
             throw .workerFailed("worker sent a page without pixels")
         }

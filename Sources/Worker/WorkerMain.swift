@@ -108,19 +108,23 @@ public enum WorkerMain {
         var reader: PageReader?
         if request.spare {
             // Before the sandbox and before any document: only our own
-            // code and the trained OCR model run here. Then the word on
-            // the control pipe: the document is in the memory file on
-            // fd 0 (sealed), and is parsed only once the sandbox is in
-            // place, below. End of file: the parent let this spare go.
+            // code, our own rehearsal page and the trained OCR model run
+            // here. Then the sandbox, while nobody waits for it (it took
+            // most of a spare's start-to-first-page time when installed
+            // after the word). Then the word on the control pipe: the
+            // document is in the memory file on fd 0 (sealed). End of
+            // file: the parent let this spare go.
             let r = PageReader(request: request)
             r.warmUp()
             reader = r
+            guard Hardening.lockDownWorker() else { exit(70) }
             guard let size = try? readWord(3) else { exit(0) }
             var st = stat()
             guard fstat(0, &st) == 0, UInt64(st.st_size) == size else { exit(70) }
+        } else {
+            // Without the sandbox nothing is parsed: the parent sees a failed worker.
+            guard Hardening.lockDownWorker() else { exit(70) }
         }
-        // Without the sandbox nothing is parsed: the parent sees a failed worker.
-        guard Hardening.lockDownWorker() else { exit(70) }
         let out = FileDescriptor(owning: 1)
         do throws(RedactError) {
             try process(request, out: out, reader: reader)
@@ -185,11 +189,11 @@ public enum WorkerMain {
         w.text(page.layer)
         w.text(page.ocr)
         if let p = page.pixels {
-            w.u8(1); w.u32(UInt32(p.width)); w.u32(UInt32(p.height))
+            w.u8(1); w.u32(UInt32(p.width)); w.u32(UInt32(p.height)); w.u8(UInt8(p.channels))
             try send(w.bytes, to: out)
             w.bytes.removeAll(keepingCapacity: true)
             var failure: Errno?
-            p.rgb.withUnsafeBytes { b in
+            p.samples.withUnsafeBytes { b in
                 do throws(Errno) { try out.writeAll(b) } catch { failure = error }
             }
             if let failure { throw .io(.worker, failure.rawValue) }

@@ -34,7 +34,7 @@ struct DocumentScore: Sendable {
     var flaggedNonPersonal: [Unit] = []
 }
 
-@inline(__always) func isSpace(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace }
+@inline(__always) func isSpace(_ s: Unicode.Scalar) -> Bool { s.isWhitespaceFast }
 
 /// The non-space runs of `text` inside `range`.
 func units(_ text: [Unicode.Scalar], in range: Range<Int>, lineOf: (Int) -> Int) -> [Unit] {

@@ -336,7 +336,7 @@ struct ReviewCommand {
             for p in pages {
                 printOut("--- page \(p.index + 1) words ---")
                 var v = String.UnicodeScalarView()
-                for s in p.text.scalars { v.append(s.properties.isWhitespace && s != "\n" ? " " : s) }
+                for s in p.text.scalars { v.append(s.isWhitespaceFast && s != "\n" ? " " : s) }
                 printOut(String(v))
             }
         }

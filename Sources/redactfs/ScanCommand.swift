@@ -111,7 +111,7 @@ struct ScanCommand {
                 if showText {
                     let s = page.text.scalars[d.range.clamped(to: 0..<page.text.scalars.count)]
                     var v = String.UnicodeScalarView()
-                    v.append(contentsOf: s.map { $0.properties.isWhitespace ? " " : $0 })
+                    v.append(contentsOf: s.map { $0.isWhitespaceFast ? " " : $0 })
                     line += "\t" + String(v)
                 }
                 printOut(line)

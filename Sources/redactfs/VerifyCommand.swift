@@ -103,7 +103,7 @@ struct VerifyCommand {
     static func readable(_ pages: [WorkerPage], terms: TermMatcher) -> [Finding] {
         var out: [Finding] = []
         for (i, page) in pages.enumerated() {
-            let letters = page.layer.scalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.count
+            let letters = page.layer.scalars.filter { $0.isAlphabeticFast || $0.isNumericFast }.count
             if letters > 0 { out.append(Finding(page: i + 1, .text, "a text layer (\(letters) letters or digits)")) }
             let text = page.text
             for d in terms.detect(text.scalars) {
@@ -148,7 +148,7 @@ struct VerifyCommand {
         var out: [String] = []
         var cur = String.UnicodeScalarView()
         for c in s {
-            if c.properties.isAlphabetic || c.properties.numericType != nil {
+            if c.isAlphabeticFast || c.isNumericFast {
                 cur.append(contentsOf: String(c).lowercased().unicodeScalars)
             } else if !cur.isEmpty {
                 out.append(String(cur))

@@ -90,8 +90,8 @@ extension PDFWriterTests {
         bad.jpegQualities = [75, 0]
         XCTAssertThrowsError(try PDFDocumentWriter(encoding: bad)) { XCTAssertEqual($0 as? EncodeError, .invalidJPEGQuality(0)) }
         bad = PageEncoding()
-        bad.flateLevel = 12
-        XCTAssertThrowsError(try PDFDocumentWriter(encoding: bad)) { XCTAssertEqual($0 as? EncodeError, .invalidCompressionLevel(12)) }
+        bad.flateLevel = 13
+        XCTAssertThrowsError(try PDFDocumentWriter(encoding: bad)) { XCTAssertEqual($0 as? EncodeError, .invalidCompressionLevel(13)) }
     }
 
     /// A4 at 150 dpi: dense text stays far under the 150 KB target; a

@@ -222,5 +222,12 @@ final class FontCheckTests: XCTestCase {
         XCTAssertFalse(FontCheck.agrees(samples[1], read: read[1]))
         XCTAssertGreaterThan(FontCheck.similarity(FontCheck.folded(Array("DE46 4306 0967 4170".unicodeScalars)),
                                                   FontCheck.folded(read[1])), 0.8, string(read[1]))
+        // Line by line, as the worker reads it: the same verdicts.
+        let lines = try strip.readLines(engine)
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(FontCheck.agrees(samples[0], read: lines[0]), string(lines[0]))
+        XCTAssertFalse(FontCheck.agrees(samples[1], read: lines[1]))
+        XCTAssertGreaterThan(FontCheck.similarity(FontCheck.folded(Array("DE46 4306 0967 4170".unicodeScalars)),
+                                                  FontCheck.folded(lines[1])), 0.8, string(lines[1]))
     }
 }

@@ -448,7 +448,7 @@ def worker_pages(binary: str, pdf: str) -> list[tuple[str, str]]:
                             "--text-only"], stdin=f, capture_output=True, timeout=120,
                            env={"OMP_THREAD_LIMIT": "1", "LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"})
     b = r.stdout
-    assert r.returncode == 0 and b[:4] == b"RFW3", f"worker failed: rc {r.returncode}, {b[:8]!r}"
+    assert r.returncode == 0 and b[:4] == b"RFW4", f"worker failed: rc {r.returncode}, {b[:8]!r}"
     count = struct.unpack_from("<I", b, 4)[0]
     pos, pages = 16, []  # magic, page count, seconds to open
 

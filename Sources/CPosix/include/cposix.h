@@ -41,6 +41,8 @@ long rf_sandbox_probe(const char *name, long a0, long a1, long a2, long a3);
 
 /// pipe2(fds, O_CLOEXEC) (needs _GNU_SOURCE, which Swift's Glibc lacks).
 int rf_pipe_cloexec(int fds[2]);
+/* fcntl F_SETPIPE_SZ: the new capacity in bytes, or -1 with errno. */
+int rf_pipe_set_size(int fd, int size);
 // An unnamed file in `dir` for reading and writing, mode 0600, that can
 // never be given a name (O_TMPFILE | O_EXCL): it is gone when closed. On a
 // file system without O_TMPFILE, a file made under a random name and

@@ -1470,7 +1470,7 @@ enum AddressRecognizer {
         let c = ts.text[a].value, q = ts.text[a + 1].value
         guard c == 0x6C || c == 0x64, q == 0x27 || q == 0x2019 else { return false }  // l d, ' ’
         let u = ts.text[a + 2]
-        return u.properties.isUppercase
+        return u.isUppercaseFast
     }
 
     /// (With the USPS suffix abbreviations, `Holw`, `Xing`, `Trl`, `Cyn`, ….)

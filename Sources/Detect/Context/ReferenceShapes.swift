@@ -84,7 +84,7 @@ extension ReferenceRecognizer {
         guard t.kind == .alnum, t.count == 3, t.digits == 2 else { return false }
         let s = ts.text
         let a = Int(t.start)
-        return s[a].value.isDigit && s[a + 1].value.isDigit && s[a + 2].properties.isLowercase
+        return s[a].value.isDigit && s[a + 1].value.isDigit && s[a + 2].isLowercaseFast
     }
 
     /// An office's or court's abbreviation in mixed case, two to five
@@ -94,7 +94,7 @@ extension ReferenceRecognizer {
     static func isOfficeAbbreviation(_ ts: TokenStream, _ k: Int) -> Bool {
         let t = ts.tokens[k]
         guard t.kind == .word, t.has(.initialUpper), !t.has(.upper), (2...5).contains(t.count), t.letters == t.count else { return false }
-        return t.range.dropFirst().contains { ts.text[$0].properties.isUppercase }
+        return t.range.dropFirst().contains { ts.text[$0].isUppercaseFast }
     }
 
     static func isRoman(_ ts: TokenStream, _ k: Int) -> Bool {

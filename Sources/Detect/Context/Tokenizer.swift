@@ -163,7 +163,7 @@ struct TokenStream {
                         runLetters += 1
                         if Self.isUpper(d) { upper += 1 } else if Self.isLower(d) { lower += 1 }
                     } else if (dv == 0x27 || dv == 0x2019), i > start, i + 1 < n, letters > 0,
-                              s[i + 1].value < 0x80 ? s[i + 1].value.isASCIILetter : s[i + 1].properties.isAlphabetic {
+                              s[i + 1].value < 0x80 ? s[i + 1].value.isASCIILetter : s[i + 1].isAlphabeticFast {
                         // apostrophe inside a word
                     } else {
                         break
@@ -191,19 +191,19 @@ struct TokenStream {
         if v < 0x80 { return v.isASCIIAlnum }
         if v >= 0x300 && v < 0x370 { return true }
         if v >= 0xC0 && v < 0x250 { return v != 0xD7 && v != 0xF7 }
-        return c.properties.isAlphabetic || c.properties.numericType == .decimal
+        return c.isAlphabeticFast || c.properties.numericType == .decimal
     }
 
     @inline(__always) static func isUpper(_ c: Unicode.Scalar) -> Bool {
         let v = c.value
         if v < 0x80 { return v &- 0x41 < 26 }
-        return c.properties.isUppercase
+        return c.isUppercaseFast
     }
 
     @inline(__always) static func isLower(_ c: Unicode.Scalar) -> Bool {
         let v = c.value
         if v < 0x80 { return v &- 0x61 < 26 }
-        return c.properties.isLowercase
+        return c.isLowercaseFast
     }
 
     var lineCount: Int { lineStarts.count - 1 }

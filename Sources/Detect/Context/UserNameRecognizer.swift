@@ -129,7 +129,7 @@ enum UserNameRecognizer {
     static func value(_ ts: TokenStream, at k: Int, anyCase: Bool, wholeCell: Bool = false) -> Int? {
         let toks = ts.tokens
         guard k < toks.count, toks[k].kind == .word || toks[k].kind == .alnum,
-              ts.text[Int(toks[k].start)].properties.isAlphabetic else { return nil }
+              ts.text[Int(toks[k].start)].isAlphabeticFast else { return nil }
         let lineEnd = ts.lineEnd(toks[k].line)
         var e = k + 1
         while e < lineEnd, toks[e].glued {
@@ -144,7 +144,7 @@ enum UserNameRecognizer {
         }
         let scalars = ts.text[Int(toks[k].start)..<Int(toks[e - 1].end)]
         guard (2...32).contains(scalars.count) else { return nil }
-        if !anyCase, scalars.contains(where: { $0.properties.isUppercase }) { return nil }
+        if !anyCase, scalars.contains(where: { $0.isUppercaseFast }) { return nil }
         // In a column, the cell is the name and nothing else.
         if wholeCell, e < lineEnd, !toks[e].has(.cellStart) { return nil }
         var folded = String.UnicodeScalarView()
