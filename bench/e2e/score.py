@@ -57,8 +57,9 @@ from PIL import Image, ImageDraw  # noqa: E402
 # Documents per layout in a full run (None: all) and in --quick. The slow
 # layouts cost OCR twice (redactfs reads them, and so does the leak check).
 SUBSET = {"flow": None, "table": None, "table-ruled": 40, "form": None, "form-below": 30,
-          "form-acro": 20, "two-column": 30, "outlines": 14, "image": 14, "scan": 14, "photo": 14}
-QUICK = {"scan": 2, "photo": 2, "outlines": 3, "image": 3}
+          "form-acro": 20, "two-column": 30, "outlines": 14, "image": 14, "scan": 14, "scan-200": 14,
+          "photo": 14}
+QUICK = {"scan": 2, "scan-200": 2, "photo": 2, "outlines": 3, "image": 3}
 QUICK_DEFAULT = 6
 
 TARGETS = {"recall": 0.98, "recall_each": 0.95, "leaks": 0, "over": 0.02}

@@ -18,6 +18,8 @@ is laid out in every layout that makes sense for it:
   outlines     the flow page with every glyph drawn as a path, no text layer
   image        text PDF whose paragraphs holding personal data are raster images
   scan         every page rasterized at 300 dpi, noise, skew, blur, image-only PDF
+  scan-200     the same at 200 dpi (an office scanner's or copier's "standard"
+               setting, and the resolution of most scan-to-mail devices)
   photo        a phone photo of the first page: JPEG, lighting, perspective, blur
 
 Every layout is first a list of placed runs (a text object: page, x,
@@ -59,7 +61,7 @@ sys.path.insert(0, os.path.join(REPO, "corpus", "tools"))
 import checkdigits  # noqa: E402
 
 LAYOUTS = ["flow", "table", "table-ruled", "form", "form-below", "form-acro", "two-column",
-           "outlines", "image", "scan", "photo"]
+           "outlines", "image", "scan", "scan-200", "photo"]
 
 SANS, SERIF = "DejaVu Sans", "DejaVu Serif"
 TTF = {SANS: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -806,7 +808,7 @@ def add_noise(img, rnd: random.Random, amount: int):
 
 
 def make_scan(geo: Geometry, path: str, rnd: random.Random, dpi: int = 300):
-    """300 dpi gray, skew 0.3-1.5 degrees either way, noise, blur, one image per
+    """`dpi` gray (300 or 200), skew 0.3-1.5 degrees either way, noise, blur, one image per
     page written by Pillow's PDF writer (JPEG inside, as scanners do).
     Returns the skew so the boxes can follow it."""
     from PIL import Image, ImageFilter
@@ -963,12 +965,12 @@ def layouts_for(doc: Doc) -> list[str]:
         out += ["table", "table-ruled"]
     if has_form(doc.plain, doc.spans):
         out += ["form", "form-below", "form-acro"]
-    out += ["two-column", "outlines", "image", "scan", "photo"]
+    out += ["two-column", "outlines", "image", "scan", "scan-200", "photo"]
     return out
 
 
 def geometry(doc: Doc, layout: str) -> Geometry:
-    if layout in ("flow", "outlines", "image", "scan", "photo"):
+    if layout in ("flow", "outlines", "image", "scan", "scan-200", "photo"):
         return layout_flow(doc.plain)
     if layout in ("table", "table-ruled"):
         return layout_table(doc.plain, ruled=layout == "table-ruled")
@@ -1004,8 +1006,8 @@ def typeset(doc: Doc, layout: str, out_dir: str) -> str:
         render_pdf(geo, path, raster_blocks=personal_blocks(geo, doc.spans))
     elif layout == "form-acro":
         render_acroform(geo, path)
-    elif layout == "scan":
-        skew = make_scan(geo, path, rnd)
+    elif layout in ("scan", "scan-200"):
+        skew = make_scan(geo, path, rnd, dpi=200 if layout == "scan-200" else 300)
         meta["skew"] = skew
         for it in items + words:
             skew_boxes(it["boxes"], skew)
