@@ -173,6 +173,12 @@ public final class RedactFS: Sendable {
         }
         let entry: SourceEntry
         do { entry = try tree.resolve(path) } catch { return -error.rawValue }
+        out = attributes(entry, path: path, handle: handle)
+        return 0
+    }
+
+    /// The attributes getattr gives for `entry`, shown at `path`.
+    private func attributes(_ entry: SourceEntry, path: String, handle: UInt64?) -> stat {
         var st = fill(entry)
         if entry.kind == .pdf {
             let n = pageCache.report(path, handle: handle, handleSize: handle.flatMap { cache.size(ofHandle: $0) },
@@ -180,8 +186,7 @@ public final class RedactFS: Sendable {
             st.st_size = off_t(n)
             st.st_blocks = blkcnt_t((n + 511) / 512)
         }
-        out = st
-        return 0
+        return st
     }
 
     /// Attributes of an entry. Never renders: a file with no output yet
@@ -264,6 +269,9 @@ public final class RedactFS: Sendable {
         } else {
             entries = held!
         }
+        // With attributes: the folder is opened once for the whole call
+        // (a walk from the root per entry was most of `ls -l`'s time).
+        let folder = plus ? try? tree.folder(path) : nil
         var i = max(0, offset)
         while i < entries.count + 2 {
             let ok: Bool
@@ -276,10 +284,11 @@ public final class RedactFS: Sendable {
                     // Attributes as getattr gives them now. An entry gone
                     // since the snapshot is left out: the kernel would
                     // keep whatever attributes it was given for a second.
-                    guard getattr(dir + e.name, &st) == 0 else {
+                    guard let folder, let entry = try? tree.resolve(e.name, in: folder) else {
                         i += 1
                         continue
                     }
+                    st = attributes(entry, path: dir + e.name, handle: nil)
                 } else {
                     st.st_ino = ino_t(inodeNumber(e.status))
                     st.st_mode = e.status.isDirectory ? mode_t(Glibc.S_IFDIR) : mode_t(Glibc.S_IFREG)

@@ -41,7 +41,7 @@ final class SourceTree: Sendable {
     }
     private let naming: Mutex<Naming?>
 
-    private struct Listing: Sendable {
+    fileprivate struct Listing: Sendable {
         var identity: FileStatus
         var namingGeneration: Int
         var map: [String: (source: String, kind: NameMap.EntryKind)]
@@ -89,6 +89,22 @@ final class SourceTree: Sendable {
         return (fd, rel)
     }
 
+    /// A shown folder opened once, to resolve many of its names (readdir
+    /// with attributes: one status call per name instead of a walk from
+    /// the root, a listing check and a status call).
+    struct Folder {
+        fileprivate let dir: FileDescriptor
+        fileprivate let relativePath: String
+        fileprivate let listing: Listing
+    }
+
+    /// Opens the shown folder `path`.
+    func folder(_ path: String) throws(Errno) -> Folder {
+        guard let comps = Self.components(path) else { throw .noSuchFileOrDirectory }
+        let (dir, rel) = try openDirectory(comps)
+        return Folder(dir: dir, relativePath: rel, listing: try list(dir, relativePath: rel))
+    }
+
     /// Resolves a shown path to its source entry.
     func resolve(_ path: String) throws(Errno) -> SourceEntry {
         guard let comps = Self.components(path) else { throw .noSuchFileOrDirectory }
@@ -96,8 +112,13 @@ final class SourceTree: Sendable {
             return SourceEntry(kind: .directory, relativePath: "", status: try root.status())
         }
         let (dir, rel) = try openDirectory(Array(comps.dropLast()))
-        let listing = try list(dir, relativePath: rel)
-        guard let e = listing.map[comps.last!] else { throw .noSuchFileOrDirectory }
+        return try resolve(comps.last!, in: Folder(dir: dir, relativePath: rel, listing: try list(dir, relativePath: rel)))
+    }
+
+    /// Resolves the shown name `name` of `folder`, its status taken afresh.
+    func resolve(_ name: String, in folder: Folder) throws(Errno) -> SourceEntry {
+        let dir = folder.dir, rel = folder.relativePath
+        guard let e = folder.listing.map[name] else { throw .noSuchFileOrDirectory }
         let srcRel = rel.isEmpty ? e.source : rel + "/" + e.source
         switch e.kind {
         case .directory:
