@@ -103,7 +103,14 @@ struct Folded {
                 i = next
                 continue
             }
-            for f in Self.fold(c) { scalars.append(f); origin.append(i) }
+            if c.isASCII {
+                // `fold` without its array: most scalars of most pages.
+                let v = c.value
+                scalars.append((v >= 65 && v <= 90) ? Unicode.Scalar(UInt8(v + 32)) : c)
+                origin.append(i)
+            } else {
+                for f in Self.fold(c) { scalars.append(f); origin.append(i) }
+            }
             i += 1
         }
     }

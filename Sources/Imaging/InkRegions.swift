@@ -57,15 +57,18 @@ public enum InkRegions {
                 guard x1 > x0, y1 > y0 else { continue }
                 for y in y0..<y1 { (ink + y * w + x0).update(repeating: false, count: x1 - x0) }
             }
-            // Count ink per grid cell.
-            // The cell of each column, looked up: no division per pixel.
-            let column = (0..<w).map { $0 / c }
+            // Count ink per grid cell, a cell's columns summed as bytes (a
+            // Bool is 0 or 1): no branch and no division per pixel.
             counts.withUnsafeMutableBufferPointer { countBuf in
-                column.withUnsafeBufferPointer { column in
-                    let counts = countBuf.baseAddress!
+                let counts = countBuf.baseAddress!
+                UnsafeMutableRawPointer(ink).withMemoryRebound(to: UInt8.self, capacity: w * h) { bytes in
                     for y in 0..<h {
-                        let line = ink + y * w, cells = counts + (y / c) * gw
-                        for x in 0..<w where line[x] { cells[column[x]] += 1 }
+                        let line = bytes + y * w, cells = counts + (y / c) * gw
+                        for j in 0..<gw {
+                            var n = 0
+                            for x in (j * c)..<min(w, (j + 1) * c) { n &+= Int(line[x]) }
+                            cells[j] &+= n
+                        }
                     }
                 }
             }
@@ -104,30 +107,30 @@ public enum InkRegions {
     }
 
     /// Marks ink pixels of a gray page, each output cell the darkest of
-    /// its `factor` x `factor` block. Most of a page is white: eight white
-    /// pixels are passed over in one load.
+    /// its `factor` x `factor` block. Written without branches in the
+    /// inner loops, so the compiler can do a row many cells at a time: this
+    /// loop sees every pixel of every page.
     static func markGrayInk(_ page: Pixmap, into ink: inout [Bool], factor f: Int, width w: Int, height h: Int) {
         precondition(f == 1 || f == 2, "ink factor")
         let pw = page.width
         let limit = UInt8(inkLuma)
-        // A shift, not a division: this loop sees every pixel of the page.
-        let shift = f == 2 ? 1 : 0
         page.samples.withUnsafeBufferPointer { src in
-            ink.withUnsafeMutableBufferPointer { dst in
-                guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
-                let raw = UnsafeRawPointer(sp)
-                let xEnd = w * f
-                for sy in 0..<(h * f) {
-                    let row = sp + sy * pw
-                    let out = dp + (sy >> shift) * w
-                    var x = 0
-                    while x < xEnd {
-                        if x + 8 <= xEnd && raw.loadUnaligned(fromByteOffset: sy * pw + x, as: UInt64.self) == UInt64.max {
-                            x += 8
-                            continue
+            ink.withUnsafeMutableBufferPointer { inkBuf in
+                // A Bool is one byte, 0 or 1.
+                inkBuf.withMemoryRebound(to: UInt8.self) { dst in
+                    guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
+                    for y in 0..<h {
+                        let out = dp + y * w
+                        if f == 1 {
+                            let row = sp + y * pw
+                            for x in 0..<w { out[x] = row[x] < limit ? 1 : 0 }
+                        } else {
+                            let r0 = sp + 2 * y * pw, r1 = r0 + pw
+                            for x in 0..<w {
+                                let m = min(min(r0[2 * x], r0[2 * x + 1]), min(r1[2 * x], r1[2 * x + 1]))
+                                out[x] = m < limit ? 1 : 0
+                            }
                         }
-                        if row[x] < limit { out[x >> shift] = true }
-                        x += 1
                     }
                 }
             }

@@ -112,9 +112,16 @@ public enum TextLayerCheck {
         for s in text.scalars where !s.isWhitespaceFast {
             total += 1
             let v = s.value
+            // ASCII answered inline: only C0 controls and DEL are bad there
+            // (the property lookup per scalar was most of this check).
+            if v < 0x80 {
+                if v < 0x20 || v == 0x7F { bad += 1 }
+                continue
+            }
             let pua = (0xE000...0xF8FF).contains(v) || v >= 0xF0000
-            let control = s.properties.generalCategory == .control
-            let unassigned = s.properties.generalCategory == .unassigned
+            let category = s.properties.generalCategory
+            let control = category == .control
+            let unassigned = category == .unassigned
             if pua || control || unassigned || v == 0xFFFD { bad += 1 }
         }
         return total > 0 && bad * 10 > total
