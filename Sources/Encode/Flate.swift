@@ -53,3 +53,10 @@ public enum Flate {
         return out
     }
 }
+
+/// The libdeflate version this program was built against, e.g. "1.14".
+/// libdeflate has no call that reports the loaded library's version; its
+/// soname (libdeflate.so.0) has stayed the same across its releases.
+public func deflateLibraryVersion() -> String {
+    LIBDEFLATE_VERSION_STRING
+}

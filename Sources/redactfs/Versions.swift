@@ -1,4 +1,5 @@
 import Detect
+import Encode
 import FuseFS
 import ImageCodec
 import OCR
@@ -21,6 +22,8 @@ enum Versions {
             "tesseract \(tesseractLibraryVersion())",
             "leptonica \(leptonicaLibraryVersion() ?? "(version not exposed)")",
             "OpenSSL \(openSSLLibraryVersion())",
+            // No version call in libdeflate either: the headers built against.
+            "libdeflate \(deflateLibraryVersion()) (built against)",
             // No version API in libphonenumber: the loaded file's name.
             phoneNumberLibraryVersion().map { "libphonenumber \($0) (from its file name)" }
                 ?? "libphonenumber (version not exposed)",

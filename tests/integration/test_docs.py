@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h  # noqa: E402
 
 MAN = os.path.join(h.REPO_ROOT, "man", "redactfs.1")
-LIBRARIES = ["libfuse", "poppler", "cairo", "tesseract", "leptonica", "OpenSSL", "libphonenumber"]
+LIBRARIES = ["libfuse", "poppler", "cairo", "tesseract", "leptonica", "OpenSSL", "libphonenumber", "libdeflate"]
 
 
 def synopsis(text: str) -> str:
