@@ -58,13 +58,7 @@ extension PDFDocumentWriter {
         switch img.filter {
         case .flate:
             let raw = try Flate.decompress(img.data, expectedCount: img.width * img.height * (img.gray ? 1 : 3))
-            if img.gray {
-                var rgb = [UInt8](repeating: 0, count: raw.count * 3)
-                for i in 0..<raw.count { rgb[3 * i] = raw[i]; rgb[3 * i + 1] = raw[i]; rgb[3 * i + 2] = raw[i] }
-                pixmap = Pixmap(width: img.width, height: img.height, rgb: rgb)
-            } else {
-                pixmap = Pixmap(width: img.width, height: img.height, rgb: raw)
-            }
+            pixmap = Pixmap(width: img.width, height: img.height, channels: img.gray ? 1 : 3, samples: raw)
         case .dct:
             let decoded: [DecodedImage]
             do { decoded = try ImageDecoder.decode(img.data, caps: ImageCaps()) } catch { throw .jpegFailed(page: index) }
