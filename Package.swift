@@ -51,10 +51,10 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Layout", "Imaging", "ImageCodec", "Encode", "Worker", "OCR", "Posix", "Secrets"]),
         .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "Secrets", "CFuse"]),
         .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets", "Verify", "Encode", "Poppler", "OCR", "ImageCodec"]),
-        .target(name: "TextFormats"),
+        .target(name: "TextFormats", dependencies: ["RedactCore"]),
         .executableTarget(name: "detect-eval", dependencies: ["Detect", "RedactCore"]),
         .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),
-        .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats"]),
+        .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats", "RedactCore"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets", "Posix", "RedactCore"]),
         .testTarget(name: "PosixTests", dependencies: ["Posix"]),
         .testTarget(name: "DetectTests", dependencies: ["Detect", "RedactCore"]),
@@ -64,6 +64,6 @@ let package = Package(
         .testTarget(name: "FuseFSTests", dependencies: ["FuseFS", "Pipeline", "Posix", "Secrets"]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "RedactCore", "CPoppler"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "CZlib"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RedactCore", "Imaging", "Worker", "Layout", "Detect"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RedactCore", "Imaging", "Worker", "Layout", "Detect", "TextFormats"]),
     ]
 )
