@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "OCR", dependencies: ["RedactCore", "Imaging", "CTesseract"]),
         .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "ImageCodec", "Poppler", "OCR", "Posix"]),
         .target(name: "Verify", dependencies: ["CZlib"]),
-        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Layout", "Imaging", "ImageCodec", "Encode", "Worker", "OCR", "Posix", "Secrets"]),
+        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Layout", "Imaging", "ImageCodec", "Encode", "Worker", "OCR", "Posix", "Secrets", "TextFormats"]),
         .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "Secrets", "CFuse"]),
         .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets", "Verify", "Encode", "Poppler", "OCR", "ImageCodec"]),
         .target(name: "TextFormats", dependencies: ["RedactCore"]),

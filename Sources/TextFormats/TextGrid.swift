@@ -93,21 +93,27 @@ public struct TextGrid: Sendable {
     /// everything from its first to its last scalar there: the spaces the
     /// page model writes between words have boxes of its own making.
     public func unitSpans(_ ranges: [Range<Int>], in text: PageText) -> [Int: [Range<Int>]] {
-        var spans: [Int: [Range<Int>]] = [:]
-        for r in ranges {
+        unitSpans(ranges.map { ($0, Category.term) }, in: text).mapValues { $0.map(\.range) }
+    }
+
+    /// As `unitSpans(_:in:)`, each span with the category of the detection
+    /// it came from (overlapping spans are merged by `Masking.apply`).
+    public func unitSpans(_ detections: [(Range<Int>, Category)], in text: PageText) -> [Int: [(range: Range<Int>, category: Category)]] {
+        var spans: [Int: [(range: Range<Int>, category: Category)]] = [:]
+        for (r, category) in detections {
             var reach: [Int: (Int, Int)] = [:]
             for i in r.clamped(to: 0..<text.boxes.count) {
                 guard let o = origin(of: text.boxes[i]) else { continue }
                 let (lo, hi) = reach[o.unit] ?? (o.offset, o.offset)
                 reach[o.unit] = (min(lo, o.offset), max(hi, o.offset))
             }
-            for (unit, (lo, hi)) in reach { spans[unit, default: []].append(lo..<(hi + 1)) }
+            for (unit, (lo, hi)) in reach { spans[unit, default: []].append((lo..<(hi + 1), category)) }
         }
         return spans.mapValues { list in
-            var out: [Range<Int>] = []
-            for s in list.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-                if let last = out.last, s.lowerBound <= last.upperBound {
-                    out[out.count - 1] = last.lowerBound..<max(last.upperBound, s.upperBound)
+            var out: [(range: Range<Int>, category: Category)] = []
+            for s in list.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                if let last = out.last, s.range.lowerBound <= last.range.upperBound {
+                    out[out.count - 1].range = last.range.lowerBound..<max(last.range.upperBound, s.range.upperBound)
                 } else {
                     out.append(s)
                 }

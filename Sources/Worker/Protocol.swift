@@ -39,6 +39,15 @@ public struct WorkerPage: Sendable {
     /// The worker's time on this page (parse, render, text, fontCheck, ocr).
     public var times = StageTimes()
 
+    public init(index: Int, size: PageSize, layer: PageText, ocr: PageText, pixels: Pixmap?, times: StageTimes = StageTimes()) {
+        self.index = index
+        self.size = size
+        self.layer = layer
+        self.ocr = ocr
+        self.pixels = pixels
+        self.times = times
+    }
+
     /// What detection reads: the text layer, then the OCR text on a new line.
     public var text: PageText {
         if ocr.scalars.isEmpty { return layer }

@@ -1,0 +1,90 @@
+@testable import Pipeline
+import RedactCore
+import TextFormats
+import XCTest
+
+/// The text redactor end to end on bytes, before it is shown in the mount:
+/// planted (invented) personal data is gone, the rest is kept, and the
+/// output is valid in its own format. Inputs are shaped like real files: a
+/// letter saved as text, a bank's CSV export with a semicolon separator and
+/// CRLF line ends, a Latin-1 note, a UTF-16 file from a Windows editor.
+final class TextRedactionTests: XCTestCase {
+    let redactor = Redactor(settings: RenderSettings())
+
+    func redact(_ text: String, _ kind: TextKind) throws -> String {
+        String(decoding: try redactor.redactText(Array(text.utf8), kind: kind), as: UTF8.self)
+    }
+
+    func testALetterLosesItsPersonalDataAndKeepsItsLines() throws {
+        let letter = """
+            Lea Brandt
+            Hauptstraße 5
+            10115 Berlin
+
+            Sehr geehrte Frau Brandt,
+            bitte überweisen Sie den Betrag auf das Konto IBAN DE89 3704 0044 0532 0130 00.
+            Rückfragen gern per E-Mail an lea.brandt@example.org oder unter 030 12345678.
+
+            Mit freundlichen Grüßen
+
+            """
+        let out = try redact(letter, .plain)
+        for planted in ["DE89 3704 0044 0532 0130 00", "lea.brandt@example.org", "030 12345678", "Hauptstraße 5"] {
+            XCTAssertFalse(out.contains(planted), "\(planted) left in:\n\(out)")
+        }
+        XCTAssertTrue(out.contains("[REDACTED:iban]"), out)
+        XCTAssertTrue(out.contains("[REDACTED:email]"), out)
+        XCTAssertTrue(out.contains("Mit freundlichen Grüßen"), out)
+        XCTAssertEqual(out.split(separator: "\n", omittingEmptySubsequences: false).count,
+                       letter.split(separator: "\n", omittingEmptySubsequences: false).count, "line structure kept")
+    }
+
+    func testACSVExportStaysValidWithTheSameColumns() throws {
+        let csv = "Buchungstag;Empfänger;IBAN;Verwendungszweck;Betrag\r\n"
+            + "01.03.2026;Lea Brandt;DE89 3704 0044 0532 0130 00;\"Miete März; Whg. 3\r\nHauptstraße 5\";-850,00\r\n"
+            + "02.03.2026;Stadtwerke Nord;DE02 1203 0000 0000 2020 51;Abschlag Strom;-80,00\r\n"
+        let out = try redact(csv, .table(separator: nil))
+        let before = CSVTable.parse(csv), after = CSVTable.parse(out)
+        XCTAssertEqual(after.separator, ";")
+        XCTAssertEqual(after.lineEnding, "\r\n")
+        XCTAssertEqual(after.records.count, before.records.count)
+        XCTAssertEqual(after.records.map(\.count), before.records.map(\.count), "same columns in every record")
+        XCTAssertEqual(after.records[0], before.records[0], "the header row is kept")
+        XCTAssertEqual(after.records[1][2], "[REDACTED:iban]")
+        XCTAssertEqual(after.records[2][2], "[REDACTED:iban]")
+        XCTAssertFalse(out.contains("Brandt"), out)
+        XCTAssertEqual(after.records[2][4], "-80,00", "amounts are not personal")
+        XCTAssertEqual(after.records[1][0], "01.03.2026", "a booking date is not a birth date")
+    }
+
+    func testEncodingsComeOutAsUTF8() throws {
+        // Latin-1: "Telefon: 030 12345678, Grüße" with ü = FC, ß = DF.
+        let latin1: [UInt8] = Array("Telefon: 030 12345678, Gr".utf8) + [0xFC, 0xDF] + Array("e\n".utf8)
+        let out = String(decoding: try redactor.redactText(latin1, kind: .plain), as: UTF8.self)
+        XCTAssertEqual(out, "Telefon: [REDACTED:phone], Grüße\n")
+        // UTF-16 LE with a mark, the same text.
+        let units = Array("Telefon: 030 12345678, Grüße\n".utf16)
+        let utf16: [UInt8] = [0xFF, 0xFE] + units.flatMap { u -> [UInt8] in [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        XCTAssertEqual(String(decoding: try redactor.redactText(utf16, kind: .plain), as: UTF8.self), out)
+    }
+
+    func testABinaryFileIsNotText() {
+        XCTAssertThrowsError(try redactor.redactText([0x89, 0x50, 0x4E, 0x47, 0, 0, 0, 0x0D], kind: .plain)) {
+            XCTAssertEqual($0 as? RedactError, .unsupported)
+        }
+    }
+
+    func testLongFilesAreReadAcrossPageEdges() throws {
+        // The same e-mail on line 5 and line 500; a labelled IBAN at the
+        // edge of a laid-out page (lines 79 and 80).
+        var lines = (0..<600).map { "Zeile \($0): nichts Besonderes." }
+        lines[5] = "Kontakt: tom.vries@example.net"
+        lines[500] = "Nochmals tom.vries@example.net"
+        lines[79] = "Bankverbindung:"
+        lines[80] = "DE89 3704 0044 0532 0130 00"
+        let out = try redact(lines.joined(separator: "\n") + "\n", .plain)
+        XCTAssertFalse(out.contains("tom.vries@example.net"), "e-mail left")
+        XCTAssertFalse(out.contains("DE89 3704"), "IBAN at a page edge left")
+        XCTAssertTrue(out.contains("Zeile 599: nichts Besonderes."))
+    }
+}
