@@ -29,17 +29,20 @@ public enum EncodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case singleImageExpected(count: Int)
     /// Where a streamed output goes, or where its pages wait, failed with this errno.
     case storage(errno: Int32)
+    /// A text output type asked of the image writer.
+    case notAnImageType
 
     public var description: String {
         switch self {
         case .noPages: return "a PDF needs at least one page"
         case .invalidPageSize(let page): return "page \(page + 1): page size is not a positive finite number of points"
-        case .pixmapGeometry(let page): return "page \(page + 1): pixel buffer does not match width x height x 3"
+        case .pixmapGeometry(let page): return "page \(page + 1): pixel buffer does not match width x height x channels"
         case .invalidCompressionLevel(let level): return "compression level \(level) is not in -1...12"
         case .compressionFailed(let code): return "zlib compress2 failed (\(code))"
         case .decompressionFailed(let code): return "zlib uncompress failed (\(code))"
         case .outputTooLarge: return "output exceeds 9999999999 bytes"
         case .storage(let e): return "the output's temporary file failed (errno \(e))"
+        case .notAnImageType: return "a text output is not written from pixels"
         case .jpegFailed(let page): return "page \(page + 1): JPEG encoding failed"
         case .invalidJPEGQuality(let q): return "JPEG quality \(q) is not in 1...100"
         case .singleImageExpected(let n): return "a PNG or JPEG output holds one image, not \(n)"

@@ -104,6 +104,9 @@ public final class Redactor: Sendable {
         let st: FileStatus
         do { st = try fd.status() } catch { throw .io(.open, error.rawValue) }
         guard st.size <= limits.maxSourceBytes else { throw .limitExceeded(.sourceBytes(max: limits.maxSourceBytes)) }
+        if case .text(let textKind) = kind {
+            return try redactTextFile(fd, kind: textKind, output: output, size: st.size, start: start)
+        }
         var req = request(textOnly: false)
         if case .image = kind {
             guard st.size <= Int64(limits.maxImageBytes) else { throw .limitExceeded(.imageBytes(max: limits.maxImageBytes)) }
@@ -219,6 +222,9 @@ public final class Redactor: Sendable {
         case .image(.tiff): return multiPage ? .pdf : .png
         case .image(.jpeg): return .jpeg
         case .image: return .png
+        case .text(.table(separator: "\t")): return .tsv
+        case .text(.table): return .csv
+        case .text(.plain): return .txt
         }
     }
 

@@ -6,6 +6,8 @@ import RedactCore
 public enum SourceKind: Sendable, Equatable {
     case pdf
     case image(ImageFormat)
+    /// A text file (`.txt`, `.md`, `.log`: lines; `.csv`, `.tsv`: a table).
+    case text(TextKind)
 
     /// PDF readers accept the header anywhere in the first 1024 bytes.
     static let headerWindow = 1024
@@ -50,7 +52,23 @@ public enum SourceKind: Sendable, Equatable {
         case .png, .jpeg, .webp, .bmp, .gif:
             guard let format = ImageFormat.sniff(head), format != .tiff else { throw .unsupported }
             return .image(format)
+        case .txt, .md, .log, .csv, .tsv:
+            // The first bytes look like text; the whole file is decoded
+            // (and refused if it is not text) when it is redacted.
+            guard looksLikeText(head) else { throw .unsupported }
+            switch type {
+            case .csv: return .text(.table(separator: nil))
+            case .tsv: return .text(.table(separator: "\t"))
+            default: return .text(.plain)
+            }
         }
+    }
+
+    /// No NUL byte, unless the file starts with a UTF-16 mark; no image or
+    /// PDF signature (a PDF named `.txt` is not shown as text).
+    static func looksLikeText(_ head: [UInt8]) -> Bool {
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return true }
+        return !head.contains(0) && ImageFormat.sniff(head) == nil && !hasPDFHeader(head)
     }
 
     static func hasPDFHeader(_ head: [UInt8]) -> Bool {

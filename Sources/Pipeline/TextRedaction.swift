@@ -1,4 +1,5 @@
 import Detect
+import Posix
 import Layout
 import RedactCore
 import TextFormats
@@ -12,6 +13,31 @@ public enum TextKind: Sendable, Equatable {
 }
 
 extension Redactor {
+    /// A text source read whole (at most `maxTextBytes`: a file that grows
+    /// past it while read fails too) and redacted as `kind`.
+    func redactTextFile(_ fd: FileDescriptor, kind: TextKind, output: NameMap.OutputType, size: Int64,
+                        start: Double) throws(RedactError) -> Redaction {
+        guard output.isText else { throw .unsupported }
+        let max = limits.maxTextBytes
+        guard size <= Int64(max) else { throw .limitExceeded(.textBytes(max: max)) }
+        var bytes: [UInt8]
+        do {
+            // One byte more than the size: a file that grew since shows it.
+            let want = Int(size) + 1
+            bytes = try fd.read(count: want, at: 0)
+            if bytes.count == want { bytes = try fd.read(count: max + 1, at: 0) }
+        } catch {
+            throw .io(.open, error.rawValue)
+        }
+        guard bytes.count <= max else { throw .limitExceeded(.textBytes(max: max)) }
+        var stages = StageTimes()
+        let detectStart = StageTimes.now()
+        let (out, counts) = try redactText(bytes, kind: kind)
+        stages.detect = StageTimes.now() - detectStart
+        return Redaction(output: .memory(out), pageCount: 1, counts: counts,
+                         milliseconds: Int((Self.now() - start) * 1000), stages: stages)
+    }
+
     /// Lines of a plain text file per laid-out page, and how many lines a
     /// page shares with the one before (a labelled value or an address
     /// block cut by a page edge is still read whole on one of them).
@@ -28,21 +54,27 @@ extension Redactor {
     ///
     /// Not yet shown in the mount (issue 16): the per-document decisions
     /// are not applied here yet.
-    public func redactText(_ bytes: [UInt8], kind: TextKind) throws(RedactError) -> [UInt8] {
+    public func redactText(_ bytes: [UInt8], kind: TextKind) throws(RedactError) -> (bytes: [UInt8], counts: [Category: Int]) {
         let text: String
         do { text = try TextDecoding.decode(bytes).text } catch { throw .unsupported }
+        var counts: [Category: Int] = [:]
         switch kind {
         case .plain:
-            return Array(redactLines(text).utf8)
+            return (Array(redactLines(text, counts: &counts).utf8), counts)
         case .table(let separator):
             var table = CSVTable.parse(text, separator: separator)
-            table.records = redactTable(table.records)
-            return Array(table.serialized().utf8)
+            table.records = redactTable(table.records, counts: &counts)
+            return (Array(table.serialized().utf8), counts)
         }
     }
 
+    /// Masks counted by category (what the log and `redact` report).
+    static func count(_ spans: [Int: [(range: Range<Int>, category: Category)]], into counts: inout [Category: Int]) {
+        for list in spans.values { for s in list { counts[s.category, default: 0] += 1 } }
+    }
+
     /// Lines with their ends kept as they were ("\n" or "\r\n").
-    func redactLines(_ text: String) -> String {
+    func redactLines(_ text: String, counts: inout [Category: Int]) -> String {
         var lines: [[Unicode.Scalar]] = [[]]
         var ends: [String] = []
         for s in text.unicodeScalars {
@@ -67,6 +99,7 @@ extension Redactor {
             start = end - Self.textPageOverlap
         } while start < lines.count
         let spans = detectUnits(grids)
+        Self.count(spans, into: &counts)
         var out = ""
         for (i, line) in lines.enumerated() {
             out += Masking.apply(spans[i] ?? [], to: line)
@@ -76,7 +109,7 @@ extension Redactor {
     }
 
     /// Every cell redacted in place; the header row is read as a header.
-    func redactTable(_ records: [[String]]) -> [[String]] {
+    func redactTable(_ records: [[String]], counts: inout [Category: Int]) -> [[String]] {
         guard !records.isEmpty else { return records }
         let width = records.map(\.count).max() ?? 0
         let cells = records.map { $0.map { Array($0.unicodeScalars) } }
@@ -97,6 +130,7 @@ extension Redactor {
             start = end
         } while start < cells.count
         let spans = detectUnits(grids)
+        Self.count(spans, into: &counts)
         return records.enumerated().map { r, record in
             record.enumerated().map { j, field in
                 guard let s = spans[r * width + j] else { return field }

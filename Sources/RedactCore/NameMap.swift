@@ -7,6 +7,8 @@
 ///     d.png / .webp / .bmp / .gif  d.redacted.png   re-encoded from pixels (GIF: first frame)
 ///     b.tif / b.tiff, one page     b.redacted.png   re-encoded from pixels
 ///     b.tif / b.tiff, more pages   b.redacted.pdf   every TIFF page, one PDF page each
+///     e.txt / .md / .log           e.redacted.txt   spans masked, lines kept (UTF-8)
+///     g.csv / .tsv                 g.redacted.csv   spans masked in the cells, columns kept
 ///
 /// Directories keep their names; everything else, and every dotfile, is
 /// not shown. A TIFF is the one file whose shown name depends on more than
@@ -31,17 +33,40 @@ public enum NameMap {
     /// What a source file is, by its extension.
     public enum SourceType: Sendable, Equatable, CaseIterable {
         case pdf, png, jpeg, tiff, webp, bmp, gif
+        case txt, md, log, csv, tsv
+
+        /// Text read and written as text, its extension kept.
+        public var isText: Bool {
+            switch self {
+            case .txt, .md, .log, .csv, .tsv: return true
+            default: return false
+            }
+        }
     }
 
     /// What is written for a source.
-    public enum OutputType: Sendable, Equatable {
+    public enum OutputType: Sendable, Equatable, CaseIterable {
         case pdf, png, jpeg
+        case txt, md, log, csv, tsv
 
         public var suffix: String {
             switch self {
             case .pdf: return ".redacted.pdf"
             case .png: return ".redacted.png"
             case .jpeg: return ".redacted.jpg"
+            case .txt: return ".redacted.txt"
+            case .md: return ".redacted.md"
+            case .log: return ".redacted.log"
+            case .csv: return ".redacted.csv"
+            case .tsv: return ".redacted.tsv"
+            }
+        }
+
+        /// Text (UTF-8), not pixels.
+        public var isText: Bool {
+            switch self {
+            case .txt, .md, .log, .csv, .tsv: return true
+            case .pdf, .png, .jpeg: return false
             }
         }
     }
@@ -49,6 +74,7 @@ public enum NameMap {
     static let extensions: [String: SourceType] = [
         "pdf": .pdf, "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "tif": .tiff, "tiff": .tiff,
         "webp": .webp, "bmp": .bmp, "gif": .gif,
+        "txt": .txt, "md": .md, "log": .log, "csv": .csv, "tsv": .tsv,
     ]
 
     /// The output type written for a source type.
@@ -58,12 +84,17 @@ public enum NameMap {
         case .tiff: return multiPage ? .pdf : .png
         case .jpeg: return .jpeg
         case .png, .webp, .bmp, .gif: return .png
+        case .txt: return .txt
+        case .md: return .md
+        case .log: return .log
+        case .csv: return .csv
+        case .tsv: return .tsv
         }
     }
 
     /// The output type a shown name ends in (`x.redacted.png` → `.png`).
     public static func outputType(forShown name: String) -> OutputType? {
-        for t in [OutputType.pdf, .png, .jpeg] where name.hasSuffix(t.suffix) { return t }
+        for t in OutputType.allCases where name.hasSuffix(t.suffix) { return t }
         return nil
     }
 

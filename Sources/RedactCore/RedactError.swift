@@ -78,6 +78,8 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
     case imageBytes(max: Int)
     /// An image holds more frames (TIFF pages, GIF frames) than this.
     case frames(max: Int)
+    /// A text source (`.txt`, `.csv` …) is larger than this many bytes.
+    case textBytes(max: Int)
     case textPerPage(max: Int)
     /// One page took more CPU time than this (a CPU bomb).
     case pageCPU(seconds: Double)
@@ -101,6 +103,7 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
         case .sourceBytes(let m): return "the source is larger than \(m) bytes"
         case .imageBytes(let m): return "the image file is larger than \(m) bytes"
         case .frames(let m): return "the image has more than \(m) pages or frames"
+        case .textBytes(let m): return "the text file is larger than \(m) bytes"
         case .textPerPage(let m): return "a page has more than \(m) characters of text"
         case .pageCPU(let s): return "a page took more than \(Self.seconds(s)) of CPU time"
         case .pageTime(let s): return "a page took longer than \(Self.seconds(s))"
@@ -173,6 +176,8 @@ public struct Limits: Sendable, Equatable {
     /// Image sources (PNG, JPEG, TIFF, WebP, BMP, GIF) are read into memory
     /// whole: a smaller cap than for PDFs.
     public var maxImageBytes = 256 << 20        // 256 MiB
+    /// Text files are read whole into memory and laid out as pages.
+    public var maxTextBytes = 16 << 20          // 16 MiB
     /// Characters of text on one page (text layer and OCR each): a dense
     /// A4 page holds about 5000.
     public var maxTextPerPage = 4_000_000

@@ -56,6 +56,8 @@ struct RedactInput {
             case .image(.tiff): return .success(TIFFPages.hasSecondPage(fd) ? .pdf : .png)
             case .image(.jpeg): return .success(.jpeg)
             case .image: return .success(.png)
+            // Standard input is never classified as text (it has no name).
+            case .text: return .failure(.unsupported)
             }
         } catch {
             return .failure(error)
@@ -173,6 +175,7 @@ extension StandardInputSpool {
             switch try SourceKind.classify(head: head) {
             case .pdf: return .success(.sourceBytes(max: limits.maxSourceBytes))
             case .image: return .success(.imageBytes(max: limits.maxImageBytes))
+            case .text: return .success(.textBytes(max: limits.maxTextBytes))
             }
         } catch {
             return .failure(error)
@@ -186,6 +189,7 @@ extension Limit {
         switch self {
         case .sourceBytes(let m): return m
         case .imageBytes(let m): return Int64(m)
+        case .textBytes(let m): return Int64(m)
         default: return .max
         }
     }
@@ -200,6 +204,11 @@ enum OutputCheck {
         case .pdf: return ["pdf"]
         case .png: return ["png"]
         case .jpeg: return ["jpg", "jpeg"]
+        case .txt: return ["txt"]
+        case .md: return ["md"]
+        case .log: return ["log"]
+        case .csv: return ["csv"]
+        case .tsv: return ["tsv"]
         }
     }
 
@@ -208,6 +217,9 @@ enum OutputCheck {
         case .pdf: return "a PDF"
         case .png: return "a PNG"
         case .jpeg: return "a JPEG"
+        case .txt, .md, .log: return "text"
+        case .csv: return "CSV"
+        case .tsv: return "TSV"
         }
     }
 

@@ -10,7 +10,8 @@ final class NameMapTests: XCTestCase {
     }
 
     func testOtherFilesAndDotfilesAreHidden() {
-        XCTAssertNil(NameMap.outputName(forFile: "notes.txt"))
+        XCTAssertNil(NameMap.outputName(forFile: "notes.rtf"))
+        XCTAssertNil(NameMap.outputName(forFile: "data.json"), "not shown until JSON is redacted")
         XCTAssertNil(NameMap.outputName(forFile: ".secret.pdf"))
         XCTAssertNil(NameMap.outputName(forFile: ".pdf"))
         XCTAssertNil(NameMap.outputName(forFile: "pdf"))
@@ -40,8 +41,11 @@ final class NameMapTests: XCTestCase {
         XCTAssertNil(NameMap.outputType(forShown: "x.pdf"))
         XCTAssertEqual(NameMap.outputType(forFile: "x.gif"), .png)
         XCTAssertEqual(NameMap.outputType(forFile: "x.jpeg"), .jpeg)
-        XCTAssertNil(NameMap.outputType(forFile: "x.txt"))
-        for t in NameMap.SourceType.allCases {
+        XCTAssertNil(NameMap.outputType(forFile: "x.doc"))
+        XCTAssertEqual(NameMap.outputName(forFile: "Kontoauszug.CSV"), "Kontoauszug.redacted.csv")
+        XCTAssertEqual(NameMap.outputName(forFile: "notes.md"), "notes.redacted.md")
+        XCTAssertEqual(NameMap.outputType(forShown: "a/b.redacted.tsv"), .tsv)
+        for t in NameMap.SourceType.allCases where !t.isText {
             XCTAssertEqual(NameMap.outputType(for: t), t == .jpeg ? .jpeg : (t == .pdf ? .pdf : .png))
             // Only a TIFF's type depends on its pages.
             XCTAssertEqual(NameMap.outputType(for: t, multiPage: true) == NameMap.outputType(for: t), t != .tiff)
@@ -82,7 +86,7 @@ final class NameMapTests: XCTestCase {
 
     func testCollisionsAreSettledTheSameWayWhateverTheOrder() {
         let entries: [(name: String, kind: NameMap.EntryKind)] = [
-            ("a.pdf", .file), ("a.PDF", .file), ("b.redacted.pdf", .directory), ("b.pdf", .file), ("c.txt", .file),
+            ("a.pdf", .file), ("a.PDF", .file), ("b.redacted.pdf", .directory), ("b.pdf", .file), ("c.xml", .file),
         ]
         let m1 = NameMap.map(entries)
         let m2 = NameMap.map(entries.reversed())

@@ -641,14 +641,15 @@ def build(base: str) -> FixtureSet:
     secrets.append(Secret("notiz.klartext@example.org", "email", "notiz.pdf"))
     hidden.append("notiz.pdf")
 
-    # other files
-    with open(p("liesmich.txt"), "w") as f:
+    # other files: kinds the mount does not show (text files are shown since
+    # issue 16, and have their own tests in test_text.py)
+    with open(p("liesmich.bak"), "w") as f:
         f.write("Telefon +49 40 5556667\n")
-    secrets.append(Secret("+49 40 5556667", "phone", "liesmich.txt"))
-    with open(p("tabelle.csv"), "w") as f:
-        f.write("name;mail\nKlaus;klaus.tabelle@example.org\n")
-    secrets.append(Secret("klaus.tabelle@example.org", "email", "tabelle.csv"))
-    hidden += ["liesmich.txt", "tabelle.csv"]
+    secrets.append(Secret("+49 40 5556667", "phone", "liesmich.bak"))
+    with open(p("tabelle.xml"), "w") as f:
+        f.write("<t><name>Klaus</name><mail>klaus.tabelle@example.org</mail></t>\n")
+    secrets.append(Secret("klaus.tabelle@example.org", "email", "tabelle.xml"))
+    hidden += ["liesmich.bak", "tabelle.xml"]
 
     # dotfiles
     secrets += make_text_pages(p(".geheim.pdf"), ".geheim.pdf", [A4],

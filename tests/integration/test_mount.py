@@ -165,7 +165,8 @@ class TestA_Names(MountTest):
         names = ["letter.pdf", "letter", "letter.redacted.redacted.pdf", "letter.REDACTED.pdf",
                  "GROSS.PDF", "GROSS.redacted.PDF", "notiz.pdf", "notiz.redacted.pdf",
                  ".geheim.pdf", ".geheim.redacted.pdf", ".versteckt", ".versteckt/drin.redacted.pdf",
-                 "liesmich.txt", "liesmich.redacted.txt", "tabelle.csv", "tabelle.redacted.csv",
+                 "liesmich.bak", "liesmich.redacted.bak", "liesmich.redacted.pdf", "tabelle.xml",
+                 "tabelle.redacted.xml",
                  "extern.pdf", "extern.redacted.pdf", "extern_rel.redacted.pdf", "extern_ordner",
                  "extern_ordner/draussen.redacted.pdf", "nichtda.redacted.pdf",
                  "sub/tiefer/innen.pdf", "sub/nichtda", "../src/letter.pdf"]
