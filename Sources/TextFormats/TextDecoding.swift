@@ -36,9 +36,15 @@ public enum TextDecoding {
 
     /// Valid UTF-8 only (no replacement characters).
     static func utf8(_ bytes: ArraySlice<UInt8>) -> String? {
-        var scalars = String.UnicodeScalarView()
-        var decoder = UTF8()
         var it = bytes.makeIterator()
+        return strictly(UTF8(), &it)
+    }
+
+    /// Every code unit of `it` decoded by `codec`, or nil at the first
+    /// invalid sequence (the standard library would put U+FFFD there).
+    static func strictly<C: UnicodeCodec, I: IteratorProtocol>(_ codec: C, _ it: inout I) -> String? where I.Element == C.CodeUnit {
+        var decoder = codec
+        var scalars = String.UnicodeScalarView()
         while true {
             switch decoder.decode(&it) {
             case .scalarValue(let s): scalars.append(s)
@@ -58,16 +64,9 @@ public enum TextDecoding {
             units.append(bigEndian ? a << 8 | b : b << 8 | a)
             i += 2
         }
-        var scalars = String.UnicodeScalarView()
-        var decoder = UTF16()
         var it = units.makeIterator()
-        while true {
-            switch decoder.decode(&it) {
-            case .scalarValue(let s): scalars.append(s)
-            case .emptyInput: return String(scalars)
-            case .error: throw .notText
-            }
-        }
+        guard let s = strictly(UTF16(), &it) else { throw .notText }
+        return s
     }
 
     /// Windows-1252 for 0x80...0x9F (undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D),
