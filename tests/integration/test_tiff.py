@@ -87,7 +87,7 @@ class TIFFNames(unittest.TestCase):
         self.assertEqual(cm.exception.errno, errno.EIO)
         self.assertIn("more than 1 pages", m.log())
         # The folder changes: listed afresh, the TIFF shows as a PDF of both pages.
-        open(os.path.join(src, "x.txt"), "w").close()
+        open(os.path.join(src, "x.bak"), "w").close()  # a file the mount does not show
         os.utime(src, ns=(before + 10**9, before + 10**9))
         self.assertEqual(os.listdir(m.path()), ["fax.redacted.pdf"])
         out = os.path.join(self.base, "fax.pdf")
