@@ -139,8 +139,10 @@ public enum InkRegions {
 
     /// As `markGrayInk`, for an RGB page (ink by luma).
     static func markRGBInk(_ page: Pixmap, into ink: inout [Bool], factor f: Int, width w: Int, height h: Int) {
+        precondition(f == 1 || f == 2, "ink factor")
         let pw = page.width
         let limit = inkLuma << 8
+        let shift = f == 2 ? 1 : 0
         page.samples.withUnsafeBufferPointer { src in
             ink.withUnsafeMutableBufferPointer { dst in
                 guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
@@ -148,7 +150,7 @@ public enum InkRegions {
                 let xEnd = w * f
                 for sy in 0..<(h * f) {
                     let row = sy * pw * 3
-                    let out = dp + (sy / f) * w
+                    let out = dp + (sy >> shift) * w
                     var x = 0
                     while x < xEnd {
                         // Eight white pixels (24 bytes of 255) in three loads.
@@ -165,7 +167,7 @@ public enum InkRegions {
                         let i = row + 3 * x
                         let r = sp[i], g = sp[i + 1], bl = sp[i + 2]
                         if (r & g & bl) != 255 && 77 * Int(r) + 150 * Int(g) + 29 * Int(bl) < limit {
-                            out[x / f] = true
+                            out[x >> shift] = true
                         }
                         x += 1
                     }

@@ -134,14 +134,6 @@ public struct Pixmap: Sendable, Equatable {
         }
         return out
     }
-
-    /// Luma (0-255) of pixel `i` (row-major index).
-    @inline(__always)
-    public func luma(at i: Int) -> Int {
-        if channels == 1 { return Int(samples[i]) }
-        let j = 3 * i
-        return (77 * Int(samples[j]) + 150 * Int(samples[j + 1]) + 29 * Int(samples[j + 2])) >> 8
-    }
 }
 
 /// A rectangle in pixel space, clipped to an image: half-open ranges.

@@ -87,17 +87,12 @@ public struct TextGrid: Sendable {
         return cells[row &* (columns + 1) &+ col]
     }
 
-    /// The spans of units that `ranges` of `text` cover (a page text made
-    /// from this grid's page: the page model's reading of it), merged and
-    /// sorted per unit. A range is contiguous, so within one unit it covers
-    /// everything from its first to its last scalar there: the spaces the
-    /// page model writes between words have boxes of its own making.
-    public func unitSpans(_ ranges: [Range<Int>], in text: PageText) -> [Int: [Range<Int>]] {
-        unitSpans(ranges.map { ($0, Category.term) }, in: text).mapValues { $0.map(\.range) }
-    }
-
-    /// As `unitSpans(_:in:)`, each span with the category of the detection
-    /// it came from (overlapping spans are merged by `Masking.apply`).
+    /// The spans of units that `detections` (ranges of `text`, a page text
+    /// made from this grid's page: the page model's reading of it) cover,
+    /// each with its detection's category, merged and sorted per unit. A
+    /// range is contiguous, so within one unit it covers everything from
+    /// its first to its last scalar there: the spaces the page model writes
+    /// between words have boxes of its own making.
     public func unitSpans(_ detections: [(Range<Int>, Category)], in text: PageText) -> [Int: [(range: Range<Int>, category: Category)]] {
         var spans: [Int: [(range: Range<Int>, category: Category)]] = [:]
         for (r, category) in detections {

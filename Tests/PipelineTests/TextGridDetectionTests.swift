@@ -12,7 +12,7 @@ final class TextGridDetectionTests: XCTestCase {
         let redactor = Redactor(settings: RenderSettings())
         let page = WorkerPage(index: 0, size: grid.size, layer: grid.page, ocr: .empty, pixels: nil)
         let (model, found, _) = redactor.detectPage(page)
-        return grid.unitSpans(found.map(\.range), in: model.text)
+        return grid.unitSpans(found.map { ($0.range, $0.category) }, in: model.text).mapValues { $0.map(\.range) }
     }
 
     func testAColumnHeaderGivesItsColumnContext() {
