@@ -225,6 +225,7 @@ public final class Redactor: Sendable {
         case .text(.table(separator: "\t")): return .tsv
         case .text(.table): return .csv
         case .text(.plain): return .txt
+        case .text(.json): return .json
         }
     }
 

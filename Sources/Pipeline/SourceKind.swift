@@ -52,13 +52,14 @@ public enum SourceKind: Sendable, Equatable {
         case .png, .jpeg, .webp, .bmp, .gif:
             guard let format = ImageFormat.sniff(head), format != .tiff else { throw .unsupported }
             return .image(format)
-        case .txt, .md, .log, .csv, .tsv:
+        case .txt, .md, .log, .csv, .tsv, .json:
             // The first bytes look like text; the whole file is decoded
             // (and refused if it is not text) when it is redacted.
             guard looksLikeText(head) else { throw .unsupported }
             switch type {
             case .csv: return .text(.table(separator: nil))
             case .tsv: return .text(.table(separator: "\t"))
+            case .json: return .text(.json)
             default: return .text(.plain)
             }
         }

@@ -10,6 +10,9 @@ public enum TextKind: Sendable, Equatable {
     case plain
     /// `separator` nil: guessed from the text (`CSVTable.guessSeparator`).
     case table(separator: Character?)
+    /// JSON: every string and number read under its key; a file that is
+    /// not JSON is read as plain text.
+    case json
 }
 
 extension Redactor {
@@ -65,6 +68,8 @@ extension Redactor {
             var table = CSVTable.parse(text, separator: separator)
             table.records = redactTable(table.records, counts: &counts)
             return (Array(table.serialized().utf8), counts)
+        case .json:
+            return (Array(redactJSON(text, counts: &counts).utf8), counts)
         }
     }
 
@@ -90,6 +95,19 @@ extension Redactor {
                 lines[lines.count - 1].append(s)
             }
         }
+        let spans = detectLines(lines)
+        Self.count(spans, into: &counts)
+        var out = ""
+        for (i, line) in lines.enumerated() {
+            out += Masking.apply(spans[i] ?? [], to: line)
+            if i < ends.count { out += ends[i] }
+        }
+        return out
+    }
+
+    /// Detection on lines laid out in pages of `textPageLines`: spans by
+    /// line number.
+    func detectLines(_ lines: [[Unicode.Scalar]]) -> [Int: [(range: Range<Int>, category: Category)]] {
         var grids: [(TextGrid, [Int])] = []
         var start = 0
         repeat {
@@ -98,14 +116,7 @@ extension Redactor {
             if end == lines.count { break }
             start = end - Self.textPageOverlap
         } while start < lines.count
-        let spans = detectUnits(grids)
-        Self.count(spans, into: &counts)
-        var out = ""
-        for (i, line) in lines.enumerated() {
-            out += Masking.apply(spans[i] ?? [], to: line)
-            if i < ends.count { out += ends[i] }
-        }
-        return out
+        return detectUnits(grids)
     }
 
     /// Every cell redacted in place; the header row is read as a header.

@@ -9,6 +9,7 @@
 ///     b.tif / b.tiff, more pages   b.redacted.pdf   every TIFF page, one PDF page each
 ///     e.txt / .md / .log           e.redacted.txt   spans masked, lines kept (UTF-8)
 ///     g.csv / .tsv                 g.redacted.csv   spans masked in the cells, columns kept
+///     h.json                       h.redacted.json  spans masked in the strings, still JSON
 ///
 /// Directories keep their names; everything else, and every dotfile, is
 /// not shown. A TIFF is the one file whose shown name depends on more than
@@ -33,12 +34,12 @@ public enum NameMap {
     /// What a source file is, by its extension.
     public enum SourceType: Sendable, Equatable, CaseIterable {
         case pdf, png, jpeg, tiff, webp, bmp, gif
-        case txt, md, log, csv, tsv
+        case txt, md, log, csv, tsv, json
 
         /// Text read and written as text, its extension kept.
         public var isText: Bool {
             switch self {
-            case .txt, .md, .log, .csv, .tsv: return true
+            case .txt, .md, .log, .csv, .tsv, .json: return true
             default: return false
             }
         }
@@ -47,7 +48,7 @@ public enum NameMap {
     /// What is written for a source.
     public enum OutputType: Sendable, Equatable, CaseIterable {
         case pdf, png, jpeg
-        case txt, md, log, csv, tsv
+        case txt, md, log, csv, tsv, json
 
         public var suffix: String {
             switch self {
@@ -59,13 +60,14 @@ public enum NameMap {
             case .log: return ".redacted.log"
             case .csv: return ".redacted.csv"
             case .tsv: return ".redacted.tsv"
+            case .json: return ".redacted.json"
             }
         }
 
         /// Text (UTF-8), not pixels.
         public var isText: Bool {
             switch self {
-            case .txt, .md, .log, .csv, .tsv: return true
+            case .txt, .md, .log, .csv, .tsv, .json: return true
             case .pdf, .png, .jpeg: return false
             }
         }
@@ -74,7 +76,7 @@ public enum NameMap {
     static let extensions: [String: SourceType] = [
         "pdf": .pdf, "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "tif": .tiff, "tiff": .tiff,
         "webp": .webp, "bmp": .bmp, "gif": .gif,
-        "txt": .txt, "md": .md, "log": .log, "csv": .csv, "tsv": .tsv,
+        "txt": .txt, "md": .md, "log": .log, "csv": .csv, "tsv": .tsv, "json": .json,
     ]
 
     /// The output type written for a source type.
@@ -89,6 +91,7 @@ public enum NameMap {
         case .log: return .log
         case .csv: return .csv
         case .tsv: return .tsv
+        case .json: return .json
         }
     }
 

@@ -209,6 +209,7 @@ enum OutputCheck {
         case .log: return ["log"]
         case .csv: return ["csv"]
         case .tsv: return ["tsv"]
+        case .json: return ["json"]
         }
     }
 
@@ -220,6 +221,7 @@ enum OutputCheck {
         case .txt, .md, .log: return "text"
         case .csv: return "CSV"
         case .tsv: return "TSV"
+        case .json: return "JSON"
         }
     }
 

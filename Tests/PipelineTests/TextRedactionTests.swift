@@ -88,3 +88,62 @@ final class TextRedactionTests: XCTestCase {
         XCTAssertTrue(out.contains("Zeile 599: nichts Besonderes."))
     }
 }
+
+/// JSON as a CRM or a web shop exports it: keys in camelCase and
+/// snake_case, nested objects, an array of records, an address in one
+/// string with a line break, a person's name used as a key.
+final class JSONRedactionTests: XCTestCase {
+    let redactor = Redactor(settings: RenderSettings())
+
+    func testKeysGiveTheirValuesContextAndTheOutputIsTheSameJSON() throws {
+        let json = #"""
+            {
+              "exportedAt": "2026-11-30T08:15:00Z",
+              "customers": [
+                {"id": 10482, "firstName": "Katharina", "lastName": "Vogelsang", "dateOfBirth": "1984-07-23",
+                 "email": "k.vogelsang@posteo.de", "phone": "+49 171 4428193", "iban": "DE02120300000000202051",
+                 "address": {"street": "Lindenstraße 14", "city": "Leipzig"},
+                 "notes": "Neue Anschrift ab März:\nAm Kanal 3\n14467 Potsdam", "active": true, "balance": -120.5},
+                {"id": 10483, "first_name": "Jonas", "last_name": "Brückner", "birthdate": "02.11.1990",
+                 "contact": {"mobile": 491609182734, "e-mail": "jonas.brueckner@web.de"}, "tags": ["vip", "newsletter"]}
+              ],
+              "Marta Kowalski": {"role": "Ansprechpartnerin"}
+            }
+            """#
+        let (bytes, counts) = try redactor.redactText(Array(json.utf8), kind: .json)
+        let out = String(decoding: bytes, as: UTF8.self)
+        for planted in ["Katharina", "Vogelsang", "1984-07-23", "k.vogelsang@posteo.de", "4428193", "DE0212030000",
+                        "Lindenstraße", "Am Kanal 3", "Jonas", "Brückner", "02.11.1990", "491609182734",
+                        "jonas.brueckner@web.de", "Marta", "Kowalski"] {
+            XCTAssertFalse(out.contains(planted), "\(planted) left in:\n\(out)")
+        }
+        for kept in ["\"exportedAt\": \"2026-11-30T08:15:00Z\"", "\"id\": 10482", "\"active\": true", "\"balance\": -120.5",
+                     "\"tags\": [\"vip\", \"newsletter\"]", "\"role\": \"Ansprechpartnerin\"", "\"firstName\": \"[REDACTED:name]\"",
+                     "\"iban\": \"[REDACTED:iban]\"", "\"mobile\": \"[REDACTED:phone]\""] {
+            XCTAssertTrue(out.contains(kept), "\(kept) missing in:\n\(out)")
+        }
+        XCTAssertNoThrow(try JSONDocument(parsing: Array(out.unicodeScalars)), "still JSON")
+        XCTAssertEqual(out.split(separator: "\n").count, json.split(separator: "\n").count, "layout kept")
+        XCTAssertGreaterThanOrEqual(counts[.name] ?? 0, 5)
+    }
+
+    func testAFileThatIsNotJSONIsStillRedactedAsText() throws {
+        let broken = "{\n  \"email\": \"lea.brandt@example.org\",\n}\n"
+        let out = String(decoding: try redactor.redactText(Array(broken.utf8), kind: .json).bytes, as: UTF8.self)
+        XCTAssertEqual(out, "{\n  \"email\": \"[REDACTED:email]\",\n}\n")
+    }
+
+    func testKeyWords() {
+        func words(_ s: String) -> String {
+            String(String.UnicodeScalarView(Redactor.labelWords(Array(s.unicodeScalars))))
+        }
+        XCTAssertEqual(words("dateOfBirth"), "date Of Birth")
+        XCTAssertEqual(words("date_of_birth"), "date of birth")
+        XCTAssertEqual(words("e-mail"), "e mail")
+        XCTAssertEqual(words("IBAN"), "IBAN")
+        XCTAssertTrue(Redactor.isFieldName(Array("Geburtsdatum".unicodeScalars)))
+        XCTAssertFalse(Redactor.isFieldName(Array("Marta Kowalski".unicodeScalars)))
+        XCTAssertFalse(Redactor.isFieldName(Array("DE02120300000000202051".unicodeScalars)))
+        XCTAssertFalse(Redactor.isFieldName(Array("a@b.de".unicodeScalars)))
+    }
+}

@@ -1,16 +1,19 @@
-"""Text files through the mount (issue 16, first part): .txt, .md, .log,
-.csv and .tsv show as NAME.redacted.EXT, UTF-8, every detected span replaced
+"""Text files through the mount (issue 16): .txt, .md, .log, .csv, .tsv
+and .json show as NAME.redacted.EXT, UTF-8, every detected span replaced
 by [REDACTED:category], lines and CSV columns kept. Read with cat, cp and
-Python's csv module. Latin-1 and UTF-16 come out as UTF-8; a binary file
+Python's csv and json modules. Latin-1 and UTF-16 come out as UTF-8; a binary file
 named .txt is not shown. All personal strings are invented; the files are
 shaped like a letter saved as text, a bank's CSV export (semicolons, CRLF,
-a quoted cell holding a separator and a line break) and an HR system's TSV.
+a quoted cell holding a separator and a line break), an HR system's TSV
+and a CRM's JSON export (written by Python's json module, which escapes
+every non-ASCII letter as \\uXXXX, as many exporters do).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import shutil
 import subprocess
@@ -38,6 +41,35 @@ BANK = ("Buchungstag;Empfänger;IBAN;Verwendungszweck;Betrag\r\n"
 HR = ("Personalnummer\tNachname\tVorname\tTelefon\tAbteilung\n"
       "4711\tBrandt\tLea\t089 41177203\tEinkauf\n")
 
+CRM = {
+    "exportedAt": "2026-11-30T08:15:00Z",
+    "customers": [
+        {"id": 10482, "firstName": "Katharina", "lastName": "Vogelsang", "dateOfBirth": "1984-07-23",
+         "email": "k.vogelsang@posteo.de", "phone": "+49 171 4428193", "iban": "DE02120300000000202051",
+         "address": {"street": "Lindenstraße 14", "postalCode": "04109", "city": "Leipzig"},
+         "active": True, "balance": -120.5, "tags": ["vip", "newsletter"]},
+        {"id": 10483, "first_name": "Jonas", "last_name": "Brückner", "birthdate": "02.11.1990",
+         "contact": {"mobile": 491609182734, "e-mail": "jonas.brueckner@web.de"}, "active": False,
+         "balance": 0, "tags": []},
+    ],
+}
+CRM_PLANTED = ["Katharina", "Vogelsang", "1984-07-23", "k.vogelsang@posteo.de", "4428193", "DE0212030000",
+               "Lindenstra", "Jonas", "Br\u00fcckner", "Brückner", "02.11.1990", "491609182734", "jonas.brueckner@web.de"]
+
+
+def shape(v):
+    """The structure of a JSON value: keys, lengths and which values are
+    containers; a string or number is only a leaf (a masked number becomes
+    a string)."""
+    if isinstance(v, dict):
+        return {k: shape(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [shape(x) for x in v]
+    if isinstance(v, (bool, type(None))):
+        return v
+    return "leaf"
+
+
 PLANTED = ["DE89 3704 0044 0532 0130 00", "lea.brandt@example.org", "030 12345678", "089 41177203", "Brandt"]
 
 
@@ -56,6 +88,10 @@ class TextFiles(unittest.TestCase):
             f.write("Grüße von Lea Brandt, lea.brandt@example.org\n".encode("latin-1"))
         with open(os.path.join(cls.src, "server.log"), "wb") as f:
             f.write("2026-03-01 Login von lea.brandt@example.org\n".encode("utf-16"))
+        with open(os.path.join(cls.src, "kunden.json"), "w", encoding="utf-8") as f:
+            json.dump(CRM, f, indent=2)
+        with open(os.path.join(cls.src, "kaputt.json"), "w", encoding="utf-8") as f:
+            f.write('{\n  "email": "lea.brandt@example.org",\n}\n')
         with open(os.path.join(cls.src, "bild.txt"), "wb") as f:
             f.write(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(64))
 
@@ -71,7 +107,8 @@ class TextFiles(unittest.TestCase):
     def test_names_and_the_binary_file(self):
         m = self.mount()
         self.assertEqual(sorted(os.listdir(m.path())),
-                         ["Kontoauszug.redacted.csv", "brief.redacted.txt", "notiz.redacted.md",
+                         ["Kontoauszug.redacted.csv", "brief.redacted.txt", "kaputt.redacted.json",
+                          "kunden.redacted.json", "notiz.redacted.md",
                           "personal.redacted.tsv", "server.redacted.log"])
 
     def test_the_letter_loses_its_personal_data_and_keeps_its_lines(self):
@@ -108,6 +145,31 @@ class TextFiles(unittest.TestCase):
         self.assertEqual(rows[1][1], "[REDACTED:name]")
         self.assertEqual(rows[1][3], "[REDACTED:phone]")
         self.assertEqual(rows[1][4], "Einkauf")
+
+    def test_json_keys_give_context_and_the_output_is_the_same_json(self):
+        m = self.mount()
+        text = self.read(m, "kunden.redacted.json")
+        for planted in CRM_PLANTED:
+            self.assertNotIn(planted, text)
+        out = json.loads(text)
+        self.assertEqual(shape(out), shape(CRM), "same keys, same arrays, same containers")
+        first, second = out["customers"]
+        for k in ["firstName", "lastName"]:
+            self.assertEqual(first[k], "[REDACTED:name]")
+        self.assertEqual(first["iban"], "[REDACTED:iban]")
+        self.assertEqual(first["dateOfBirth"], "[REDACTED:birthdate]")
+        self.assertEqual(second["contact"]["mobile"], "[REDACTED:phone]", "a phone written as a number")
+        self.assertEqual(second["contact"]["e-mail"], "[REDACTED:email]")
+        # What is not personal stays, with its type.
+        self.assertEqual(out["exportedAt"], CRM["exportedAt"])
+        self.assertEqual([c["id"] for c in out["customers"]], [10482, 10483])
+        self.assertEqual(first["balance"], -120.5)
+        self.assertEqual(first["tags"], ["vip", "newsletter"])
+        self.assertIs(second["active"], False)
+
+    def test_a_json_file_that_is_not_json_is_redacted_as_text(self):
+        m = self.mount()
+        self.assertEqual(self.read(m, "kaputt.redacted.json"), '{\n  "email": "[REDACTED:email]",\n}\n')
 
     def test_latin1_and_utf16_come_out_as_utf8(self):
         m = self.mount()
