@@ -3,8 +3,9 @@ import RedactCore
 import TextFormats
 
 extension Redactor {
-    /// A JSON file with its personal data masked inside the strings; still
-    /// JSON, with the same structure, keys and spacing.
+    /// A JSON file as the lines detection reads. Masks go inside the
+    /// strings (`JSONDocument.serialized`): the output is JSON with the same
+    /// structure, keys and spacing.
     ///
     /// Each string and number is laid out as a line `key: value`, the key
     /// spelled as words (`dateOfBirth` and `date_of_birth` both read
@@ -16,23 +17,24 @@ extension Redactor {
     /// space, a digit or an `@`: a name, an e-mail or an account number used
     /// as a key) is read too, on a line of its own.
     ///
-    /// Not JSON (`JSONDocument` says why): read as plain text.
-    func redactJSON(_ text: String, counts: inout [Category: Int]) -> String {
-        let doc: JSONDocument
-        do { doc = try JSONDocument(parsing: Array(text.unicodeScalars)) } catch { return redactLines(text, counts: &counts) }
+    /// Not JSON (`JSONDocument` says why): nil, and the file is read as
+    /// plain text.
+    static func jsonLines(_ text: String)
+        -> (doc: JSONDocument, lines: [[Unicode.Scalar]], shows: [(value: Int, lineStart: Int, valueStart: Int)])? {
+        guard let doc = try? JSONDocument(parsing: Array(text.unicodeScalars)) else { return nil }
         var lines: [[Unicode.Scalar]] = []
         // Per line: the value it shows, and where that value's scalars start
         // on the line and in the value.
         var shows: [(value: Int, lineStart: Int, valueStart: Int)] = []
         for (i, v) in doc.values.enumerated() where !v.scalars.isEmpty {
             if v.kind == .key {
-                guard !Self.isFieldName(v.scalars) else { continue }
+                guard !isFieldName(v.scalars) else { continue }
                 lines.append(v.scalars)
                 shows.append((i, 0, 0))
                 continue
             }
             var prefix: [Unicode.Scalar] = []
-            if let key = v.key, !key.isEmpty { prefix = Self.labelWords(key) + [":", " "] }
+            if let key = v.key, !key.isEmpty { prefix = labelWords(key) + [":", " "] }
             var segmentStart = 0
             // Every line break ends a segment, and so does the end.
             for k in 0...v.scalars.count where k == v.scalars.count || v.scalars[k] == "\n" {
@@ -44,19 +46,23 @@ extension Redactor {
                 segmentStart = k + 1
             }
         }
-        var masked: [Int: [(range: Range<Int>, category: Category)]] = [:]
-        for (line, spans) in detectLines(lines) {
+        return (doc, lines, shows)
+    }
+
+    /// Spans of the laid-out lines as spans of the values they show (a
+    /// label's words are ours, not the file's: the part of a span on them
+    /// is dropped).
+    static func valueSpans(_ lineSpans: UnitSpans, shows: [(value: Int, lineStart: Int, valueStart: Int)]) -> UnitSpans {
+        var masked: UnitSpans = [:]
+        for (line, spans) in lineSpans where line < shows.count {
             let (value, lineStart, valueStart) = shows[line]
             for s in spans {
-                // The part of the span on the value's scalars (a label's
-                // words are ours, not the file's).
                 let lo = max(s.range.lowerBound, lineStart), hi = s.range.upperBound
                 guard hi > lo else { continue }
                 masked[value, default: []].append(((lo - lineStart + valueStart)..<(hi - lineStart + valueStart), s.category))
             }
         }
-        Self.count(masked, into: &counts)
-        return doc.serialized(masked: masked)
+        return masked
     }
 
     /// `firstName`, `last_name`, `e-mail`, `Geburtsdatum`: made of letters

@@ -105,7 +105,7 @@ public final class Redactor: Sendable {
         do { st = try fd.status() } catch { throw .io(.open, error.rawValue) }
         guard st.size <= limits.maxSourceBytes else { throw .limitExceeded(.sourceBytes(max: limits.maxSourceBytes)) }
         if case .text(let textKind) = kind {
-            return try redactTextFile(fd, kind: textKind, output: output, size: st.size, start: start)
+            return try redactTextFile(fd, kind: textKind, output: output, size: st.size, decisions: decisions, start: start)
         }
         var req = request(textOnly: false)
         if case .image = kind {
@@ -264,9 +264,13 @@ public final class Redactor: Sendable {
     }
 
     /// Detection only: what would be redacted, page by page (OCR included).
-    public func scan(_ fd: FileDescriptor, priority: Priority = .interactive,
+    /// With a `name`, the source is classified as `redact` does (a text
+    /// file is known by its name only: `scanText`).
+    public func scan(_ fd: FileDescriptor, name: String? = nil, priority: Priority = .interactive,
                      decisions: AppliedDecisions? = nil) throws(RedactError) -> [ScanPage] {
-        let kind = try SourceKind.classify(fd)
+        let kind: SourceKind
+        if let name { kind = try SourceKind.classify(fd, name: name) } else { kind = try SourceKind.classify(fd) }
+        if case .text(let textKind) = kind { return try scanText(fd, kind: textKind, decisions: decisions) }
         // The pixels too: the page model reads ruling lines off them, and
         // scan must find what redact burns.
         var req = request(textOnly: false)

@@ -15,12 +15,42 @@ public enum TextKind: Sendable, Equatable {
     case json
 }
 
+/// Spans of units (lines, cells, JSON values) to mask, by unit number.
+typealias UnitSpans = [Int: [(range: Range<Int>, category: Category)]]
+
+/// A text file laid out for detection: pages (`TextGrid`s whose units are
+/// numbered across the file), and the file as lines for a listing (`scan`,
+/// `review`), where unit scalar (u, k) stands at `place(u, k)`.
+struct TextLayout {
+    var grids: [(grid: TextGrid, ids: [Int])]
+    var lines: [[Unicode.Scalar]]
+    var place: (_ unit: Int, _ offset: Int) -> (line: Int, offset: Int)?
+}
+
+/// What detection found in a laid-out text file: the spans to mask, and
+/// each detection by the unit scalars it starts and ends at.
+struct TextFindings {
+    var spans: UnitSpans = [:]
+    var detections: [(detection: Detection, first: TextGrid.Origin, last: TextGrid.Origin)] = []
+}
+
 extension Redactor {
     /// A text source read whole (at most `maxTextBytes`: a file that grows
     /// past it while read fails too) and redacted as `kind`.
     func redactTextFile(_ fd: FileDescriptor, kind: TextKind, output: NameMap.OutputType, size: Int64,
-                        start: Double) throws(RedactError) -> Redaction {
+                        decisions: AppliedDecisions?, start: Double) throws(RedactError) -> Redaction {
         guard output.isText else { throw .unsupported }
+        let bytes = try readText(fd, size: size)
+        var stages = StageTimes()
+        let detectStart = StageTimes.now()
+        let (out, counts) = try redactText(bytes, kind: kind, decisions: decisions)
+        stages.detect = StageTimes.now() - detectStart
+        return Redaction(output: .memory(out), pageCount: 1, counts: counts,
+                         milliseconds: Int((Self.now() - start) * 1000), stages: stages)
+    }
+
+    /// The whole of a text file, within `maxTextBytes`.
+    func readText(_ fd: FileDescriptor, size: Int64) throws(RedactError) -> [UInt8] {
         let max = limits.maxTextBytes
         guard size <= Int64(max) else { throw .limitExceeded(.textBytes(max: max)) }
         var bytes: [UInt8]
@@ -33,12 +63,7 @@ extension Redactor {
             throw .io(.open, error.rawValue)
         }
         guard bytes.count <= max else { throw .limitExceeded(.textBytes(max: max)) }
-        var stages = StageTimes()
-        let detectStart = StageTimes.now()
-        let (out, counts) = try redactText(bytes, kind: kind)
-        stages.detect = StageTimes.now() - detectStart
-        return Redaction(output: .memory(out), pageCount: 1, counts: counts,
-                         milliseconds: Int((Self.now() - start) * 1000), stages: stages)
+        return bytes
     }
 
     /// Lines of a plain text file per laid-out page, and how many lines a
@@ -55,31 +80,83 @@ extension Redactor {
     /// output is built from the decoded units, never by copying input bytes.
     /// Not text (`TextDecoding`): `.unsupported`.
     ///
-    /// Not yet shown in the mount (issue 16): the per-document decisions
-    /// are not applied here yet.
-    public func redactText(_ bytes: [UInt8], kind: TextKind) throws(RedactError) -> (bytes: [UInt8], counts: [Category: Int]) {
-        let text: String
-        do { text = try TextDecoding.decode(bytes).text } catch { throw .unsupported }
-        var counts: [Category: Int] = [:]
+    /// `decisions` apply as to a PDF of one page: a kept detection (page 1,
+    /// its category and text) stays visible wherever it stands in the file,
+    /// added strings are masked. Areas are for pixels; a text file has none.
+    public func redactText(_ bytes: [UInt8], kind: TextKind,
+                           decisions: AppliedDecisions? = nil) throws(RedactError) -> (bytes: [UInt8], counts: [Category: Int]) {
+        let text = try Self.decodeText(bytes)
+        let spans: UnitSpans
+        let out: String
         switch kind {
         case .plain:
-            return (Array(redactLines(text, counts: &counts).utf8), counts)
+            let (lines, ends) = Self.splitLines(text)
+            spans = find(in: Self.linesLayout(lines), decisions: decisions).spans
+            out = Self.joinLines(lines, ends: ends, masked: spans)
         case .table(let separator):
             var table = CSVTable.parse(text, separator: separator)
-            table.records = redactTable(table.records, counts: &counts)
-            return (Array(table.serialized().utf8), counts)
+            let layout = Self.tableLayout(table.records)
+            spans = find(in: layout.layout, decisions: decisions).spans
+            table.records = Self.masked(table.records, width: layout.width, spans: spans)
+            out = table.serialized()
         case .json:
-            return (Array(redactJSON(text, counts: &counts).utf8), counts)
+            guard let (doc, lines, shows) = Self.jsonLines(text) else {
+                return try redactText(bytes, kind: .plain, decisions: decisions)
+            }
+            spans = Self.valueSpans(find(in: Self.linesLayout(lines), decisions: decisions).spans, shows: shows)
+            out = doc.serialized(masked: spans)
         }
-    }
-
-    /// Masks counted by category (what the log and `redact` report).
-    static func count(_ spans: [Int: [(range: Range<Int>, category: Category)]], into counts: inout [Category: Int]) {
+        var counts: [Category: Int] = [:]
         for list in spans.values { for s in list { counts[s.category, default: 0] += 1 } }
+        return (Array(out.utf8), counts)
     }
 
-    /// Lines with their ends kept as they were ("\n" or "\r\n").
-    func redactLines(_ text: String, counts: inout [Category: Int]) -> String {
+    /// What `scan` and `review` list for a text file: one page, the file as
+    /// lines (a table's cells separated by tabs, a JSON file as the `key:
+    /// value` lines detection reads), with every detection on it.
+    func scanText(_ fd: FileDescriptor, kind: TextKind, decisions: AppliedDecisions?) throws(RedactError) -> [ScanPage] {
+        let size: Int64
+        do { size = try fd.status().size } catch { throw .io(.open, error.rawValue) }
+        let text = try Self.decodeText(try readText(fd, size: size))
+        let layout: TextLayout
+        switch kind {
+        case .plain: layout = Self.linesLayout(Self.splitLines(text).lines)
+        case .table(let separator): layout = Self.tableLayout(CSVTable.parse(text, separator: separator).records).layout
+        case .json: layout = Self.linesLayout(Self.jsonLines(text)?.lines ?? Self.splitLines(text).lines)
+        }
+        let found = find(in: layout, decisions: decisions)
+        let page = TextGrid.lines(layout.lines)
+        // Where each line starts in the page text (a line break after each).
+        var lineStart: [Int] = []
+        var at = 0
+        for l in layout.lines {
+            lineStart.append(at)
+            at += l.count + 1
+        }
+        var seen = Set<[Int]>()
+        var detections: [Detection] = []
+        for (d, first, last) in found.detections {
+            guard let a = layout.place(first.unit, first.offset), let b = layout.place(last.unit, last.offset) else { continue }
+            var moved = d
+            moved.range = (lineStart[a.line] + a.offset)..<(lineStart[b.line] + b.offset + 1)
+            // A detection in the lines two laid-out pages share is found on both.
+            guard !moved.range.isEmpty, seen.insert([moved.range.lowerBound, moved.range.upperBound, d.category.hashValue]).inserted
+            else { continue }
+            detections.append(moved)
+        }
+        detections.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        return [ScanPage(index: 0, size: page.size, text: page.page, detections: detections,
+                         boxes: detections.map { RedactionPlan.boxes(for: $0.range, in: page.page) })]
+    }
+
+    static func decodeText(_ bytes: [UInt8]) throws(RedactError) -> String {
+        do { return try TextDecoding.decode(bytes).text } catch { throw .unsupported }
+    }
+
+    // MARK: layouts
+
+    /// Lines with their ends as they were ("\n" or "\r\n").
+    static func splitLines(_ text: String) -> (lines: [[Unicode.Scalar]], ends: [String]) {
         var lines: [[Unicode.Scalar]] = [[]]
         var ends: [String] = []
         for s in text.unicodeScalars {
@@ -95,8 +172,10 @@ extension Redactor {
                 lines[lines.count - 1].append(s)
             }
         }
-        let spans = detectLines(lines)
-        Self.count(spans, into: &counts)
+        return (lines, ends)
+    }
+
+    static func joinLines(_ lines: [[Unicode.Scalar]], ends: [String], masked spans: UnitSpans) -> String {
         var out = ""
         for (i, line) in lines.enumerated() {
             out += Masking.apply(spans[i] ?? [], to: line)
@@ -105,71 +184,107 @@ extension Redactor {
         return out
     }
 
-    /// Detection on lines laid out in pages of `textPageLines`: spans by
-    /// line number.
-    func detectLines(_ lines: [[Unicode.Scalar]]) -> [Int: [(range: Range<Int>, category: Category)]] {
-        var grids: [(TextGrid, [Int])] = []
+    /// Each line a unit, in pages of `textPageLines`.
+    static func linesLayout(_ lines: [[Unicode.Scalar]]) -> TextLayout {
+        var grids: [(grid: TextGrid, ids: [Int])] = []
         var start = 0
         repeat {
-            let end = min(lines.count, start + Self.textPageLines)
+            let end = min(lines.count, start + textPageLines)
             grids.append((TextGrid.lines(Array(lines[start..<end])), Array(start..<end)))
             if end == lines.count { break }
-            start = end - Self.textPageOverlap
+            start = end - textPageOverlap
         } while start < lines.count
-        return detectUnits(grids)
+        return TextLayout(grids: grids, lines: lines, place: { ($0, $1) })
     }
 
-    /// Every cell redacted in place; the header row is read as a header.
-    func redactTable(_ records: [[String]], counts: inout [Category: Int]) -> [[String]] {
-        guard !records.isEmpty else { return records }
+    /// Cell j of record r is unit `r * width + j`; the header row heads
+    /// every page. Listed as one line per record, cells separated by tabs.
+    static func tableLayout(_ records: [[String]]) -> (layout: TextLayout, width: Int) {
         let width = records.map(\.count).max() ?? 0
         let cells = records.map { $0.map { Array($0.unicodeScalars) } }
-        var grids: [(TextGrid, [Int])] = []
+        var grids: [(grid: TextGrid, ids: [Int])] = []
         var start = 1
-        repeat {
-            let end = min(cells.count, start + Self.tableRowsPerPage)
-            let rows = [cells[0]] + Array(cells[min(start, cells.count)..<end])
-            let (grid, w) = TextGrid.table(rows.map { $0 + Array(repeating: [], count: width - $0.count) })
-            // Local unit r * w + j is global row (0 for the header, else
-            // start + r - 1), column j.
-            var ids: [Int] = []
-            for r in 0..<rows.count {
-                let global = r == 0 ? 0 : start + r - 1
-                for j in 0..<w { ids.append(global * width + j) }
+        if !cells.isEmpty {
+            repeat {
+                let end = min(cells.count, start + tableRowsPerPage)
+                let rows = [cells[0]] + Array(cells[min(start, cells.count)..<end])
+                let (grid, w) = TextGrid.table(rows.map { $0 + Array(repeating: [], count: width - $0.count) })
+                // Local unit r * w + j is global row (0 for the header, else
+                // start + r - 1), column j.
+                var ids: [Int] = []
+                for r in 0..<rows.count {
+                    let global = r == 0 ? 0 : start + r - 1
+                    for j in 0..<w { ids.append(global * width + j) }
+                }
+                grids.append((grid, ids))
+                start = end
+            } while start < cells.count
+        }
+        var lines: [[Unicode.Scalar]] = []
+        var cellStart: [[Int]] = []
+        for record in cells {
+            var line: [Unicode.Scalar] = []
+            var starts: [Int] = []
+            for (j, c) in record.enumerated() {
+                if j > 0 { line.append("\t") }
+                starts.append(line.count)
+                line += c
             }
-            grids.append((grid, ids))
-            start = end
-        } while start < cells.count
-        let spans = detectUnits(grids)
-        Self.count(spans, into: &counts)
-        return records.enumerated().map { r, record in
+            lines.append(line)
+            cellStart.append(starts)
+        }
+        let place: (Int, Int) -> (line: Int, offset: Int)? = { unit, offset in
+            guard width > 0 else { return nil }
+            let (r, j) = unit.quotientAndRemainder(dividingBy: width)
+            guard r < cellStart.count, j < cellStart[r].count else { return nil }
+            return (r, cellStart[r][j] + offset)
+        }
+        return (TextLayout(grids: grids, lines: lines, place: place), width)
+    }
+
+    /// Every cell with its spans masked.
+    static func masked(_ records: [[String]], width: Int, spans: UnitSpans) -> [[String]] {
+        records.enumerated().map { r, record in
             record.enumerated().map { j, field in
                 guard let s = spans[r * width + j] else { return field }
-                return Masking.apply(s, to: cells[r][j])
+                return Masking.apply(s, to: Array(field.unicodeScalars))
             }
         }
     }
 
+    // MARK: detection
+
     /// Detection on each laid-out page, then the document pass (a value
-    /// found with good evidence on one page is redacted wherever it stands).
-    /// Spans by global unit; `ids[local]` is a page's unit's global number.
-    func detectUnits(_ grids: [(TextGrid, [Int])]) -> [Int: [(range: Range<Int>, category: Category)]] {
+    /// found with good evidence on one page is redacted wherever it stands),
+    /// then the decisions (as on a one-page PDF: page index 0).
+    func find(in layout: TextLayout, decisions: AppliedDecisions?) -> TextFindings {
         var pages: [(TextGrid, [Int], PageModel, [Detection])] = []
         var evidence = DocumentEvidence()
-        for (i, (grid, ids)) in grids.enumerated() {
+        for (i, (grid, ids)) in layout.grids.enumerated() {
             let page = WorkerPage(index: i, size: grid.size, layer: grid.page, ocr: .empty, pixels: nil)
             let (model, found, own) = detectPage(page)
             evidence.merge(own)
             pages.append((grid, ids, model, found))
         }
         let matcher = evidence.matcher()
-        var spans: [Int: [(range: Range<Int>, category: Category)]] = [:]
+        var findings = TextFindings()
         for (grid, ids, model, found) in pages {
-            let all = found + matcher.additions(in: model.text, existing: found)
+            var all = found + matcher.additions(in: model.text, existing: found)
+            if let decisions {
+                all = decisions.droppingKept(all, page: 0, text: model.text) + decisions.addedDetections(in: model.text)
+            }
             for (local, list) in grid.unitSpans(all.map { ($0.range, $0.category) }, in: model.text) where local < ids.count {
-                spans[ids[local], default: []] += list
+                findings.spans[ids[local], default: []] += list
+            }
+            for d in all {
+                // The first and last scalar of the file it covers.
+                let r = d.range.clamped(to: 0..<model.text.boxes.count)
+                guard let a = r.lazy.compactMap({ grid.origin(of: model.text.boxes[$0]) }).first,
+                      let b = r.reversed().lazy.compactMap({ grid.origin(of: model.text.boxes[$0]) }).first,
+                      a.unit < ids.count, b.unit < ids.count else { continue }
+                findings.detections.append((d, .init(unit: ids[a.unit], offset: a.offset), .init(unit: ids[b.unit], offset: b.offset)))
             }
         }
-        return spans
+        return findings
     }
 }

@@ -186,13 +186,25 @@ struct ReviewCommand {
             if !current.added.contains(text) { current.added.append(text) }
             return save(setup, key: key, current, replacing: current)
         }
+        let name = RedactInput(argument: input).typeName
+        // A text file's output is text: it has no pages of pixels to black
+        // out an area of or to draw a preview on.
+        let isText = name.flatMap { NameMap.sourceType(forFile: $0) }?.isText ?? false
+        if isText {
+            switch action {
+            case .addArea, .preview:
+                printErr("Error: \(input) is a text file: areas and previews are for pages of pixels; keep and add work")
+                return .usage
+            default: break
+            }
+        }
         if case .addArea(let page, let rect) = action {
             current.areas.append(.init(page: page - 1, rect: rect))
             return save(setup, key: key, current, replacing: current)
         }
         let redactor = Redactor(settings: settings, terms: terms)
         let pages: [ScanPage]
-        do { pages = try redactor.scan(fd) } catch { return report(error, input: input) }
+        do { pages = try redactor.scan(fd, name: name) } catch { return report(error, input: input) }
         let all = Self.entries(pages)
         if case .preview(let path) = action {
             return preview(to: path, redactor: redactor, fd: fd, pages: pages, entries: all, current)

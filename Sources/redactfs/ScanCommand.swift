@@ -71,7 +71,7 @@ struct ScanCommand {
         case .failure(let code): return code
         }
         let pages: [ScanPage]
-        do { pages = try Redactor(settings: settings, terms: terms).scan(fd, decisions: decisions) } catch {
+        do { pages = try Redactor(settings: settings, terms: terms).scan(fd, name: source.typeName, decisions: decisions) } catch {
             return report(error, input: source.label)
         }
         reportStale(decisions, input: source.label)

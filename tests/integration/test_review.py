@@ -183,6 +183,40 @@ class TestReview(unittest.TestCase):
         for s in SECRETS:
             self.assertNotIn(s, m2.log())
 
+    def test_a_text_file_takes_keep_and_add_but_no_area_or_preview(self):
+        doc = os.path.join(self.src, "notiz.txt")
+        with open(doc, "w", encoding="utf-8") as f:
+            f.write(f"Rückfragen bitte an {EMAIL}\nDas Projekt {TERM} läuft weiter.\nBitte beachten Sie die Fristen.\n")
+        out = os.path.join(self.base, "notiz.redacted.txt")
+
+        def redacted() -> str:
+            self.run_cli("redact", doc, "-o", out)
+            with open(out, encoding="utf-8") as f:
+                return f.read()
+        first = redacted()
+        self.assertNotIn(EMAIL, first)
+        self.assertNotIn(TERM, first)
+        self.assertIn("die Fristen.", first)
+        numbers = self.entries(doc)
+        self.run_cli("review", doc, "--keep", str(numbers["email"]))
+        self.run_cli("review", doc, "--add", stdin="Fristen\n".encode())
+        second = redacted()
+        self.assertIn(f"an {EMAIL}", second, "a kept e-mail address was masked")
+        self.assertNotIn("Fristen", second, "an added string was not masked")
+        self.assertNotIn(TERM, second, "a term not kept was shown")
+        # scan lists what redact does, with the decisions.
+        listed = self.run_cli("scan", "--json", doc).stdout.decode()
+        self.assertNotIn('"email"', listed)
+        for bad in (["--add-area", "1:10,10,50,20"], ["--preview", os.path.join(self.base, "p.pdf")]):
+            r = self.run_cli("review", doc, *bad, check=False)
+            self.assertEqual(r.returncode, 64, h.describe(r))
+            self.assertIn(b"text file", r.stderr)
+        # Through the mount, the same bytes.
+        h.require_mountable()
+        m = h.Mount(self.src, self.base, self.env).start()
+        self.addCleanup(m.stop, False)
+        self.assertEqual(h.read_file(m.path("notiz.redacted.txt")).decode(), second)
+
     def test_preview_outlines_and_numbers_the_boxes_and_holds_no_text(self):
         from PIL import Image
         numbers = self.entries(self.doc)
