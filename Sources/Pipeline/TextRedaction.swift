@@ -25,6 +25,9 @@ struct TextLayout {
     var grids: [(grid: TextGrid, ids: [Int])]
     var lines: [[Unicode.Scalar]]
     var place: (_ unit: Int, _ offset: Int) -> (line: Int, offset: Int)?
+    /// A table's columns: each column's data cells (unit and text), for
+    /// `Redactor.fillColumns`. Empty for lines.
+    var columns: [[(unit: Int, text: [Unicode.Scalar])]] = []
 }
 
 /// What detection found in a laid-out text file: the spans to mask, and
@@ -239,7 +242,11 @@ extension Redactor {
             guard r < cellStart.count, j < cellStart[r].count else { return nil }
             return (r, cellStart[r][j] + offset)
         }
-        return (TextLayout(grids: grids, lines: lines, place: place), width)
+        var columns = [[(unit: Int, text: [Unicode.Scalar])]](repeating: [], count: width)
+        for (r, record) in cells.enumerated().dropFirst() {
+            for (j, c) in record.enumerated() { columns[j].append((r * width + j, c)) }
+        }
+        return (TextLayout(grids: grids, lines: lines, place: place, columns: columns), width)
     }
 
     /// Every cell with its spans masked.
@@ -285,6 +292,47 @@ extension Redactor {
                 findings.detections.append((d, .init(unit: ids[a.unit], offset: a.offset), .init(unit: ids[b.unit], offset: b.offset)))
             }
         }
+        fillColumns(layout.columns, into: &findings, decisions: decisions)
         return findings
+    }
+
+    /// A data table's column holds one kind of value. Where detection found
+    /// most of a column's cells to be, each whole, values of one category
+    /// (at least two, and at least 60% of the cells that hold a letter or a
+    /// digit), the column's other such cells are that category too: the
+    /// surname nobody's list holds under `Nachname`, the first data row that
+    /// the page model reads as a form's value row. Read as a form, a page
+    /// cannot know that every row below a header is a record; a CSV file
+    /// says so. A kept decision still keeps a cell visible.
+    func fillColumns(_ columns: [[(unit: Int, text: [Unicode.Scalar])]], into findings: inout TextFindings,
+                     decisions: AppliedDecisions?) {
+        for column in columns {
+            var whole: [Category: Int] = [:]
+            var candidates: [(unit: Int, text: [Unicode.Scalar], span: Range<Int>)] = []
+            for (unit, text) in column {
+                guard let first = text.firstIndex(where: { $0.isAlphabeticFast || $0.isNumericFast }),
+                      let last = text.lastIndex(where: { $0.isAlphabeticFast || $0.isNumericFast }) else { continue }
+                let span = first..<(last + 1)
+                let spans = findings.spans[unit] ?? []
+                if let c = spans.first(where: { $0.range.lowerBound <= span.lowerBound && $0.range.upperBound >= span.upperBound })?.category {
+                    whole[c, default: 0] += 1
+                } else if spans.isEmpty {
+                    candidates.append((unit, text, span))
+                }
+            }
+            let valued = column.filter { $0.text.contains { $0.isAlphabeticFast || $0.isNumericFast } }.count
+            guard let (category, n) = whole.max(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }),
+                  n >= 2, n * 10 >= valued * 6 else { continue }
+            for c in candidates {
+                let d = Detection(category: category, range: c.span, confidence: 0.8, reason: .context, kind: "column")
+                if let decisions {
+                    let cell = PageText(scalars: c.text, boxes: Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: c.text.count))
+                    guard !decisions.droppingKept([d], page: 0, text: cell).isEmpty else { continue }
+                }
+                findings.spans[c.unit, default: []].append((c.span, category))
+                findings.detections.append((d, .init(unit: c.unit, offset: c.span.lowerBound),
+                                            .init(unit: c.unit, offset: c.span.upperBound - 1)))
+            }
+        }
     }
 }

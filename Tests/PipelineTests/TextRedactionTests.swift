@@ -57,6 +57,38 @@ final class TextRedactionTests: XCTestCase {
         XCTAssertEqual(after.records[1][0], "01.03.2026", "a booking date is not a birth date")
     }
 
+    /// The page model reads a table like a form's, where a surname no list
+    /// holds is taken in the first value row only. A CSV file's rows are all
+    /// records: the column pass fills what most of the column already is.
+    func testAColumnOfNamesIsMaskedWholeAndOtherColumnsAreNot() throws {
+        let tsv = "Personalnummer\tNachname\tVorname\tTelefon\tAbteilung\n"
+            + "4711\tBrandt\tLea\t089 41177203\tEinkauf\n"
+            + "4712\tde Vries\tTom\t089 41177204\tVertrieb\n"
+            + "4713\tKowalczyk\tAnna\t089 41177205\tLager\n"
+            + "4714\tÖzdemir\tMehmet\t089 41177206\tEinkauf\n"
+            + "4715\tVogelsangk\tKatharina\t089 41177207\tIT\n"
+        let out = try redact(tsv, .table(separator: "\t"))
+        let rows = CSVTable.parse(out, separator: "\t").records
+        for r in 1..<rows.count {
+            XCTAssertEqual(rows[r][1], "[REDACTED:name]", "row \(r): \(out)")
+            XCTAssertEqual(rows[r][2], "[REDACTED:name]", "row \(r): \(out)")
+            XCTAssertEqual(rows[r][3], "[REDACTED:phone]", "row \(r): \(out)")
+        }
+        XCTAssertEqual(rows.dropFirst().map { $0[4] }, ["Einkauf", "Vertrieb", "Lager", "Einkauf", "IT"])
+    }
+
+    /// Two of five cells of a column are not most of it: nothing is filled.
+    func testAColumnWithFewNamesIsNotFilled() throws {
+        let csv = "Datum;Bemerkung;Betrag\n01.03.2026;Lea Brandt;-850,00\n02.03.2026;Rückruf erbeten;-80,00\n"
+            + "03.03.2026;Tom de Vries;-4,20\n04.03.2026;Lieferung offen;-20,00\n05.03.2026;erledigt;-61,30\n"
+        let out = try redact(csv, .table(separator: nil))
+        let rows = CSVTable.parse(out).records
+        XCTAssertEqual(rows[1][1], "[REDACTED:name]", out)
+        XCTAssertEqual(rows[3][1], "[REDACTED:name]", out)
+        XCTAssertEqual([rows[2][1], rows[4][1], rows[5][1]], ["Rückruf erbeten", "Lieferung offen", "erledigt"], out)
+        XCTAssertEqual(rows.dropFirst().map { $0[2] }, ["-850,00", "-80,00", "-4,20", "-20,00", "-61,30"])
+    }
+
     func testEncodingsComeOutAsUTF8() throws {
         // Latin-1: "Telefon: 030 12345678, Grüße" with ü = FC, ß = DF.
         let latin1: [UInt8] = Array("Telefon: 030 12345678, Gr".utf8) + [0xFC, 0xDF] + Array("e\n".utf8)
