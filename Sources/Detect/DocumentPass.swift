@@ -221,8 +221,12 @@ public struct DocumentMatcher: Sendable {
     /// `cased`: a name written with capitals where it was found; an
     /// occurrence all in lower case is then a word (`the will of`), not it.
     private let patterns: [(folded: [Unicode.Scalar], category: Category, cased: Bool, weak: Bool, piece: Bool, part: Bool)]
-    /// First word of each pattern (folded) → the patterns that start with it.
-    private let byFirstWord: [String: [Int]]
+    /// First word of each pattern (folded) → the patterns that start with
+    /// it, by length and then by `hash` of the whole pattern. A first word
+    /// may start thousands of patterns (the area code of every phone number
+    /// in a customer list); each occurrence then costs one lookup per
+    /// length, not one comparison per pattern.
+    private let byFirstWord: [String: [(length: Int, byHash: [UInt64: [Int]])]]
     /// `hash` of every key of `byFirstWord`: a page's words are looked up
     /// here first, without building a string, and almost none is a key
     /// (building one per word was a third of the document pass's time).
@@ -243,7 +247,11 @@ public struct DocumentMatcher: Sendable {
             patterns.append((f, v.category, cased, v.weak, v.piece, v.part))
         }
         self.patterns = patterns
-        byFirstWord = index
+        byFirstWord = index.mapValues { ks in
+            var byLength: [Int: [UInt64: [Int]]] = [:]
+            for k in ks { byLength[patterns[k].0.count, default: [:]][Self.hash(patterns[k].0[...]), default: []].append(k) }
+            return byLength.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        }
         firstWordHashes = Set(index.keys.map { Self.hash(Array($0.unicodeScalars)[...]) })
     }
 
@@ -254,10 +262,18 @@ public struct DocumentMatcher: Sendable {
         return h
     }
 
-    /// The patterns whose first word is `s`.
-    private func candidates(_ s: ArraySlice<Unicode.Scalar>) -> [Int]? {
-        guard firstWordHashes.contains(Self.hash(s)) else { return nil }
-        return byFirstWord[Self.key(s)]
+    /// The patterns whose first word is `hay[i..<end]`, nil if none; of
+    /// those, the ones whose whole text stands at `i` (and `length`: only
+    /// that long), in pattern order.
+    private func candidates(_ hay: [Unicode.Scalar], at i: Int, firstWordEnd end: Int, length: Int? = nil) -> [Int]? {
+        let s = hay[i..<end]
+        guard firstWordHashes.contains(Self.hash(s)), let groups = byFirstWord[Self.key(s)] else { return nil }
+        var out: [Int] = []
+        for (n, byHash) in groups where length == nil || n == length {
+            guard i + n <= hay.count, let ks = byHash[Self.hash(hay[i..<(i + n)])] else { continue }
+            out += ks.filter { hay[i..<(i + n)].elementsEqual(patterns[$0].folded) }
+        }
+        return out.sorted()
     }
 
     public var isEmpty: Bool { patterns.isEmpty }
@@ -434,19 +450,18 @@ public struct DocumentMatcher: Sendable {
             guard Self.isWord(hay[i]), i == 0 || !Self.isWord(hay[i - 1]) else { i += 1; continue }
             var end = i
             while end < hay.count, Self.isWord(hay[end]) { end += 1 }
-            if let candidates = candidates(hay[i..<end]) {
+            if let candidates = candidates(hay, at: i, firstWordEnd: end) {
                 for k in candidates {
-                    let needle = patterns[k].folded
-                    let stop = i + needle.count
-                    guard stop <= hay.count, stop == hay.count || !Self.isWord(hay[stop]) else { continue }
-                    if hay[i..<stop].elementsEqual(needle),
-                       !patterns[k].cased || Self.hasCapital(text.scalars[folded.origin[i]...folded.origin[stop - 1]]),
+                    let stop = i + patterns[k].folded.count
+                    guard stop == hay.count || !Self.isWord(hay[stop]) else { continue }
+                    if !patterns[k].cased || Self.hasCapital(text.scalars[folded.origin[i]...folded.origin[stop - 1]]),
                        !patterns[k].weak || Self.notMonth(hay, i, stop) {
                         hits.append((folded.origin[i]..<(folded.origin[stop - 1] + 1), patterns[k].category, patterns[k].piece,
                                      patterns[k].part))
                     }
                 }
-            } else if end - i >= 4, hay[end - 1] == "s", let candidates = candidates(hay[i..<(end - 1)]) {
+            } else if end - i >= 4, hay[end - 1] == "s",
+                      let candidates = candidates(hay, at: i, firstWordEnd: end - 1, length: end - 1 - i) {
                 // A name with a possessive `s` (`Rebeccas-MBP`, `Annas Rad`): the
                 // name alone, capitalised, and the `s` with it.
                 // Not a word of its own: `This` is no `Thi` with an `s`.

@@ -105,7 +105,8 @@ public final class Redactor: Sendable {
         do { st = try fd.status() } catch { throw .io(.open, error.rawValue) }
         guard st.size <= limits.maxSourceBytes else { throw .limitExceeded(.sourceBytes(max: limits.maxSourceBytes)) }
         if case .text(let textKind) = kind {
-            return try redactTextFile(fd, kind: textKind, output: output, size: st.size, decisions: decisions, start: start)
+            return try redactTextFile(fd, kind: textKind, output: output, size: st.size, decisions: decisions,
+                                      priority: priority, start: start)
         }
         var req = request(textOnly: false)
         if case .image = kind {

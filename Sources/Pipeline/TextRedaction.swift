@@ -22,7 +22,10 @@ typealias UnitSpans = [Int: [(range: Range<Int>, category: Category)]]
 /// numbered across the file), and the file as lines for a listing (`scan`,
 /// `review`), where unit scalar (u, k) stands at `place(u, k)`.
 struct TextLayout {
-    var grids: [(grid: TextGrid, ids: [Int])]
+    /// Laid-out pages, built when asked for: a page's grid is much larger
+    /// than its text, and only one at a time is needed.
+    var pageCount: Int
+    var page: (Int) -> (grid: TextGrid, ids: [Int])
     var lines: [[Unicode.Scalar]]
     var place: (_ unit: Int, _ offset: Int) -> (line: Int, offset: Int)?
     /// A table's columns: each column's data cells (unit and text), for
@@ -40,10 +43,16 @@ struct TextFindings {
 extension Redactor {
     /// A text source read whole (at most `maxTextBytes`: a file that grows
     /// past it while read fails too) and redacted as `kind`.
+    ///
+    /// Detection runs in this process, on a slot of the worker pool: the
+    /// CPU it takes counts against the same cores as the documents' workers
+    /// (a folder of large CSV files opened at once takes turns with them).
     func redactTextFile(_ fd: FileDescriptor, kind: TextKind, output: NameMap.OutputType, size: Int64,
-                        decisions: AppliedDecisions?, start: Double) throws(RedactError) -> Redaction {
+                        decisions: AppliedDecisions?, priority: Priority, start: Double) throws(RedactError) -> Redaction {
         guard output.isText else { throw .unsupported }
         let bytes = try readText(fd, size: size)
+        let slot = pool.acquire(priority)
+        defer { pool.release(slot) }
         var stages = StageTimes()
         let detectStart = StageTimes.now()
         let (out, counts) = try redactText(bytes, kind: kind, decisions: decisions)
@@ -127,7 +136,7 @@ extension Redactor {
         case .table(let separator): layout = Self.tableLayout(CSVTable.parse(text, separator: separator).records).layout
         case .json: layout = Self.linesLayout(Self.jsonLines(text)?.lines ?? Self.splitLines(text).lines)
         }
-        let found = find(in: layout, decisions: decisions)
+        let found = find(in: layout, decisions: decisions, listing: true)
         let page = TextGrid.lines(layout.lines)
         // Where each line starts in the page text (a line break after each).
         var lineStart: [Int] = []
@@ -187,17 +196,15 @@ extension Redactor {
         return out
     }
 
-    /// Each line a unit, in pages of `textPageLines`.
+    /// Each line a unit, in pages of `textPageLines` (the last
+    /// `textPageOverlap` lines of a page start the next).
     static func linesLayout(_ lines: [[Unicode.Scalar]]) -> TextLayout {
-        var grids: [(grid: TextGrid, ids: [Int])] = []
-        var start = 0
-        repeat {
-            let end = min(lines.count, start + textPageLines)
-            grids.append((TextGrid.lines(Array(lines[start..<end])), Array(start..<end)))
-            if end == lines.count { break }
-            start = end - textPageOverlap
-        } while start < lines.count
-        return TextLayout(grids: grids, lines: lines, place: { ($0, $1) })
+        let step = textPageLines - textPageOverlap
+        let count = lines.count <= textPageLines ? 1 : 1 + (lines.count - textPageLines + step - 1) / step
+        return TextLayout(pageCount: count, page: { i in
+            let start = i * step, end = min(lines.count, i * step + textPageLines)
+            return (TextGrid.lines(Array(lines[start..<end])), Array(start..<end))
+        }, lines: lines, place: { ($0, $1) })
     }
 
     /// Cell j of record r is unit `r * width + j`; the header row heads
@@ -205,23 +212,20 @@ extension Redactor {
     static func tableLayout(_ records: [[String]]) -> (layout: TextLayout, width: Int) {
         let width = records.map(\.count).max() ?? 0
         let cells = records.map { $0.map { Array($0.unicodeScalars) } }
-        var grids: [(grid: TextGrid, ids: [Int])] = []
-        var start = 1
-        if !cells.isEmpty {
-            repeat {
-                let end = min(cells.count, start + tableRowsPerPage)
-                let rows = [cells[0]] + Array(cells[min(start, cells.count)..<end])
-                let (grid, w) = TextGrid.table(rows.map { $0 + Array(repeating: [], count: width - $0.count) })
-                // Local unit r * w + j is global row (0 for the header, else
-                // start + r - 1), column j.
-                var ids: [Int] = []
-                for r in 0..<rows.count {
-                    let global = r == 0 ? 0 : start + r - 1
-                    for j in 0..<w { ids.append(global * width + j) }
-                }
-                grids.append((grid, ids))
-                start = end
-            } while start < cells.count
+        let pageCount = cells.count <= 1 ? 0 : (cells.count - 1 + tableRowsPerPage - 1) / tableRowsPerPage
+        let page: (Int) -> (grid: TextGrid, ids: [Int]) = { i in
+            let start = 1 + i * tableRowsPerPage
+            let end = min(cells.count, start + tableRowsPerPage)
+            let rows = [cells[0]] + Array(cells[start..<end])
+            let (grid, w) = TextGrid.table(rows.map { $0 + Array(repeating: [], count: width - $0.count) })
+            // Local unit r * w + j is global row (0 for the header, else
+            // start + r - 1), column j.
+            var ids: [Int] = []
+            for r in 0..<rows.count {
+                let global = r == 0 ? 0 : start + r - 1
+                for j in 0..<w { ids.append(global * width + j) }
+            }
+            return (grid, ids)
         }
         var lines: [[Unicode.Scalar]] = []
         var cellStart: [[Int]] = []
@@ -246,7 +250,7 @@ extension Redactor {
         for (r, record) in cells.enumerated().dropFirst() {
             for (j, c) in record.enumerated() { columns[j].append((r * width + j, c)) }
         }
-        return (TextLayout(grids: grids, lines: lines, place: place, columns: columns), width)
+        return (TextLayout(pageCount: pageCount, page: page, lines: lines, place: place, columns: columns), width)
     }
 
     /// Every cell with its spans masked.
@@ -264,35 +268,55 @@ extension Redactor {
     /// Detection on each laid-out page, then the document pass (a value
     /// found with good evidence on one page is redacted wherever it stands),
     /// then the decisions (as on a one-page PDF: page index 0).
-    func find(in layout: TextLayout, decisions: AppliedDecisions?) -> TextFindings {
-        var pages: [(TextGrid, [Int], PageModel, [Detection])] = []
+    /// `listing`: also each detection by where it starts and ends, for
+    /// `scanText` (the output needs the spans only).
+    func find(in layout: TextLayout, decisions: AppliedDecisions?, listing: Bool = false) -> TextFindings {
+        // Between the two passes a page keeps only its text as detection
+        // read it and where each scalar came from (unit and offset, -1 for
+        // the layout's own spaces): 12 bytes a scalar, where its grid and
+        // page model take hundreds.
+        var pages: [(scalars: [Unicode.Scalar], units: [Int32], offsets: [Int32], ids: [Int], found: [Detection])] = []
         var evidence = DocumentEvidence()
-        for (i, (grid, ids)) in layout.grids.enumerated() {
+        for i in 0..<layout.pageCount {
+            let (grid, ids) = layout.page(i)
             let page = WorkerPage(index: i, size: grid.size, layer: grid.page, ocr: .empty, pixels: nil)
             let (model, found, own) = detectPage(page)
             evidence.merge(own)
-            pages.append((grid, ids, model, found))
+            var units = [Int32](repeating: -1, count: model.text.boxes.count)
+            var offsets = units
+            for (k, box) in model.text.boxes.enumerated() {
+                guard let o = grid.origin(of: box) else { continue }
+                units[k] = Int32(o.unit)
+                offsets[k] = Int32(o.offset)
+            }
+            pages.append((model.text.scalars, units, offsets, ids, found))
         }
         let matcher = evidence.matcher()
         var findings = TextFindings()
-        for (grid, ids, model, found) in pages {
-            var all = found + matcher.additions(in: model.text, existing: found)
+        for i in pages.indices {
+            let (scalars, units, offsets, ids, found) = pages[i]
+            pages[i] = ([], [], [], [], [])
+            // Matching and decisions read the scalars only.
+            let text = PageText(scalars: scalars, boxes: Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: scalars.count))
+            var all = found + matcher.additions(in: text, existing: found)
             if let decisions {
-                all = decisions.droppingKept(all, page: 0, text: model.text) + decisions.addedDetections(in: model.text)
+                all = decisions.droppingKept(all, page: 0, text: text) + decisions.addedDetections(in: text)
             }
-            for (local, list) in grid.unitSpans(all.map { ($0.range, $0.category) }, in: model.text) where local < ids.count {
-                findings.spans[ids[local], default: []] += list
+            let origin: (Int) -> TextGrid.Origin? = { k in
+                guard k >= 0, k < units.count, units[k] >= 0, Int(units[k]) < ids.count else { return nil }
+                return TextGrid.Origin(unit: ids[Int(units[k])], offset: Int(offsets[k]))
             }
-            for d in all {
+            for (unit, list) in TextGrid.unitSpans(all.map { ($0.range, $0.category) }, origin: origin) {
+                findings.spans[unit, default: []] += list
+            }
+            for d in all where listing {
                 // The first and last scalar of the file it covers.
-                let r = d.range.clamped(to: 0..<model.text.boxes.count)
-                guard let a = r.lazy.compactMap({ grid.origin(of: model.text.boxes[$0]) }).first,
-                      let b = r.reversed().lazy.compactMap({ grid.origin(of: model.text.boxes[$0]) }).first,
-                      a.unit < ids.count, b.unit < ids.count else { continue }
-                findings.detections.append((d, .init(unit: ids[a.unit], offset: a.offset), .init(unit: ids[b.unit], offset: b.offset)))
+                let r = d.range.clamped(to: 0..<scalars.count)
+                guard let a = r.lazy.compactMap(origin).first, let b = r.reversed().lazy.compactMap(origin).first else { continue }
+                findings.detections.append((d, a, b))
             }
         }
-        fillColumns(layout.columns, into: &findings, decisions: decisions)
+        fillColumns(layout.columns, into: &findings, decisions: decisions, listing: listing)
         return findings
     }
 
@@ -305,7 +329,7 @@ extension Redactor {
     /// cannot know that every row below a header is a record; a CSV file
     /// says so. A kept decision still keeps a cell visible.
     func fillColumns(_ columns: [[(unit: Int, text: [Unicode.Scalar])]], into findings: inout TextFindings,
-                     decisions: AppliedDecisions?) {
+                     decisions: AppliedDecisions?, listing: Bool) {
         for column in columns {
             var whole: [Category: Int] = [:]
             var candidates: [(unit: Int, text: [Unicode.Scalar], span: Range<Int>)] = []
@@ -330,6 +354,7 @@ extension Redactor {
                     guard !decisions.droppingKept([d], page: 0, text: cell).isEmpty else { continue }
                 }
                 findings.spans[c.unit, default: []].append((c.span, category))
+                guard listing else { continue }
                 findings.detections.append((d, .init(unit: c.unit, offset: c.span.lowerBound),
                                             .init(unit: c.unit, offset: c.span.upperBound - 1)))
             }

@@ -94,11 +94,18 @@ public struct TextGrid: Sendable {
     /// its first to its last scalar there: the spaces the page model writes
     /// between words have boxes of its own making.
     public func unitSpans(_ detections: [(Range<Int>, Category)], in text: PageText) -> [Int: [(range: Range<Int>, category: Category)]] {
+        Self.unitSpans(detections) { i in i < text.boxes.count ? origin(of: text.boxes[i]) : nil }
+    }
+
+    /// `unitSpans` with the unit scalar of each page text scalar given by
+    /// `origin` (nil for the layout's own spaces and line breaks).
+    public static func unitSpans(_ detections: [(Range<Int>, Category)],
+                                 origin: (Int) -> Origin?) -> [Int: [(range: Range<Int>, category: Category)]] {
         var spans: [Int: [(range: Range<Int>, category: Category)]] = [:]
         for (r, category) in detections {
             var reach: [Int: (Int, Int)] = [:]
-            for i in r.clamped(to: 0..<text.boxes.count) {
-                guard let o = origin(of: text.boxes[i]) else { continue }
+            for i in r where i >= 0 {
+                guard let o = origin(i) else { continue }
                 let (lo, hi) = reach[o.unit] ?? (o.offset, o.offset)
                 reach[o.unit] = (min(lo, o.offset), max(hi, o.offset))
             }

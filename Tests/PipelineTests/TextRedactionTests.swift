@@ -1,4 +1,5 @@
 @testable import Pipeline
+import Posix
 import RedactCore
 import TextFormats
 import XCTest
@@ -87,6 +88,26 @@ final class TextRedactionTests: XCTestCase {
         XCTAssertEqual(rows[3][1], "[REDACTED:name]", out)
         XCTAssertEqual([rows[2][1], rows[4][1], rows[5][1]], ["Rückruf erbeten", "Lieferung offen", "erledigt"], out)
         XCTAssertEqual(rows.dropFirst().map { $0[2] }, ["-850,00", "-80,00", "-4,20", "-20,00", "-61,30"])
+    }
+
+    /// Over the limit: refused with the limit as the reason, never a byte
+    /// of it redacted in part; within it, redacted.
+    func testAFileOverTheTextLimitIsRefused() throws {
+        var limits = Limits()
+        limits.maxTextBytes = 1000
+        let small = Redactor(settings: RenderSettings(), limits: limits)
+        func file(_ text: String) throws -> FileDescriptor {
+            let fd = try MemoryFile.create("text")
+            try fd.writeAll(Array(text.utf8))
+            return fd
+        }
+        let line = "Rückfragen an lea.brandt@example.org\n"
+        let over = try file(String(repeating: line, count: 40))
+        XCTAssertThrowsError(try small.redact(over, name: "a.txt")) { e in
+            XCTAssertEqual(e as? RedactError, .limitExceeded(.textBytes(max: 1000)))
+        }
+        let within = try small.redact(try file(line), name: "a.txt")
+        XCTAssertEqual(String(decoding: try within.output.all(), as: UTF8.self), "Rückfragen an [REDACTED:email]\n")
     }
 
     func testEncodingsComeOutAsUTF8() throws {
