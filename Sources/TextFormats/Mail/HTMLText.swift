@@ -4,7 +4,8 @@ public enum HTMLText {
     /// `html` reduced to plain text.
     ///
     /// - Dropped with their content: `<script>`, `<style>`, `<title>`,
-    ///   `<iframe>`, `<noembed>`, `<noframes>`, `<template>` (nested ones
+    ///   `<iframe>`, `<noembed>`, `<noframes>`, `<xmp>`, `<textarea>` (form
+    ///   fields hold no message text), `<template>` (nested ones
     ///   counted), the `<head>` (until `</head>`, `<body>`, or the first
     ///   text or element that cannot be in a head, as browsers do), comments,
     ///   `<!DOCTYPE>` and processing instructions. Attributes are never
@@ -145,7 +146,7 @@ struct HTMLReader {
             out.block()
         case "table":
             if closing { if cellsInRow.count > 1 { cellsInRow.removeLast() } } else { cellsInRow.append(0) }
-            out.block()
+            out.block(strong: closing)
         case "tr":
             cellsInRow[cellsInRow.count - 1] = 0
             out.block()
@@ -285,6 +286,9 @@ struct HTMLTextOutput {
     var pendingBreak = false
     /// No text yet in the current table cell: a block here does not break the row.
     var freshCell = false
+    /// The pending break ends a table: a next cell of an outer table
+    /// starts on a new line, not after the inner table's last row.
+    var strongBreak = false
 
     /// True at the start of the output, of a line, or right after a tab.
     var atLineStart: Bool {
@@ -295,6 +299,7 @@ struct HTMLTextOutput {
     mutating func flushBreak() {
         if pendingBreak && !scalars.isEmpty && scalars.last != "\n" { scalars.append("\n") }
         pendingBreak = false
+        strongBreak = false
     }
 
     mutating func char(_ c: Unicode.Scalar) {
@@ -314,9 +319,10 @@ struct HTMLTextOutput {
 
     mutating func space() { pendingSpace = true }
 
-    mutating func block() {
+    mutating func block(strong: Bool = false) {
         if freshCell { return }
         pendingBreak = true
+        strongBreak = strongBreak || strong
         pendingSpace = false
     }
 
@@ -327,6 +333,7 @@ struct HTMLTextOutput {
     }
 
     mutating func tab() {
+        if strongBreak { flushBreak() }
         pendingBreak = false
         pendingSpace = false
         scalars.append("\t")

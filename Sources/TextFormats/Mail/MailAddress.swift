@@ -68,9 +68,10 @@ public struct MailAddress: Sendable, Equatable {
             return MailAddress(displayName: phrase(lexemes[..<open]) ?? lastComment(tokens), address: address)
         }
         guard let at = tokens.lastIndex(of: .special("@")) else {
-            let words = tokens.filter { if case .word = $0 { return true } else { return false } }
-            guard words.count == 1, tokens.count == words.count + tokens.filter({ if case .comment = $0 { return true } else { return false } }).count else { return nil }
-            return MailAddress(displayName: lastComment(tokens), address: spec(words[...]))
+            // Only a lone unquoted word (and comments) is a local address.
+            let words = tokens.filter { !$0.isComment }
+            guard words.count == 1, case .word(let w, quoted: false) = words[0] else { return nil }
+            return MailAddress(displayName: lastComment(tokens), address: w)
         }
         // Local part: word ('.' word)* ending before the `@`; domain:
         // the same after it. Words before the local part are a name.

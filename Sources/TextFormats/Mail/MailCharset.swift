@@ -19,6 +19,7 @@ enum MailCharset: Sendable, Equatable {
     /// space and an RFC 2231 language suffix `*en` ignored), nil when unknown.
     init?(label: String) {
         var l = asciiLowercased(trimmed(label))
+        if l.count >= 2, l.hasPrefix("\""), l.hasSuffix("\"") { l = String(l.dropFirst().dropLast()) }
         if let star = l.firstIndex(of: "*") { l = String(l[..<star]) }
         switch l {
         case "utf-8", "utf8", "unicode-1-1-utf-8": self = .utf8

@@ -223,32 +223,32 @@ public struct MailWriter: Sendable {
     /// by hex digits, a line break or `=` there) and a 64-bit FNV-1a hash
     /// of the parts, with a counter mixed in until no part contains the
     /// delimiter (checked, not assumed).
-    static func boundary(for parts: [Encoded]) -> String {
+    static func boundary(for parts: [Encoded], seed: UInt64? = nil) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ bytes: [UInt8]) {
-            for b in bytes {
-                h ^= UInt64(b)
-                h = h &* 0x0000_0100_0000_01B3
-            }
-        }
         for p in parts {
-            mix(p.headers)
-            mix(p.body)
+            for b in p.headers { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            for b in p.body { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
         }
+        if let seed { h = seed }
         var counter: UInt64 = 0
         while true {
-            var x = h ^ (counter &* 0x9E37_79B9_7F4A_7C15)
-            var digits = String.UnicodeScalarView()
-            let hex = Array("0123456789abcdef".unicodeScalars)
-            for _ in 0..<16 {
-                digits.append(hex[Int(x & 15)])
-                x >>= 4
-            }
-            let b = "=_redactfs_" + String(digits)
+            let b = candidate(h, counter)
             let delimiter = Array(("--" + b).utf8)
             if !parts.contains(where: { contains($0.headers, delimiter) || contains($0.body, delimiter) }) { return b }
             counter += 1
         }
+    }
+
+    /// `=_redactfs_` and 16 hex digits of `hash` mixed with `counter`.
+    static func candidate(_ hash: UInt64, _ counter: UInt64) -> String {
+        var x = hash ^ (counter &* 0x9E37_79B9_7F4A_7C15)
+        var digits = String.UnicodeScalarView()
+        let hex = Array("0123456789abcdef".unicodeScalars)
+        for _ in 0..<16 {
+            digits.append(hex[Int(x & 15)])
+            x >>= 4
+        }
+        return "=_redactfs_" + String(digits)
     }
 
     /// Whether `needle` occurs in `hay`.

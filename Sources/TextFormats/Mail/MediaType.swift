@@ -194,12 +194,12 @@ enum RFC2231 {
                 continue
             }
             let base = String(name[..<star])
+            // `name*` (one extended value), `name*N` or `name*N*`.
             var rest = name[name.index(after: star)...]
-            var extended = false
+            var extended = rest.isEmpty
             if rest.hasSuffix("*") { extended = true; rest = rest.dropLast() }
             let number: Int
             if rest.isEmpty {
-                guard extended else { continue }
                 number = 0
             } else {
                 guard rest.count <= 3, rest.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(rest) else { continue }
