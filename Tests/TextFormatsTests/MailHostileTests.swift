@@ -71,7 +71,7 @@ final class MailHostileTests: XCTestCase {
         XCTAssertEqual(m.mediaType.parameters["name"], "never closed; charset=utf-8 (comment (nested")
         XCTAssertEqual(m.filename, "Ã%", "a broken percent escape and a broken UTF-8 sequence read leniently")
         _ = MediaType.parse("text/plain; " + String(repeating: "(", count: 100_000))
-        _ = MediaType.parse(String(repeating: "; a*999*=%", count: 10_000))
+        XCTAssertEqual(MediaType.parse("text/plain" + String(repeating: "; a*999*=%", count: 10_000))?.parameters, [:], "a section 999 without 0..998 is nothing")
         _ = EncodedWords.decode(String(repeating: "=?", count: 50_000))
         _ = EncodedWords.decode(String(repeating: "=?a?q?", count: 20_000))
     }

@@ -84,6 +84,20 @@ final class MailMessageTests: XCTestCase {
         XCTAssertEqual(m.leaves.count, 2)
     }
 
+    func testBase64EncodedMessageAttachment() throws {
+        // Not allowed by RFC 2046 (message/rfc822 is 7bit, 8bit or binary),
+        // written by some clients all the same: decoded, then parsed.
+        let inner = "Subject: Vertrag\r\nFrom: lea.brandt@example.com\r\n\r\nSiehe Anhang.\r\n"
+        let b64 = String(decoding: TransferEncoding.encodeBase64(Array(inner.utf8)), as: UTF8.self)
+        let msg = "Content-Type: multipart/mixed; boundary=x\n\n--x\nContent-Type: message/rfc822; name=\"Vertrag.eml\"\nContent-Disposition: attachment; filename=\"Vertrag.eml\"\nContent-Transfer-Encoding: base64\n\n\(b64)\n--x--\n"
+        let m = try MailMessage.parse(Array(msg.utf8))
+        let att = m.parts[0]
+        XCTAssertTrue(att.isAttachment)
+        XCTAssertEqual(att.filename, "Vertrag.eml")
+        XCTAssertEqual(att.parts.first?.header("Subject"), "Vertrag")
+        XCTAssertEqual(try att.parts.first?.text(), "Siehe Anhang.\r\n")
+    }
+
     func testDigestChildrenDefaultToMessages() throws {
         let msg = "Content-Type: multipart/digest; boundary=\"d\"\n\n--d\n\nSubject: eins\n\nErste.\n--d\nContent-Type: text/plain\n\nKein Brief.\n--d--\n"
         let m = try MailMessage.parse(Array(msg.utf8))

@@ -102,6 +102,66 @@ final class MailWriterTests: XCTestCase {
         XCTAssertEqual(try m.text(), "")
     }
 
+    /// The bytes of one message, pinned: this output was read back by
+    /// Python's email package (policy.default and compat32: no defects,
+    /// names, subject, file names and bodies as given) and shown by mutt
+    /// (names, subject, text, both attachment names). A change here is a
+    /// change to what the program writes.
+    func testGoldenOutput() throws {
+        let w = MailWriter(headers: Self.headers, parts: [
+            .text(Self.text),
+            .attachment(data: MailFixtures.pdfBytes, mediaType: "application/pdf", filename: "Kündigungsbestätigung für Zoë Kowalczyk, Hauptstraße 5 (Kopie).pdf"),
+            .attachment(data: [1, 2, 3], mediaType: "application/octet-stream", filename: "data \"1\".bin"),
+        ])
+        let expected = MailFixtures.crlf("""
+        From: =?utf-8?B?S293YWxjenlrLCBab8Or?= <zoe.kowalczyk@example.net>
+        To: =?utf-8?B?SsO8cmdlbiBNw7xsbGVy?= <juergen.mueller@example.org>, Lea Brandt
+         <lea.brandt@example.com>
+        Subject: AW: =?utf-8?B?S8O8bmRpZ3VuZw==?= der Wohnung in der
+         =?utf-8?B?SGF1cHRzdHJhw59l?= 5 zum 31.12.2026 =?utf-8?B?4oCT?= bitte um
+         =?utf-8?B?QmVzdMOkdGlndW5n?= und =?utf-8?B?UsO8Y2tnYWJl?= der
+         =?utf-8?B?U2NobMO8c3NlbA==?=
+        Date: Wed, 18 Nov 2026 14:02:11 +0000
+        MIME-Version: 1.0
+        Content-Type: multipart/mixed; boundary="=_redactfs_4ebf0df0fe10b83b"
+
+        --=_redactfs_4ebf0df0fe10b83b
+        Content-Type: text/plain; charset=utf-8
+        Content-Transfer-Encoding: quoted-printable
+
+        Sehr geehrter Herr [REDACTED:name],
+
+        IBAN [REDACTED:iban] =3D ok.
+        =46rom here on: a line that is rather long, longer than seventy-six charact=
+        ers, so it must be broken softly.
+        Trailing space=20
+        =2E
+        Gr=C3=BC=C3=9Fe =E2=80=93 =F0=9F=98=80
+
+        --=_redactfs_4ebf0df0fe10b83b
+        Content-Type: application/pdf;
+         name="=?utf-8?B?S8O8bmRpZ3VuZ3NiZXN0w6R0aWd1bmcgZsO8ciBab8OrIEtvd2Fs?=
+         =?utf-8?B?Y3p5aywgSGF1cHRzdHJhw59lIDUgKEtvcGllKS5wZGY=?="
+        Content-Disposition: attachment;
+         filename*0*=utf-8''K%C3%BCndigungsbest%C3%A4tigung%20f%C3%BCr%20Zo%C3%AB;
+         filename*1*=%20Kowalczyk%2C%20Hauptstra%C3%9Fe%205%20%28Kopie%29.pdf
+        Content-Transfer-Encoding: base64
+
+        JVBERi0xLjQKMSAwIG9iajw8L1R5cGUvQ2F0YWxvZz4+ZW5kb2JqCnRyYWlsZXI8PC9Sb290IDEg
+        MCBSPj4KJSVFT0YK
+        --=_redactfs_4ebf0df0fe10b83b
+        Content-Type: application/octet-stream; name="data \\"1\\".bin"
+        Content-Disposition: attachment; filename="data \\"1\\".bin"
+        Content-Transfer-Encoding: base64
+
+        AQID
+        --=_redactfs_4ebf0df0fe10b83b--
+
+        """)
+        let got = try w.bytes()
+        XCTAssertEqual(String(decoding: got, as: UTF8.self), String(decoding: expected, as: UTF8.self))
+    }
+
     /// CRLF only, 7-bit, no line over 78 characters but base64/QP body
     /// lines (76) and unbreakable header tokens (none here over 78).
     static func checkWireRules(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
