@@ -15,37 +15,31 @@ public enum EncodedWords {
     ///   strings and glued to other text, as mail clients do (RFC 2047
     ///   forbids both; senders do both).
     public static func decode(_ value: String) -> String {
+        guard value.utf8.count >= 8, value.utf8.contains(UInt8(ascii: "?")) else { return value }
         let s = Array(value.unicodeScalars)
-        guard s.count >= 8, value.utf8.contains(UInt8(ascii: "?")) else { return value }
-        var out = String.UnicodeScalarView()
+        var out = ScalarBuffer()
+        out.scalars.reserveCapacity(s.count)
         var pending: (charset: MailCharset, bytes: [UInt8])?
         var pendingSpace: [Unicode.Scalar] = []
         var afterWord = false
-        func flush() {
-            if let p = pending {
-                let text = (try? p.charset.decode(p.bytes[...])) ?? MailCharset.headerText(p.bytes[...])
-                out.append(contentsOf: text.unicodeScalars)
-                pending = nil
-            }
-        }
         var i = 0
         while i < s.count {
             if s[i] == "=", i + 1 < s.count, s[i + 1] == "?", let w = word(s, at: i) {
                 if let cs = MailCharset(label: w.charset), let bytes = w.bytes {
-                    if let p = pending, p.charset == cs {
+                    if pending?.charset == cs {
                         pending!.bytes.append(contentsOf: bytes)
                     } else {
-                        flush()
-                        if !afterWord { out.append(contentsOf: pendingSpace) }
+                        out.flush(&pending)
                         pending = (cs, bytes)
                     }
-                    pendingSpace = []
+                    // White space between two words is dropped.
+                    pendingSpace.removeAll(keepingCapacity: true)
                     afterWord = true
                 } else {
-                    flush()
-                    out.append(contentsOf: pendingSpace)
-                    pendingSpace = []
-                    out.append(contentsOf: s[i..<w.end])
+                    out.flush(&pending)
+                    out.scalars += pendingSpace
+                    pendingSpace.removeAll(keepingCapacity: true)
+                    out.scalars += s[i..<w.end]
                     afterWord = false
                 }
                 i = w.end
@@ -55,17 +49,32 @@ public enum EncodedWords {
             if afterWord && isWSPorEOL(c) {
                 pendingSpace.append(c)
             } else {
-                flush()
-                out.append(contentsOf: pendingSpace)
-                pendingSpace = []
-                afterWord = false
-                out.append(c)
+                if afterWord {
+                    out.flush(&pending)
+                    out.scalars += pendingSpace
+                    pendingSpace.removeAll(keepingCapacity: true)
+                    afterWord = false
+                }
+                out.scalars.append(c)
             }
             i += 1
         }
-        flush()
-        out.append(contentsOf: pendingSpace)
-        return String(out)
+        out.flush(&pending)
+        out.scalars += pendingSpace
+        return string(out.scalars)
+    }
+
+    /// Decoded text being built; the bytes of pending words are decoded
+    /// together when a word in another charset or plain text follows.
+    struct ScalarBuffer {
+        var scalars: [Unicode.Scalar] = []
+
+        mutating func flush(_ pending: inout (charset: MailCharset, bytes: [UInt8])?) {
+            guard let p = pending else { return }
+            let text = (try? p.charset.decode(p.bytes[...])) ?? MailCharset.headerText(p.bytes[...])
+            scalars += text.unicodeScalars
+            pending = nil
+        }
     }
 
     /// The encoded word starting at `i` (at `=?`): its charset label, its

@@ -344,27 +344,31 @@ struct HTMLTextOutput {
     /// The text: trailing spaces of each line removed, at most one empty
     /// line in a row, none at the start or the end.
     func finished() -> String {
-        var lines: [[Unicode.Scalar]] = [[]]
-        for c in scalars {
-            if c == "\n" { lines.append([]) } else { lines[lines.count - 1].append(c) }
-        }
-        var result = String.UnicodeScalarView()
+        var result: [Unicode.Scalar] = []
+        result.reserveCapacity(scalars.count)
         var blank = 0
         var started = false
-        for var line in lines {
-            while line.last == " " { line.removeLast() }
-            if line.isEmpty {
-                blank += 1
-                continue
+        var start = 0
+        var i = 0
+        while i <= scalars.count {
+            if i == scalars.count || scalars[i] == "\n" {
+                var end = i
+                while end > start && scalars[end - 1] == " " { end -= 1 }
+                if end == start {
+                    blank += 1
+                } else {
+                    if started {
+                        result.append("\n")
+                        if blank > 0 { result.append("\n") }
+                    }
+                    result += scalars[start..<end]
+                    started = true
+                    blank = 0
+                }
+                start = i + 1
             }
-            if started {
-                result.append("\n")
-                if blank > 0 { result.append("\n") }
-            }
-            result.append(contentsOf: line)
-            started = true
-            blank = 0
+            i += 1
         }
-        return String(result)
+        return string(result)
     }
 }

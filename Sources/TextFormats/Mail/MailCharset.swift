@@ -39,7 +39,7 @@ enum MailCharset: Sendable, Equatable {
     func decode(_ bytes: ArraySlice<UInt8>) throws(MailError) -> String {
         switch self {
         case .utf8, .ascii:
-            if let s = TextDecoding.utf8(bytes) { return s }
+            if let s = String(validating: bytes, as: UTF8.self) { return s }
             return MailCharset.windows1252(bytes)
         case .latin1: return MailCharset.latin1(bytes)
         case .latin9: return MailCharset.latin9(bytes)
@@ -64,53 +64,65 @@ enum MailCharset: Sendable, Equatable {
     }
 
     static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
-        var s = String.UnicodeScalarView()
-        for b in bytes { s.append(Unicode.Scalar(b)) }
-        return String(s)
+        single(bytes) { UInt32($0) }
     }
 
     /// ISO-8859-15 is Latin-1 with eight code points replaced (the euro
     /// sign, Š š Ž ž Œ œ Ÿ).
     static func latin9(_ bytes: ArraySlice<UInt8>) -> String {
-        var s = String.UnicodeScalarView()
-        for b in bytes {
-            let v: UInt32
+        single(bytes) { b in
             switch b {
-            case 0xA4: v = 0x20AC
-            case 0xA6: v = 0x0160
-            case 0xA8: v = 0x0161
-            case 0xB4: v = 0x017D
-            case 0xB8: v = 0x017E
-            case 0xBC: v = 0x0152
-            case 0xBD: v = 0x0153
-            case 0xBE: v = 0x0178
-            default: v = UInt32(b)
+            case 0xA4: return 0x20AC
+            case 0xA6: return 0x0160
+            case 0xA8: return 0x0161
+            case 0xB4: return 0x017D
+            case 0xB8: return 0x017E
+            case 0xBC: return 0x0152
+            case 0xBD: return 0x0153
+            case 0xBE: return 0x0178
+            default: return UInt32(b)
             }
-            s.append(Unicode.Scalar(v) ?? "\u{FFFD}")
         }
-        return String(s)
     }
 
     /// Windows-1252 that never fails: its undefined bytes become U+FFFD.
     static func windows1252(_ bytes: ArraySlice<UInt8>) -> String {
-        var s = String.UnicodeScalarView()
+        single(bytes) { b in
+            guard b >= 0x80 && b <= 0x9F else { return UInt32(b) }
+            let v = TextDecoding.cp1252High[Int(b - 0x80)]
+            return v == 0 ? 0xFFFD : v
+        }
+    }
+
+    /// A single-byte charset through its table, written as UTF-8 bytes
+    /// first (one pass, no per-character string growth).
+    static func single(_ bytes: ArraySlice<UInt8>, _ map: (UInt8) -> UInt32) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count + bytes.count / 4)
         for b in bytes {
-            if b >= 0x80 && b <= 0x9F {
-                let v = TextDecoding.cp1252High[Int(b - 0x80)]
-                s.append(v == 0 ? "\u{FFFD}" : (Unicode.Scalar(v) ?? "\u{FFFD}"))
+            if b < 0x80 {
+                utf8.append(b)
             } else {
-                s.append(Unicode.Scalar(b))
+                UTF8.encode(Unicode.Scalar(map(b)) ?? "\u{FFFD}", into: { utf8.append($0) })
             }
         }
-        return String(s)
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// Header bytes as text: UTF-8 when valid (RFC 6532 allows it in
     /// headers, and many mailers send it raw), else Windows-1252.
     static func headerText(_ bytes: ArraySlice<UInt8>) -> String {
-        if let s = TextDecoding.utf8(bytes) { return s }
+        if let s = String(validating: bytes, as: UTF8.self) { return s }
         return windows1252(bytes)
     }
+}
+
+/// The string of `scalars`, built as UTF-8 bytes in one pass.
+func string<S: Sequence>(_ scalars: S) -> String where S.Element == Unicode.Scalar {
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(scalars.underestimatedCount)
+    for c in scalars { UTF8.encode(c, into: { utf8.append($0) }) }
+    return String(decoding: utf8, as: UTF8.self)
 }
 
 /// ASCII letters lowercased, everything else kept. Header and parameter
