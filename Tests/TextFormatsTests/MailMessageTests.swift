@@ -127,6 +127,17 @@ final class MailMessageTests: XCTestCase {
         XCTAssertEqual(m.header("From"), "x@example.org", "the mbox separator is not a header")
     }
 
+    func testRawEightBitHeadersAndEmptyInput() throws {
+        // RFC 6532 UTF-8 as is, and Latin-1 bytes from an old mailer.
+        let m = try MailMessage.parse(Array("Subject: Grüße\nX-Old: ".utf8) + [0x4B, 0xF6, 0x6C, 0x6E] + Array("\n\n".utf8))
+        XCTAssertEqual(m.header("Subject"), "Grüße")
+        XCTAssertEqual(m.header("X-Old"), "Köln")
+        let empty = try MailMessage.parse([])
+        XCTAssertEqual(empty, MailPart(headers: [], mediaType: .defaultText, body: []))
+        XCTAssertEqual(try empty.text(), "")
+        XCTAssertEqual(try MailMessage.parse(Array("\r\n\r\nbody".utf8)).body, Array("\r\nbody".utf8), "no headers at all")
+    }
+
     func testMissingBlankLineStartsTheBodyAtTheFirstNonHeaderLine() throws {
         let m = try MailMessage.parse(Array("Subject: x\nThis line is text, not a header\nsecond".utf8))
         XCTAssertEqual(m.headers.count, 1)

@@ -63,6 +63,24 @@ final class MailWriterTests: XCTestCase {
         XCTAssertTrue(raw.split(separator: "\r\n").contains { $0.count == 76 && $0.hasPrefix("JVBERi0x") })
     }
 
+    func testForwardedMessageRoundTrip() throws {
+        let inner = MailWriter(headers: [("Subject", "Geburtstag am 12.03."), ("From", "Lea Brandt <lea.brandt@example.com>")],
+                               parts: [.text("Liebe Zoë,\nbis bald!\n"), .attachment(data: [9, 8, 7], mediaType: "image/png", filename: "Foto.png")])
+        let outer = MailWriter(headers: [("Subject", "Fwd: Geburtstag")], parts: [.text("Siehe unten."), .message(inner, filename: "Geburtstag.eml")])
+        let bytes = try outer.bytes()
+        Self.checkWireRules(bytes)
+        let m = try MailMessage.parse(bytes)
+        XCTAssertEqual(m.parts.map(\.mediaType.essence), ["text/plain", "message/rfc822"])
+        let fwd = m.parts[1]
+        XCTAssertEqual(fwd.header("Content-Transfer-Encoding"), "7bit")
+        XCTAssertEqual(fwd.filename, "Geburtstag.eml")
+        XCTAssertEqual(fwd.parts.first?.header("Subject"), "Geburtstag am 12.03.")
+        XCTAssertEqual(fwd.parts.first?.parts.count, 2)
+        XCTAssertEqual(try fwd.parts.first?.parts[0].text(), "Liebe Zoë,\r\nbis bald!\r\n")
+        XCTAssertEqual(fwd.parts.first?.parts[1].body, [9, 8, 7])
+        XCTAssertNotEqual(m.mediaType.parameters["boundary"], fwd.parts.first?.mediaType.parameters["boundary"])
+    }
+
     func testOutputDependsOnlyOnTheValues() throws {
         let a = try MailWriter(headers: [("Subject", "x")], parts: [.text("eins"), .text("zwei")]).bytes()
         let b = try MailWriter(headers: [("Subject", "x")], parts: [.text("eins"), .text("drei")]).bytes()

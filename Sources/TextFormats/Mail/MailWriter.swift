@@ -6,7 +6,7 @@
 /// from randomness or the clock.
 public struct MailWriter: Sendable {
     /// One part of the new message.
-    public enum Part: Sendable, Equatable {
+    public enum Part: Sendable {
         /// text/plain; charset=utf-8, written quoted-printable: the text
         /// (redacted text is mostly ASCII) stays readable in the raw
         /// message, so a person or a test can check what was masked with
@@ -17,6 +17,11 @@ public struct MailWriter: Sendable {
         /// written as application/octet-stream); `filename` may be any
         /// text (written RFC 2231 and RFC 2047 encoded when not ASCII).
         case attachment(data: [UInt8], mediaType: String, filename: String?)
+        /// A whole message inside this one (message/rfc822, a forwarded
+        /// mail), itself written by a writer. 7bit: RFC 2046 allows no
+        /// other encoding for it, and the writer's output is 7-bit with
+        /// short CRLF lines. Parsed back, it is a nested message.
+        case message(MailWriter, filename: String?)
     }
 
     /// Header fields in order, the values as text (not encoded): non-ASCII
@@ -47,7 +52,8 @@ public struct MailWriter: Sendable {
             out += MailWriter.field(name, value)
         }
         out += MailWriter.field("MIME-Version", "1.0")
-        let encoded = (parts.isEmpty ? [.text("")] : parts).map(MailWriter.encode)
+        var encoded: [Encoded] = []
+        for part in parts.isEmpty ? [.text("")] : parts { encoded.append(try MailWriter.encode(part)) }
         if encoded.count == 1 {
             out += encoded[0].headers
             out += crlf
@@ -82,7 +88,7 @@ public struct MailWriter: Sendable {
         var body: [UInt8]
     }
 
-    static func encode(_ part: Part) -> Encoded {
+    static func encode(_ part: Part) throws(MailError) -> Encoded {
         switch part {
         case .text(let text):
             var h = fieldRaw("Content-Type", ["text/plain;", "charset=utf-8"])
@@ -100,6 +106,11 @@ public struct MailWriter: Sendable {
             h += fieldRaw("Content-Disposition", cd)
             h += fieldRaw("Content-Transfer-Encoding", ["base64"])
             return Encoded(headers: h, body: TransferEncoding.encodeBase64(data))
+        case .message(let inner, let filename):
+            var h = fieldRaw("Content-Type", ["message/rfc822"])
+            if let filename { h += fieldRaw("Content-Disposition", ["attachment;"] + filenameParameters(filename)) }
+            h += fieldRaw("Content-Transfer-Encoding", ["7bit"])
+            return Encoded(headers: h, body: try inner.bytes())
         }
     }
 
