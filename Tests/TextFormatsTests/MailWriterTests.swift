@@ -110,6 +110,24 @@ final class MailWriterTests: XCTestCase {
         XCTAssertThrowsError(try MailWriter(headers: [("", "x")]).bytes())
     }
 
+    func testWordsThatLookEncodedAreWrittenAsText() throws {
+        // A subject the parser could not decode (KOI8-R) reaches the writer
+        // as it was: a reader must show it as that text, not decode it back
+        // to what the redaction never saw.
+        let foreign = "Re: =?koi8-r?B?8PLJ18XU?= und =?utf-8?Q?Zo=C3=AB?="
+        let bytes = try MailWriter(headers: [("Subject", foreign), ("To", MailAddress.format([MailAddress(displayName: "Zoë", address: "z@example.net")]))]).bytes()
+        let m = try MailMessage.parse(bytes)
+        XCTAssertEqual(m.decodedHeader("Subject"), foreign)
+        XCTAssertFalse(String(decoding: bytes, as: UTF8.self).contains("koi8"))
+        XCTAssertTrue(m.header("To")!.hasPrefix("=?utf-8?B?"), "the writer's own words pass as they are")
+        XCTAssertEqual(MailAddress.parseList(m.header("To")!), [MailAddress(displayName: "Zoë", address: "z@example.net")])
+        XCTAssertThrowsError(try MailMessage.parse(Array("Subject: \(foreign)\n\n".utf8)).strictlyDecodedHeader("Subject")) {
+            XCTAssertEqual($0 as? MailError, .unknownCharset("koi8-r"))
+        }
+        XCTAssertEqual(try EncodedWords.decodeStrictly("=?utf-8?Q?Zo=C3=AB?="), "Zoë")
+        XCTAssertThrowsError(try EncodedWords.decodeStrictly("=?utf-8?B?!!!!?=")) { XCTAssertEqual($0 as? MailError, .invalidBase64) }
+    }
+
     func testLongWordsAndEmptyValues() throws {
         let long = String(repeating: "a", count: 2000)
         let bytes = try MailWriter(headers: [("X-Long", long), ("X-Empty", "")], parts: [.text("")]).bytes()

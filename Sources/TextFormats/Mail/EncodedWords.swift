@@ -14,7 +14,26 @@ public enum EncodedWords {
     /// - Encoded words are decoded wherever they stand, also inside quoted
     ///   strings and glued to other text, as mail clients do (RFC 2047
     ///   forbids both; senders do both).
+    ///
+    /// A word left as written still holds the sender's text, only encoded:
+    /// a redacted copy must not carry it. `decodeStrictly` says so.
     public static func decode(_ value: String) -> String {
+        var failure: MailError? = nil
+        return decode(value, failure: &failure)
+    }
+
+    /// `decode`, but a word that cannot be decoded throws: an unknown
+    /// charset `.unknownCharset(label)`, B text that is not base64
+    /// `.invalidBase64`. For the redaction of headers, where text that
+    /// cannot be read cannot be checked and so must not be passed on.
+    public static func decodeStrictly(_ value: String) throws(MailError) -> String {
+        var failure: MailError? = nil
+        let text = decode(value, failure: &failure)
+        if let failure { throw failure }
+        return text
+    }
+
+    static func decode(_ value: String, failure: inout MailError?) -> String {
         guard value.utf8.count >= 8, value.utf8.contains(UInt8(ascii: "?")) else { return value }
         let s = Array(value.unicodeScalars)
         var out = ScalarBuffer()
@@ -36,6 +55,9 @@ public enum EncodedWords {
                     pendingSpace.removeAll(keepingCapacity: true)
                     afterWord = true
                 } else {
+                    if failure == nil {
+                        failure = MailCharset(label: w.charset) == nil ? MailError.unknownCharset(label: w.charset) : .invalidBase64
+                    }
                     out.flush(&pending)
                     out.scalars += pendingSpace
                     pendingSpace.removeAll(keepingCapacity: true)

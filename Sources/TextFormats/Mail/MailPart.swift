@@ -50,6 +50,14 @@ public struct MailPart: Sendable, Equatable {
         header(name).map(EncodedWords.decode)
     }
 
+    /// `decodedHeader`, but throwing when an encoded word cannot be
+    /// decoded (`EncodedWords.decodeStrictly`): what the redaction of a
+    /// header should use, since an undecoded word still carries the text.
+    public func strictlyDecodedHeader(_ name: String) throws(MailError) -> String? {
+        guard let v = header(name) else { return nil }
+        return try EncodedWords.decodeStrictly(v)
+    }
+
     /// Content-Disposition, parsed; nil when there is none.
     public var contentDisposition: ContentDisposition? {
         header("Content-Disposition").map(ContentDisposition.parse)

@@ -194,7 +194,11 @@ public struct MailWriter: Sendable {
         }
         for w in words {
             // A word too long for any line (998) is encoded, and so split.
-            if isPlainASCII(w) && w.utf8.count <= 900 {
+            // So is one a reader would decode (`=?koi8-r?B?...?=` that the
+            // caller could not read, and so could not redact): written as
+            // text, it is shown as text. Only UTF-8 B words that decode, as
+            // `EncodedWords.encode` and `MailAddress.format` give them, pass.
+            if isPlainASCII(w) && w.utf8.count <= 900 && (!w.contains("=?") || isOwnEncodedWord(w)) {
                 flushRun()
                 tokens.append(w)
             } else {
@@ -203,6 +207,20 @@ public struct MailWriter: Sendable {
         }
         flushRun()
         return fieldRaw(name, tokens)
+    }
+
+    /// Whether `w` is one UTF-8 B encoded word whose text is valid
+    /// UTF-8 (optionally with a `"` or `,`/`;` around it, as in an address
+    /// list): text this library would decode the same way.
+    static func isOwnEncodedWord(_ w: String) -> Bool {
+        var u = Substring(w).unicodeScalars
+        while let f = u.first, f == "\"" || f == "(" { u.removeFirst() }
+        while let l = u.last, l == "\"" || l == "," || l == ";" || l == ")" { u.removeLast() }
+        let core = String(u)
+        guard core.hasPrefix("=?utf-8?B?"), core.hasSuffix("?="), core.utf8.count >= 12 else { return false }
+        let text = Array(core.utf8.dropFirst(10).dropLast(2))
+        guard !text.contains(UInt8(ascii: "?")), let bytes = try? TransferEncoding.decodeBase64(text[...]) else { return false }
+        return String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// A field from tokens that are already ASCII, one space between them,
