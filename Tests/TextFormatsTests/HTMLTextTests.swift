@@ -53,6 +53,27 @@ final class HTMLTextTests: XCTestCase {
         XCTAssertEqual(HTMLText.text("&auml &copy 2026 &unknown; & &#; &#x; AT&T"), "ä © 2026 &unknown; & &#; &#x; AT&T")
     }
 
+    func testOutlookWordHTML() {
+        // What Outlook (Word as the editor) writes: conditional comments,
+        // an XML island, o:p elements, MsoNormal paragraphs, a signature table.
+        let html = """
+        <html xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta name=Generator content="Microsoft Word 15">
+        <!--[if !mso]><style>v\\:* {behavior:url(#default#VML);}</style><![endif]--><style><!--
+        p.MsoNormal {margin:0cm; font-size:11.0pt;} --></style><!--[if gte mso 9]><xml>
+        <o:shapedefaults v:ext="edit" spidmax="1026" /></xml><![endif]--></head>
+        <body lang=DE link="#0563C1"><div class=WordSection1>
+        <p class=MsoNormal>Sehr geehrte Frau Kowalczyk,<o:p></o:p></p>
+        <p class=MsoNormal><o:p>&nbsp;</o:p></p>
+        <p class=MsoNormal>die Kaution von 1.500,00&nbsp;&#8364; wird auf Ihr Konto <b>DE89&nbsp;3704&nbsp;0044&nbsp;0532&nbsp;0130&nbsp;00</b>
+        &uuml;berwiesen.<o:p></o:p></p>
+        <![if !supportLists]><span>-</span><![endif]>
+        <table class=MsoNormalTable border=0><tr><td style='padding:0'><p class=MsoNormal><b>Lea Brandt</b><o:p></o:p></p></td>
+        <td><p class=MsoNormal>Tel. +49&nbsp;30&nbsp;1234567<o:p></o:p></p></td></tr></table>
+        </div></body></html>
+        """
+        XCTAssertEqual(HTMLText.text(html), "Sehr geehrte Frau Kowalczyk,\n\ndie Kaution von 1.500,00 € wird auf Ihr Konto DE89 3704 0044 0532 0130 00 überwiesen.\n-\nLea Brandt\tTel. +49 30 1234567")
+    }
+
     func testLessThanThatIsNotATag() {
         XCTAssertEqual(HTMLText.text("1 < 2 and 3 <= 4, <3"), "1 < 2 and 3 <= 4, <3")
     }

@@ -98,6 +98,64 @@ final class MailMessageTests: XCTestCase {
         XCTAssertEqual(try att.parts.first?.text(), "Siehe Anhang.\r\n")
     }
 
+    func testAppleMailRelatedWithInlineImage() throws {
+        // Apple Mail: multipart/related (HTML and an inline image it
+        // references by cid) inside multipart/alternative, format=flowed.
+        let msg = """
+        From: Lea Brandt <lea.brandt@example.com>
+        Content-Type: multipart/alternative;
+        	boundary="Apple-Mail=_1F2E3D4C-5B6A-7980-1A2B-3C4D5E6F7A8B"
+        Mime-Version: 1.0 (Mac OS X Mail 16.0 \\(3774.600.62\\))
+        Subject: Foto vom Umzug
+
+        --Apple-Mail=_1F2E3D4C-5B6A-7980-1A2B-3C4D5E6F7A8B
+        Content-Transfer-Encoding: 7bit
+        Content-Type: text/plain;
+        	charset=us-ascii;
+        	format=flowed;
+        	delsp=yes
+
+        Hier das Foto.
+
+        --Apple-Mail=_1F2E3D4C-5B6A-7980-1A2B-3C4D5E6F7A8B
+        Content-Type: multipart/related;
+        	type="text/html";
+        	boundary="Apple-Mail=_9A8B7C6D-5E4F-3A2B-1C0D-E9F8A7B6C5D4"
+
+        --Apple-Mail=_9A8B7C6D-5E4F-3A2B-1C0D-E9F8A7B6C5D4
+        Content-Transfer-Encoding: 7bit
+        Content-Type: text/html;
+        	charset=us-ascii
+
+        <html><body><div>Hier das Foto.</div><img src="cid:F00D@example" alt="Umzug"></body></html>
+        --Apple-Mail=_9A8B7C6D-5E4F-3A2B-1C0D-E9F8A7B6C5D4
+        Content-Transfer-Encoding: base64
+        Content-Disposition: inline;
+        	filename=Umzug.png
+        Content-Type: image/png;
+        	x-unix-mode=0644;
+        	name="Umzug.png"
+        Content-Id: <F00D@example>
+
+        iVBORw0KGgo=
+        --Apple-Mail=_9A8B7C6D-5E4F-3A2B-1C0D-E9F8A7B6C5D4--
+
+        --Apple-Mail=_1F2E3D4C-5B6A-7980-1A2B-3C4D5E6F7A8B--
+        """
+        let m = try MailMessage.parse(MailFixtures.crlf(msg))
+        XCTAssertEqual(m.header("Mime-Version"), "1.0 (Mac OS X Mail 16.0 \\(3774.600.62\\))")
+        XCTAssertEqual(m.parts.map(\.mediaType.essence), ["text/plain", "multipart/related"])
+        XCTAssertEqual(m.parts[0].mediaType.parameters["delsp"], "yes")
+        let related = m.parts[1]
+        XCTAssertEqual(related.mediaType.parameters["type"], "text/html")
+        XCTAssertEqual(HTMLText.text(try related.parts[0].text()), "Hier das Foto.")
+        let image = related.parts[1]
+        XCTAssertEqual(image.body, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        XCTAssertEqual(image.filename, "Umzug.png")
+        XCTAssertTrue(image.isAttachment, "an inline image with a name is a file")
+        XCTAssertEqual(m.leaves.count, 3)
+    }
+
     func testDigestChildrenDefaultToMessages() throws {
         let msg = "Content-Type: multipart/digest; boundary=\"d\"\n\n--d\n\nSubject: eins\n\nErste.\n--d\nContent-Type: text/plain\n\nKein Brief.\n--d--\n"
         let m = try MailMessage.parse(Array(msg.utf8))
