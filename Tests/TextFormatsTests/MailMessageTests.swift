@@ -156,6 +156,16 @@ final class MailMessageTests: XCTestCase {
         XCTAssertEqual(m.leaves.count, 3)
     }
 
+    func testFormatFlowed() throws {
+        let body = "Hallo J\u{FC}rgen, die IBAN lautet DE89 3704 0044 \r\n0532 0130 00 und der Betrag \r\nist 12,00.\r\n\r\n> Zitat, das \r\n> weitergeht\r\n>> tiefer \r\n> flach\r\n From here\r\n-- \r\nLea\r\n"
+        let m = MailPart(headers: [], mediaType: MediaType(type: "text", subtype: "plain", parameters: ["charset": "utf-8", "format": "Flowed"]), body: Array(body.utf8))
+        XCTAssertEqual(try m.unwrappedText(), "Hallo Jürgen, die IBAN lautet DE89 3704 0044 0532 0130 00 und der Betrag ist 12,00.\n\n> Zitat, das weitergeht\n>> tiefer \n> flach\nFrom here\n-- \nLea\n")
+        let delsp = MailPart(headers: [], mediaType: MediaType(type: "text", subtype: "plain", parameters: ["format": "flowed", "delsp": "yes"]), body: Array("Kowal \r\nczyk\r\n".utf8))
+        XCTAssertEqual(try delsp.unwrappedText(), "Kowalczyk\n")
+        let fixed = MailPart(headers: [], mediaType: .defaultText, body: Array("a \r\nb".utf8))
+        XCTAssertEqual(try fixed.unwrappedText(), "a \r\nb", "not flowed: as it is")
+    }
+
     func testDigestChildrenDefaultToMessages() throws {
         let msg = "Content-Type: multipart/digest; boundary=\"d\"\n\n--d\n\nSubject: eins\n\nErste.\n--d\nContent-Type: text/plain\n\nKein Brief.\n--d--\n"
         let m = try MailMessage.parse(Array(msg.utf8))

@@ -93,6 +93,16 @@ public struct MailPart: Sendable, Equatable {
         return try cs.decode(body[...])
     }
 
+    /// `text()`, with RFC 3676 soft line breaks joined when the part is
+    /// text/plain with `format=flowed` (`FlowedText.unwrap`); otherwise
+    /// `text()` unchanged.
+    public func unwrappedText() throws(MailError) -> String {
+        let t = try text()
+        guard mediaType.essence == "text/plain", mediaType.parameters["format"].map({ asciiLowercased(trimmed($0)) }) == "flowed" else { return t }
+        let delSp = mediaType.parameters["delsp"].map { asciiLowercased(trimmed($0)) } == "yes"
+        return FlowedText.unwrap(t, delSp: delSp)
+    }
+
     /// Every leaf (a part without children) of this tree, depth first, in
     /// the order they are written.
     public var leaves: [MailPart] {
