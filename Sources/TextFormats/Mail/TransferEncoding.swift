@@ -157,44 +157,62 @@ enum TransferEncoding {
     /// (SMTP would eat it).
     static func encodeQuotedPrintable(_ text: String) -> [UInt8] {
         let bytes = Array(text.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
-        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
-        var column = 0
+        var w = QPWriter()
+        w.out.reserveCapacity(bytes.count + bytes.count / 8)
+        let from = Array("From ".utf8)
         var i = 0
-        func emit(_ chunk: [UInt8]) {
-            // A soft break keeps the line, with room for the `=`, at <= 76.
-            if column + chunk.count > 75 {
-                out.append(UInt8(ascii: "=")); out.append(0x0D); out.append(0x0A)
-                column = 0
-            }
-            out.append(contentsOf: chunk)
-            column += chunk.count
-        }
-        func escaped(_ b: UInt8) -> [UInt8] { [UInt8(ascii: "="), hex[Int(b >> 4)], hex[Int(b & 15)]] }
         while i < bytes.count {
             let b = bytes[i]
-            let atLineStart = column == 0
             if b == 0x0A || (b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A) {
-                out.append(0x0D); out.append(0x0A)
-                column = 0
+                w.hardBreak()
                 i += b == 0x0D ? 2 : 1
                 continue
             }
+            let atLineStart = w.column == 0
             let nextIsEnd = i + 1 == bytes.count || bytes[i + 1] == 0x0A || (bytes[i + 1] == 0x0D && i + 2 < bytes.count && bytes[i + 2] == 0x0A)
+            let escape: Bool
             if b == UInt8(ascii: "=") || b == 0x0D || b >= 0x7F || (b < 0x20 && b != 0x09) {
-                emit(escaped(b))
+                escape = true
             } else if (b == 0x20 || b == 0x09) && nextIsEnd {
-                emit(escaped(b))
-            } else if atLineStart && b == UInt8(ascii: "F") && bytes[i...].starts(with: Array("From ".utf8)) {
-                emit(escaped(b))
-            } else if atLineStart && b == UInt8(ascii: ".") && nextIsEnd {
-                emit(escaped(b))
+                escape = true
+            } else if atLineStart && b == UInt8(ascii: "F") && bytes[i...].starts(with: from) {
+                escape = true
             } else {
-                emit([b])
+                escape = atLineStart && b == UInt8(ascii: ".") && nextIsEnd
             }
+            w.put(b, escaped: escape)
             i += 1
         }
-        return out
+        return w.out
+    }
+
+    /// Quoted-printable output with its column, for the soft breaks.
+    struct QPWriter {
+        var out: [UInt8] = []
+        var column = 0
+        static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+        /// `b`, as `=XX` when `escaped`, after a soft break when the line
+        /// would pass 75 characters (76 with the `=`).
+        mutating func put(_ b: UInt8, escaped: Bool) {
+            let width = escaped ? 3 : 1
+            if column + width > 75 {
+                out.append(UInt8(ascii: "=")); out.append(0x0D); out.append(0x0A)
+                column = 0
+            }
+            if escaped {
+                out.append(UInt8(ascii: "="))
+                out.append(QPWriter.hex[Int(b >> 4)])
+                out.append(QPWriter.hex[Int(b & 15)])
+            } else {
+                out.append(b)
+            }
+            column += width
+        }
+
+        mutating func hardBreak() {
+            out.append(0x0D); out.append(0x0A)
+            column = 0
+        }
     }
 }
