@@ -13,12 +13,14 @@ public enum MailError: Error, Sendable, Equatable {
     case headerTooLong
     /// A multipart part with no boundary parameter, or an empty or overlong one.
     case invalidBoundary
-    /// A base64 body with a byte outside the alphabet, padding and white space.
+    /// A base64 body (or, from `EncodedWords.decodeStrictly`, a B encoded
+    /// word) with a byte outside the alphabet, padding and white space.
     case invalidBase64
     /// A Content-Transfer-Encoding other than 7bit, 8bit, binary, base64
     /// and quoted-printable (x-uuencode, ...): the body cannot be read.
     case unknownTransferEncoding
-    /// `text()` of a part whose charset this library does not read.
+    /// `text()` of a part, or an encoded word in `decodeStrictly`, in a
+    /// charset this library does not read.
     case unknownCharset(String)
     /// Bytes that the declared charset cannot read and for which there is no
     /// sensible fallback (UTF-16 of odd length, an unpaired surrogate).

@@ -56,6 +56,11 @@ public struct ContentDisposition: Sendable, Equatable {
     public var type: String
     public var parameters: [String: String]
 
+    public init(type: String, parameters: [String: String] = [:]) {
+        self.type = asciiLowercased(type)
+        self.parameters = parameters
+    }
+
     public static func parse(_ value: String) -> ContentDisposition {
         let s = Array(value.unicodeScalars)
         var i = 0
