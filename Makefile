@@ -16,7 +16,7 @@ DEB_PACKAGES := pkg-config libfuse3-dev fuse3 libpoppler-glib-dev libcairo2-dev 
 	fontconfig fonts-dejavu-core poppler-data qpdf poppler-utils mupdf-tools \
 	ghostscript libimage-exiftool-perl rsync strace python3 python3-cairo \
 	python3-pil python3-numpy python3-reportlab python3-cryptography \
-	systemd groff-base
+	systemd groff-base mutt bsdutils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -22,7 +22,7 @@ public enum ImageOutput {
             if type == .png { return ImageEncoder.png(image) }
             guard (1...100).contains(jpegQuality) else { throw .invalidJPEGQuality(jpegQuality) }
             do { return try ImageEncoder.jpeg(image, quality: jpegQuality) } catch { throw .jpegFailed(page: 0) }
-        case .txt, .md, .log, .csv, .tsv, .json:
+        case .txt, .md, .log, .csv, .tsv, .json, .eml:
             // Text is written by the text redactor, never from pixels.
             throw .notAnImageType
         }

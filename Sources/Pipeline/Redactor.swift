@@ -104,6 +104,9 @@ public final class Redactor: Sendable {
         let st: FileStatus
         do { st = try fd.status() } catch { throw .io(.open, error.rawValue) }
         guard st.size <= limits.maxSourceBytes else { throw .limitExceeded(.sourceBytes(max: limits.maxSourceBytes)) }
+        if kind == .mail {
+            return try redactMailFile(fd, output: output, size: st.size, decisions: decisions, priority: priority, start: start)
+        }
         if case .text(let textKind) = kind {
             return try redactTextFile(fd, kind: textKind, output: output, size: st.size, decisions: decisions,
                                       priority: priority, start: start)
@@ -227,6 +230,7 @@ public final class Redactor: Sendable {
         case .text(.table): return .csv
         case .text(.plain): return .txt
         case .text(.json): return .json
+        case .mail: return .eml
         }
     }
 
@@ -272,6 +276,7 @@ public final class Redactor: Sendable {
         let kind: SourceKind
         if let name { kind = try SourceKind.classify(fd, name: name) } else { kind = try SourceKind.classify(fd) }
         if case .text(let textKind) = kind { return try scanText(fd, kind: textKind, decisions: decisions) }
+        if kind == .mail { return try scanMail(fd, decisions: decisions) }
         // The pixels too: the page model reads ruling lines off them, and
         // scan must find what redact burns.
         var req = request(textOnly: false)

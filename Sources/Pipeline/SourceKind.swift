@@ -8,6 +8,8 @@ public enum SourceKind: Sendable, Equatable {
     case image(ImageFormat)
     /// A text file (`.txt`, `.md`, `.log`: lines; `.csv`, `.tsv`: a table).
     case text(TextKind)
+    /// A saved e-mail (`.eml`).
+    case mail
 
     /// PDF readers accept the header anywhere in the first 1024 bytes.
     static let headerWindow = 1024
@@ -62,6 +64,10 @@ public enum SourceKind: Sendable, Equatable {
             case .json: return .text(.json)
             default: return .text(.plain)
             }
+        case .eml:
+            // Headers are text; the whole message is parsed when redacted.
+            guard looksLikeText(head) else { throw .unsupported }
+            return .mail
         }
     }
 

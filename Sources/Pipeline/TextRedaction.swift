@@ -31,6 +31,9 @@ struct TextLayout {
     /// A table's columns: each column's data cells (unit and text), for
     /// `Redactor.fillColumns`. Empty for lines.
     var columns: [[(unit: Int, text: [Unicode.Scalar])]] = []
+    /// Spans masked whatever detection says (a mail's addresses), unless
+    /// the user kept them visible.
+    var forced: [(unit: Int, range: Range<Int>, category: Category, kind: String)] = []
 }
 
 /// What detection found in a laid-out text file: the spans to mask, and
@@ -63,8 +66,12 @@ extension Redactor {
 
     /// The whole of a text file, within `maxTextBytes`.
     func readText(_ fd: FileDescriptor, size: Int64) throws(RedactError) -> [UInt8] {
-        let max = limits.maxTextBytes
-        guard size <= Int64(max) else { throw .limitExceeded(.textBytes(max: max)) }
+        try readWhole(fd, size: size, max: limits.maxTextBytes, limit: .textBytes(max: limits.maxTextBytes))
+    }
+
+    /// The whole of a file of at most `max` bytes; over it, `limit`.
+    func readWhole(_ fd: FileDescriptor, size: Int64, max: Int, limit: Limit) throws(RedactError) -> [UInt8] {
+        guard size <= Int64(max) else { throw .limitExceeded(limit) }
         var bytes: [UInt8]
         do {
             // One byte more than the size: a file that grew since shows it.
@@ -74,7 +81,7 @@ extension Redactor {
         } catch {
             throw .io(.open, error.rawValue)
         }
-        guard bytes.count <= max else { throw .limitExceeded(.textBytes(max: max)) }
+        guard bytes.count <= max else { throw .limitExceeded(limit) }
         return bytes
     }
 
@@ -136,6 +143,11 @@ extension Redactor {
         case .table(let separator): layout = Self.tableLayout(CSVTable.parse(text, separator: separator).records).layout
         case .json: layout = Self.linesLayout(Self.jsonLines(text)?.lines ?? Self.splitLines(text).lines)
         }
+        return listing(layout, decisions: decisions)
+    }
+
+    /// One page of `layout`'s lines with every detection on it.
+    func listing(_ layout: TextLayout, decisions: AppliedDecisions?) -> [ScanPage] {
         let found = find(in: layout, decisions: decisions, listing: true)
         let page = TextGrid.lines(layout.lines)
         // Where each line starts in the page text (a line break after each).
@@ -317,7 +329,23 @@ extension Redactor {
             }
         }
         fillColumns(layout.columns, into: &findings, decisions: decisions, listing: listing)
+        for f in layout.forced {
+            let d = Detection(category: f.category, range: f.range, confidence: 1, reason: .context, kind: f.kind)
+            if Self.keptVisible(d, in: layout.lines[f.unit], decisions: decisions) { continue }
+            findings.spans[f.unit, default: []].append((f.range, f.category))
+            if listing {
+                findings.detections.append((d, .init(unit: f.unit, offset: f.range.lowerBound),
+                                            .init(unit: f.unit, offset: f.range.upperBound - 1)))
+            }
+        }
         return findings
+    }
+
+    /// Whether the user kept `d` (a range of `scalars`) visible.
+    static func keptVisible(_ d: Detection, in scalars: [Unicode.Scalar], decisions: AppliedDecisions?) -> Bool {
+        guard let decisions else { return false }
+        let text = PageText(scalars: scalars, boxes: Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: scalars.count))
+        return decisions.droppingKept([d], page: 0, text: text).isEmpty
     }
 
     /// A data table's column holds one kind of value. Where detection found
@@ -349,10 +377,7 @@ extension Redactor {
                   n >= 2, n * 10 >= valued * 6 else { continue }
             for c in candidates {
                 let d = Detection(category: category, range: c.span, confidence: 0.8, reason: .context, kind: "column")
-                if let decisions {
-                    let cell = PageText(scalars: c.text, boxes: Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: c.text.count))
-                    guard !decisions.droppingKept([d], page: 0, text: cell).isEmpty else { continue }
-                }
+                if Self.keptVisible(d, in: c.text, decisions: decisions) { continue }
                 findings.spans[c.unit, default: []].append((c.span, category))
                 guard listing else { continue }
                 findings.detections.append((d, .init(unit: c.unit, offset: c.span.lowerBound),

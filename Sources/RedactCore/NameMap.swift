@@ -10,6 +10,7 @@
 ///     e.txt / .md / .log           e.redacted.txt   spans masked, lines kept (UTF-8)
 ///     g.csv / .tsv                 g.redacted.csv   spans masked in the cells, columns kept
 ///     h.json                       h.redacted.json  spans masked in the strings, still JSON
+///     m.eml                        m.redacted.eml   a new message: headers, bodies, attachments redacted
 ///
 /// Directories keep their names; everything else, and every dotfile, is
 /// not shown. A TIFF is the one file whose shown name depends on more than
@@ -35,6 +36,7 @@ public enum NameMap {
     public enum SourceType: Sendable, Equatable, CaseIterable {
         case pdf, png, jpeg, tiff, webp, bmp, gif
         case txt, md, log, csv, tsv, json
+        case eml
 
         /// Text read and written as text, its extension kept.
         public var isText: Bool {
@@ -49,6 +51,7 @@ public enum NameMap {
     public enum OutputType: Sendable, Equatable, CaseIterable {
         case pdf, png, jpeg
         case txt, md, log, csv, tsv, json
+        case eml
 
         public var suffix: String {
             switch self {
@@ -61,6 +64,7 @@ public enum NameMap {
             case .csv: return ".redacted.csv"
             case .tsv: return ".redacted.tsv"
             case .json: return ".redacted.json"
+            case .eml: return ".redacted.eml"
             }
         }
 
@@ -68,7 +72,7 @@ public enum NameMap {
         public var isText: Bool {
             switch self {
             case .txt, .md, .log, .csv, .tsv, .json: return true
-            case .pdf, .png, .jpeg: return false
+            case .pdf, .png, .jpeg, .eml: return false
             }
         }
     }
@@ -76,7 +80,7 @@ public enum NameMap {
     static let extensions: [String: SourceType] = [
         "pdf": .pdf, "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "tif": .tiff, "tiff": .tiff,
         "webp": .webp, "bmp": .bmp, "gif": .gif,
-        "txt": .txt, "md": .md, "log": .log, "csv": .csv, "tsv": .tsv, "json": .json,
+        "txt": .txt, "md": .md, "log": .log, "csv": .csv, "tsv": .tsv, "json": .json, "eml": .eml,
     ]
 
     /// The output type written for a source type.
@@ -92,6 +96,7 @@ public enum NameMap {
         case .csv: return .csv
         case .tsv: return .tsv
         case .json: return .json
+        case .eml: return .eml
         }
     }
 

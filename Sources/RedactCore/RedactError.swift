@@ -54,7 +54,7 @@ public enum RedactError: Error, Equatable, Sendable {
         case .notFound: return "no such file"
         case .accessDenied: return "permission denied"
         case .passwordRequired: return "the PDF is encrypted and needs a password to open"
-        case .unsupported: return "not a supported document (its first bytes are not a PDF or image header)"
+        case .unsupported: return "not a supported document (its bytes are not the PDF, image, text or mail its name says)"
         case .damaged(let s): return "the document is damaged or could not be processed (\(s.rawValue))"
         case .limitExceeded(let l): return "limit exceeded: \(l.description)"
         case .refused(let r): return "refused (man redactfs, LIMITS): \(r.description)"
@@ -80,6 +80,7 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
     case frames(max: Int)
     /// A text source (`.txt`, `.csv` …) is larger than this many bytes.
     case textBytes(max: Int)
+    case mailBytes(max: Int)
     case textPerPage(max: Int)
     /// One page took more CPU time than this (a CPU bomb).
     case pageCPU(seconds: Double)
@@ -103,7 +104,8 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
         case .sourceBytes(let m): return "the source is larger than \(m) bytes"
         case .imageBytes(let m): return "the image file is larger than \(m) bytes"
         case .frames(let m): return "the image has more than \(m) pages or frames"
-        case .textBytes(let m): return "the text file is larger than \(m) bytes"
+        case .textBytes(let m): return "the text is larger than \(m) bytes"
+        case .mailBytes(let m): return "the message is larger than \(m) bytes"
         case .textPerPage(let m): return "a page has more than \(m) characters of text"
         case .pageCPU(let s): return "a page took more than \(Self.seconds(s)) of CPU time"
         case .pageTime(let s): return "a page took longer than \(Self.seconds(s))"
@@ -181,6 +183,9 @@ public struct Limits: Sendable, Equatable {
     /// needs every page's values): about 3.5 s of CPU and 90 MiB of memory
     /// a MiB of CSV, measured on the bench machine.
     public var maxTextBytes = 4 << 20           // 4 MiB
+    /// A saved e-mail is read whole; its text (headers and bodies) is held
+    /// to `maxTextBytes`, each attachment to its own kind's limits.
+    public var maxMailBytes = 64 << 20          // 64 MiB
     /// Characters of text on one page (text layer and OCR each): a dense
     /// A4 page holds about 5000.
     public var maxTextPerPage = 4_000_000

@@ -56,8 +56,8 @@ struct RedactInput {
             case .image(.tiff): return .success(TIFFPages.hasSecondPage(fd) ? .pdf : .png)
             case .image(.jpeg): return .success(.jpeg)
             case .image: return .success(.png)
-            // Standard input is never classified as text (it has no name).
-            case .text: return .failure(.unsupported)
+            // Standard input is never classified as text or mail (it has no name).
+            case .text, .mail: return .failure(.unsupported)
             }
         } catch {
             return .failure(error)
@@ -176,6 +176,7 @@ extension StandardInputSpool {
             case .pdf: return .success(.sourceBytes(max: limits.maxSourceBytes))
             case .image: return .success(.imageBytes(max: limits.maxImageBytes))
             case .text: return .success(.textBytes(max: limits.maxTextBytes))
+            case .mail: return .success(.mailBytes(max: limits.maxMailBytes))
             }
         } catch {
             return .failure(error)
@@ -190,6 +191,7 @@ extension Limit {
         case .sourceBytes(let m): return m
         case .imageBytes(let m): return Int64(m)
         case .textBytes(let m): return Int64(m)
+        case .mailBytes(let m): return Int64(m)
         default: return .max
         }
     }
@@ -210,6 +212,7 @@ enum OutputCheck {
         case .csv: return ["csv"]
         case .tsv: return ["tsv"]
         case .json: return ["json"]
+        case .eml: return ["eml"]
         }
     }
 
@@ -222,6 +225,7 @@ enum OutputCheck {
         case .csv: return "CSV"
         case .tsv: return "TSV"
         case .json: return "JSON"
+        case .eml: return "a mail message"
         }
     }
 
