@@ -11,7 +11,9 @@ final class NameMapTests: XCTestCase {
 
     func testOtherFilesAndDotfilesAreHidden() {
         XCTAssertNil(NameMap.outputName(forFile: "notes.rtf"))
-        XCTAssertNil(NameMap.outputName(forFile: "data.json"), "not shown until JSON is redacted")
+        XCTAssertNil(NameMap.outputName(forFile: "data.xml"))
+        XCTAssertEqual(NameMap.outputName(forFile: "data.json"), "data.redacted.json")
+        XCTAssertEqual(NameMap.outputName(forFile: "Rückfrage.EML"), "Rückfrage.redacted.eml")
         XCTAssertNil(NameMap.outputName(forFile: ".secret.pdf"))
         XCTAssertNil(NameMap.outputName(forFile: ".pdf"))
         XCTAssertNil(NameMap.outputName(forFile: "pdf"))
@@ -45,7 +47,7 @@ final class NameMapTests: XCTestCase {
         XCTAssertEqual(NameMap.outputName(forFile: "Kontoauszug.CSV"), "Kontoauszug.redacted.csv")
         XCTAssertEqual(NameMap.outputName(forFile: "notes.md"), "notes.redacted.md")
         XCTAssertEqual(NameMap.outputType(forShown: "a/b.redacted.tsv"), .tsv)
-        for t in NameMap.SourceType.allCases where !t.isText {
+        for t in NameMap.SourceType.allCases where !t.isText && t != .eml {
             XCTAssertEqual(NameMap.outputType(for: t), t == .jpeg ? .jpeg : (t == .pdf ? .pdf : .png))
             // Only a TIFF's type depends on its pages.
             XCTAssertEqual(NameMap.outputType(for: t, multiPage: true) == NameMap.outputType(for: t), t != .tiff)
