@@ -5,7 +5,8 @@ Usage: REDACTFS_BIN=... python3 bench/bench.py [NAME...]
 
 NAME picks sections (default: all): cold (or redact) for the cold opens of
 1-, 10-, 100- and 500-page text PDFs (cold1, cold10, cold100, cold500 for one
-size), scan (or ocr) for the 1- and 4-page scans, ls, warm, memory.
+size), scan (or ocr) for the 1- and 4-page scans, ls, warm, memory, text
+(a bank's CSV export of 1 and 4 MiB read through the mount).
 
 Ours and the reference run interleaved, in turns, so both see the same machine
 state; each figure is the median of BENCH_RUNS runs (default 5; at most 3 for
@@ -554,10 +555,66 @@ def bench_peak_memory(d):
     print(f"  largest VmHWM - held          {worst:6.0f} MiB   (the fixed amount: man page, LIMITS)")
 
 
+def bank_csv(path, size):
+    """A bank's CSV export (semicolons, CRLF, quoted purposes): booking
+    day, payee, IBAN, purpose, amount. Invented; IBANs are checksum-valid."""
+    import random
+    rnd = random.Random(7)
+    payees = ["Lea Brandt", "Tom de Vries", "Stadtwerke Nord", "Marta Kowalski", "Jonas Brückner", "Bäckerei Sonnenschein"]
+    def iban():
+        bban = f"{rnd.randrange(10**7, 10**8)}{rnd.randrange(10**9, 10**10)}"
+        n = int(bban + "131400")  # D=13 E=14, check digits 00
+        return f"DE{98 - n % 97:02d}{bban}"
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write("Buchungstag;Empfänger;IBAN;Verwendungszweck;Betrag\r\n")
+        day = 0
+        while f.tell() < size:
+            day += 1
+            f.write(f"{day % 28 + 1:02d}.{day % 12 + 1:02d}.2026;{rnd.choice(payees)};{iban()};"
+                    f"\"Rechnung {rnd.randrange(10**5, 10**6)}; Kd.-Nr. {rnd.randrange(1000, 9999)}\";"
+                    f"-{rnd.randrange(1, 2000)},{rnd.randrange(0, 99):02d}\r\n")
+
+
+def bench_text(d):
+    """Cold read of a CSV export through the mount (detection in the daemon,
+    on a worker slot), against a regular-expression scan of the same bytes
+    for e-mail addresses and IBANs (grep -E: what the simplest redactor
+    does; ours lays the file out as pages and runs the whole detection and
+    the document pass). Also the daemon's peak memory (VmHWM)."""
+    print("text: a bank's CSV export read cold through the mount, against grep -E for e-mails and IBANs:")
+    print("  size     ours (median)   MiB/s   grep -E      ratio    daemon VmHWM")
+    pattern = r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+|DE[0-9]{20}"
+    for mib in (1, 4):
+        src = os.path.join(d, f"text-src-{mib}")
+        os.makedirs(src)
+        # Just under the limit for 4 MiB (4 << 20 bytes).
+        bank_csv(os.path.join(src, "umsaetze.csv"), (mib << 20) - 4096)
+        ours, ref, peak = [], [], 0
+        for i in range(SLOW_RUNS):
+            with Mounted(src, os.path.join(d, f"text{mib}-{i}")) as m:
+                path = os.path.join(m.mnt, "umsaetze.redacted.csv")
+                def mount_read():
+                    t = time.perf_counter()
+                    read_all(path)
+                    ours.append(time.perf_counter() - t)
+
+                def grep():
+                    t = time.perf_counter()
+                    subprocess.run(["grep", "-cE", pattern, os.path.join(src, "umsaetze.csv")], stdout=subprocess.DEVNULL)
+                    ref.append(time.perf_counter() - t)
+
+                in_turns(i, mount_read, grep)
+                peak = max(peak, m.status("VmHWM"))
+                m.stop()
+        o, r = median(ours), median(ref)
+        print(f"  {mib} MiB   {fmt_time(o):>13}   {mib / o:5.2f}   {fmt_time(r):>8}   {o / r:7.0f}x    {peak / 1024:.0f} MiB")
+        target_row(f"text, {mib} MiB CSV", fmt_time(o), fmt_time(r), f"{o / r:.0f}x", "-")
+
+
 def print_summary():
     if not SUMMARY:
         return
-    print("summary (targets of issue 15; a verdict means something on a quiet machine only):")
+    print("summary (targets of issue 15, and text throughput; a verdict means something on a quiet machine only):")
     head = ("measure", "ours", "reference", "ratio", "target", "met")
     widths = [max(len(row[i]) for row in SUMMARY + [head]) for i in range(len(head))]
     for row in [head] + SUMMARY:
@@ -565,7 +622,7 @@ def print_summary():
                                for i, (c, w) in enumerate(zip(row, widths))).rstrip())
 
 
-SECTIONS = ("cold", "redact", "cold1", "cold10", "cold100", "cold500", "scan", "ocr", "ls", "warm", "memory")
+SECTIONS = ("cold", "redact", "cold1", "cold10", "cold100", "cold500", "scan", "ocr", "ls", "warm", "memory", "text")
 
 
 def main():
@@ -587,6 +644,8 @@ def main():
         plan.append(("warm read", bench_warm_read))
     if wants("memory"):
         plan.append(("peak memory", bench_peak_memory))
+    if wants("text"):
+        plan.append(("text", bench_text))
     built = time.strftime("%Y-%m-%d %H:%M", time.localtime(os.path.getmtime(BIN))) if os.path.exists(BIN) else "missing"
     print(f"redactfs bench: {BIN} (built {built}), {os.cpu_count()} cores, BENCH_RUNS={RUNS}, {DPI} dpi")
     print()
