@@ -82,10 +82,12 @@ enum Usage {
                           [--ocr-languages L] [--jobs N]
            redactfs redact INPUT -o OUTPUT [options]
 
-    Redacts each INPUT (a PDF or an image; '-' reads standard input) into an
-    image-only copy beside it, named as the mount names it: NAME.redacted.pdf
-    for a PDF or a TIFF of several pages, NAME.redacted.jpg for a JPEG,
-    NAME.redacted.png for PNG, WebP, BMP, GIF and a TIFF of one page. With one
+    Redacts each INPUT (a PDF, an image, a text file or a saved mail; '-'
+    reads standard input, a PDF or an image) into a copy beside it, named as
+    the mount names it: NAME.redacted.pdf for a PDF or a TIFF of several
+    pages, NAME.redacted.jpg for a JPEG, NAME.redacted.png for PNG, WebP, BMP,
+    GIF and a TIFF of one page (all image-only, written from pixels);
+    NAME.redacted.EXT for .txt, .md, .log, .csv, .tsv, .json and .eml. With one
     INPUT, -o OUTPUT writes there instead ('-' for standard output); its
     extension must match. Never replaces an input. Every INPUT is tried; the
     exit status is the first failure's, each failure one line.
