@@ -58,7 +58,7 @@ struct MailPlan {
     /// The plan of a parsed message; its text goes to `lines`.
     mutating func plan(_ message: MailPart) -> Message {
         var m = Message()
-        if let date = message.header("Date"), date.unicodeScalars.allSatisfy({ $0.isASCII }), date.count <= 200 {
+        if let date = message.header("Date").map(Self.plainDate), !date.isEmpty {
             m.headers.append(.date(date))
         }
         for name in Self.addressHeaders {
@@ -95,6 +95,22 @@ struct MailPlan {
         lines.append([])
         walk(message, into: &m.items)
         return m
+    }
+
+    /// A Date header's date and time only: a comment (`(CET)`, or anything
+    /// a sender's software put in brackets) is dropped, and a value holding
+    /// anything but what RFC 5322 dates are made of is dropped whole.
+    static func plainDate(_ value: String) -> String {
+        var out = ""
+        var depth = 0
+        for c in value.unicodeScalars {
+            if c == "(" { depth += 1; continue }
+            if c == ")" { depth = max(0, depth - 1); continue }
+            if depth == 0 { out.unicodeScalars.append(c) }
+        }
+        let kept = out.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        let allowed = kept.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || " ,:+-".unicodeScalars.contains($0)) }
+        return allowed && kept.count <= 64 ? kept : ""
     }
 
     private mutating func walk(_ part: MailPart, into items: inout [Item]) {

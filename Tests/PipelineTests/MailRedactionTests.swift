@@ -64,6 +64,12 @@ final class MailRedactionTests: XCTestCase {
         XCTAssertEqual(out.header("From"), "\"[REDACTED:name]\" <redacted@redacted.invalid>")
     }
 
+    func testADateKeepsItsDateOnly() {
+        XCTAssertEqual(MailPlan.plainDate("Tue, 01 Dec 2026 09:14:02 +0100 (CET)"), "Tue, 01 Dec 2026 09:14:02 +0100")
+        XCTAssertEqual(MailPlan.plainDate("Tue, 01 Dec 2026 09:14 +0100 (sent by Lea Brandt)"), "Tue, 01 Dec 2026 09:14 +0100")
+        XCTAssertEqual(MailPlan.plainDate("1.12.2026 <lea@example.org>"), "")
+    }
+
     func testAMessageThatDoesNotParseIsDamaged() {
         let bad = message(["Subject: x", "Content-Type: multipart/mixed", "", "--b", "", "x", "--b--", ""])
         XCTAssertThrowsError(try redactor.redactMail(bad)) { e in
