@@ -35,6 +35,22 @@ def tearDownModule():
     WS.cleanup()
 
 
+PLANTED_EMAIL = "ines.harzer@example.org"
+PLANTED_IBAN = "DE89 3704 0044 0532 0130 00"
+
+
+def planted_mail() -> bytes:
+    from email.message import EmailMessage
+    m = EmailMessage()
+    m["From"] = f"Ines Harzer <{PLANTED_EMAIL}>"
+    m["To"] = "buchhaltung@example.com"
+    m["Subject"] = "Kontoverbindung"
+    m.set_content(f"Bitte auf {PLANTED_IBAN} überweisen.\nInes Harzer\n")
+    with open(os.path.join(harness.REPO_ROOT, "examples", "scans", "kontoauszug-scan.pdf"), "rb") as f:
+        m.add_attachment(f.read(), maintype="application", subtype="pdf", filename="auszug.pdf")
+    return bytes(m)
+
+
 class TracedMount(Mount):
     """A mount whose process tree runs under strace."""
 
@@ -62,6 +78,12 @@ class NoNetworkNoFiles(unittest.TestCase):
         # Scans too, so tesseract's workers are in the trace.
         for name in ("befund-scan.png", "kontoauszug-scan.pdf"):
             shutil.copy(os.path.join(harness.REPO_ROOT, "examples", "scans", name), WS.fixtures.root)
+        # A text file and a mail with a PDF attachment: redacted in the
+        # daemon (and the attachment in a worker), from memory.
+        with open(os.path.join(WS.fixtures.root, "notiz.txt"), "w", encoding="utf-8") as f:
+            f.write(f"Rückruf an {PLANTED_EMAIL}, IBAN {PLANTED_IBAN}\n")
+        with open(os.path.join(WS.fixtures.root, "post.eml"), "wb") as f:
+            f.write(planted_mail())
         cls.dir = WS.tempdir("trace")
         cls.trace = os.path.join(cls.dir, "strace.log")
         m = TracedMount(WS.fixtures.root, cls.dir, WS.env, trace_path=cls.trace)
@@ -93,6 +115,13 @@ class NoNetworkNoFiles(unittest.TestCase):
         self.assertTrue(self.calls("openat", "open"), "strace recorded no opens")
         self.assertTrue(any("/dev/fuse" in l for l in self.lines), "the daemon is not in the trace")
         self.assertTrue(any('"__worker"' in l for l in self.calls("execve")), "no worker process in the trace")
+        self.assertIn("notiz.redacted.txt", self.read)
+        self.assertIn("post.redacted.eml", self.read)
+
+    def test_the_log_holds_no_planted_text(self):
+        for planted in (PLANTED_EMAIL, PLANTED_IBAN, "Ines", "Harzer"):
+            self.assertNotIn(planted, self.mount_log)
+        self.assertNotIn(PLANTED_EMAIL, "\n".join(self.lines), "a planted string in a traced call's arguments")
 
     def test_runs_no_other_program(self):
         # Workers are this binary again; nothing else is ever executed.
