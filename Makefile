@@ -67,6 +67,7 @@ E2E_ARGS ?=
 bench-e2e: build
 	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) bench/e2e/score.py -j 2 --json .build/e2e/figures.json $(E2E_ARGS)
 	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) bench/e2e/text_score.py
+	REDACTFS_BIN=$(CURDIR)/$(BIN) $(PYTHON) bench/e2e/text_score.py --as eml
 
 # Hostile inputs (bench/hostile/): the generated corpus (cached in
 # .build/hostile) and qpdf's and pdf.js's damaged test PDFs, read through the

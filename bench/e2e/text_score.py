@@ -13,7 +13,11 @@ with spans replaced by masks), and scored:
   over-redaction  share of non-personal words (outside every gold and
                   optional item; hard negatives included) inside replaced spans
 
-    REDACTFS_BIN=... /usr/bin/python3 bench/e2e/text_score.py [--docs GLOB] [--verbose]
+    REDACTFS_BIN=... /usr/bin/python3 bench/e2e/text_score.py [--as txt|eml] [--docs GLOB] [--verbose]
+
+With --as eml each document is the body of a saved mail instead (written by
+Python's email package: text/plain, quoted-printable, UTF-8), and the
+output's body is read back with the same package.
 
 Asserts nothing; exit 0 unless the mount fails. Item text only with
 --verbose (the sealed sets' misses are not to be read).
@@ -24,6 +28,9 @@ from __future__ import annotations
 import argparse
 import collections
 import difflib
+import email
+from email import policy
+from email.message import EmailMessage
 import fnmatch
 import os
 import re
@@ -56,6 +63,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--docs", default="*")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--as", dest="kind", choices=("txt", "eml"), default="txt")
     a = ap.parse_args()
     os.environ.setdefault("REDACTFS_BIN", os.path.join(REPO, ".build", "release", "redactfs"))
     corpus = os.path.join(REPO, "corpus", "detection")
@@ -74,15 +82,31 @@ def main():
             with open(os.path.join(corpus, n + ".txt"), encoding="utf-8") as f:
                 plain, spans = checkdigits.parse(f.read())
             docs[n] = (plain, spans)
-            with open(os.path.join(src, n + ".txt"), "w", encoding="utf-8") as f:
-                f.write(plain)
+            if a.kind == "eml":
+                msg = EmailMessage()
+                msg["From"] = "Sachbearbeitung <post@example.org>"
+                msg["To"] = "empfang@example.org"
+                msg["Subject"] = "Schreiben"
+                msg.set_content(plain, cte="quoted-printable")
+                with open(os.path.join(src, n + ".eml"), "wb") as f:
+                    f.write(bytes(msg))
+            else:
+                with open(os.path.join(src, n + ".txt"), "w", encoding="utf-8") as f:
+                    f.write(plain)
         env = harness.make_env(os.path.join(d, "home"))
         m = harness.Mount(src, os.path.join(d, "work"), env).start()
         try:
             for n in names:
                 plain, spans = docs[n]
                 t = time.perf_counter()
-                out = harness.read_file(m.path(n + ".redacted.txt")).decode("utf-8")
+                raw = harness.read_file(m.path(f"{n}.redacted.{a.kind}"))
+                if a.kind == "eml":
+                    msg = email.message_from_bytes(raw, policy=policy.default)
+                    # (A line break the writer adds at the end is an insertion:
+                    # it covers no source character.)
+                    out = msg.get_body(("plain",)).get_content()
+                else:
+                    out = raw.decode("utf-8")
                 seconds += time.perf_counter() - t
                 cover = bytearray(len(plain))
                 for i1, i2 in masked_ranges(plain, out):
@@ -109,7 +133,7 @@ def main():
         finally:
             m.stop()
     n_items = sum(total.values())
-    print(f"text layout: {len(names)} documents as .txt through the mount ({seconds / max(1, len(names)) * 1000:.0f} ms each)")
+    print(f"{a.kind} layout: {len(names)} documents as .{a.kind} through the mount ({seconds / max(1, len(names)) * 1000:.0f} ms each)")
     print(f"  recall {sum(found.values()) / max(1, n_items):.3f} ({sum(found.values())}/{n_items}), leaks {leaks}, "
           f"over-redaction {over / max(1, words) * 100:.1f}% ({over}/{words} words)")
     for c in sorted(total, key=lambda c: -total[c]):
