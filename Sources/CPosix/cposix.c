@@ -114,3 +114,16 @@ int rf_birth_time(int fd, long long *sec, unsigned int *nsec) {
 int rf_memfd_create(const char *name, unsigned int flags) {
     return memfd_create(name, flags);
 }
+
+#include <ftw.h>
+#include <sys/stat.h>
+
+static int rf_remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+    (void)st; (void)flag; (void)ftw;
+    remove(path);
+    return 0;
+}
+
+int rf_remove_tree(const char *path) {
+    return nftw(path, rf_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}

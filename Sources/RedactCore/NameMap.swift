@@ -9,14 +9,16 @@
 ///     b.tif / b.tiff, more pages   b.redacted.pdf   every TIFF page, one PDF page each
 ///     e.txt / .md / .log           e.redacted.txt   spans masked, lines kept (UTF-8)
 ///     g.csv / .tsv                 g.redacted.csv   spans masked in the cells, columns kept
+///     o.docx / .odt / .xlsx / .ods o.redacted.pdf   converted by LibreOffice, then as a PDF
+///       / .pptx / .odp / .doc / .rtf                (only where LibreOffice is installed)
 ///
 /// Directories keep their names; everything else, and every dotfile, is
 /// not shown. A TIFF is the one file whose shown name depends on more than
 /// its name: the lister says whether it holds a second page
 /// (`EntryKind.multiPageImage`). Collisions are settled
 /// deterministically: a directory wins over a file, and among files the
-/// bytewise-first source name wins (`a.PDF` before `a.pdf`, `a.jpeg`
-/// before `a.jpg`, `a.pdf` before a multi-page `a.tif`, `a.png` before a
+/// bytewise-first source name wins (`a.PDF` before `a.pdf`, `a.docx`
+/// before `a.pdf`, `a.jpeg` before `a.jpg`, `a.pdf` before a multi-page `a.tif`, `a.png` before a
 /// single-page one), so a listing and a lookup
 /// always agree.
 public enum NameMap {
@@ -34,6 +36,15 @@ public enum NameMap {
     public enum SourceType: Sendable, Equatable, CaseIterable {
         case pdf, png, jpeg, tiff, webp, bmp, gif
         case txt, md, log, csv, tsv
+        case docx, odt, xlsx, ods, pptx, odp, doc, rtf
+
+        /// An office document, converted to a PDF by LibreOffice.
+        public var isOffice: Bool {
+            switch self {
+            case .docx, .odt, .xlsx, .ods, .pptx, .odp, .doc, .rtf: return true
+            default: return false
+            }
+        }
 
         /// Text read and written as text, its extension kept.
         public var isText: Bool {
@@ -75,6 +86,7 @@ public enum NameMap {
         "pdf": .pdf, "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "tif": .tiff, "tiff": .tiff,
         "webp": .webp, "bmp": .bmp, "gif": .gif,
         "txt": .txt, "md": .md, "log": .log, "csv": .csv, "tsv": .tsv,
+        "docx": .docx, "odt": .odt, "xlsx": .xlsx, "ods": .ods, "pptx": .pptx, "odp": .odp, "doc": .doc, "rtf": .rtf,
     ]
 
     /// The output type written for a source type.
@@ -89,6 +101,7 @@ public enum NameMap {
         case .log: return .log
         case .csv: return .csv
         case .tsv: return .tsv
+        case .docx, .odt, .xlsx, .ods, .pptx, .odp, .doc, .rtf: return .pdf
         }
     }
 
@@ -134,8 +147,10 @@ public enum NameMap {
     /// shown name → (source name, kind). The same input always gives the
     /// same map, whatever order the entries came in. `rename` is applied to
     /// directory names and file stems (the mount passes the always-redact
-    /// terms' `redactName`).
-    public static func map(_ entries: [(name: String, kind: EntryKind)],
+    /// terms' `redactName`). Office documents take part only with
+    /// `office` (LibreOffice is installed); without it they are not shown
+    /// and take no name from another file.
+    public static func map(_ entries: [(name: String, kind: EntryKind)], office: Bool = false,
                            rename: (String) -> String = { $0 }) -> [String: (source: String, kind: EntryKind)] {
         let sorted = entries.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
         var out: [String: (source: String, kind: EntryKind)] = [:]
@@ -159,7 +174,7 @@ public enum NameMap {
             place(r, suffix: "", (e.name, .directory), renamed: r != shown)
         }
         for e in sorted where e.kind != .directory {
-            guard !e.name.hasPrefix("."), let (stem, type) = split(e.name) else { continue }
+            guard !e.name.hasPrefix("."), let (stem, type) = split(e.name), office || !type.isOffice else { continue }
             let r = rename(stem)
             place(r, suffix: outputType(for: type, multiPage: e.kind == .multiPageImage).suffix,
                   (e.name, e.kind), renamed: r != stem)

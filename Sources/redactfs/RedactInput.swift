@@ -56,8 +56,9 @@ struct RedactInput {
             case .image(.tiff): return .success(TIFFPages.hasSecondPage(fd) ? .pdf : .png)
             case .image(.jpeg): return .success(.jpeg)
             case .image: return .success(.png)
-            // Standard input is never classified as text (it has no name).
-            case .text: return .failure(.unsupported)
+            // Standard input is never classified as text or an office
+            // document (it has no name).
+            case .text, .office: return .failure(.unsupported)
             }
         } catch {
             return .failure(error)
@@ -176,6 +177,7 @@ extension StandardInputSpool {
             case .pdf: return .success(.sourceBytes(max: limits.maxSourceBytes))
             case .image: return .success(.imageBytes(max: limits.maxImageBytes))
             case .text: return .success(.textBytes(max: limits.maxTextBytes))
+            case .office: return .success(.officeBytes(max: limits.maxOfficeBytes))
             }
         } catch {
             return .failure(error)
@@ -190,6 +192,7 @@ extension Limit {
         case .sourceBytes(let m): return m
         case .imageBytes(let m): return Int64(m)
         case .textBytes(let m): return Int64(m)
+        case .officeBytes(let m): return Int64(m)
         default: return .max
         }
     }
