@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "FuseFSTests", dependencies: ["FuseFS", "Pipeline", "Posix", "Secrets"]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "RedactCore", "CPoppler"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "CZlib"]),
-        .testTarget(name: "OfficeTests", dependencies: ["Office", "Posix", "RedactCore"]),
+        .testTarget(name: "OfficeTests", dependencies: ["Office", "Posix", "RedactCore", "CPosix"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RedactCore", "Imaging", "Worker", "Layout", "Detect", "TextFormats"]),
     ]
 )

@@ -89,6 +89,15 @@ public enum NameMap {
         "docx": .docx, "odt": .odt, "xlsx": .xlsx, "ods": .ods, "pptx": .pptx, "odp": .odp, "doc": .doc, "rtf": .rtf,
     ]
 
+    /// The extensions of office documents, as the man page lists them.
+    public static let officeExtensions = ["docx", "odt", "xlsx", "ods", "pptx", "odp", "doc", "rtf"]
+
+    /// Why office documents are not shown, for `redactfs status`.
+    public static var officeNotShownReason: String {
+        "LibreOffice (soffice) not found: " + officeExtensions.map { "." + $0 }.joined(separator: " ")
+            + " files are not shown"
+    }
+
     /// The output type written for a source type.
     public static func outputType(for source: SourceType, multiPage: Bool = false) -> OutputType {
         switch source {

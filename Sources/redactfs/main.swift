@@ -14,6 +14,9 @@ if arguments.first == "__worker" {
 if arguments.first == OfficeEntry.command {
     OfficeEntry.run(arguments: Array(arguments.dropFirst()))
 }
+if arguments.first == "__office-check", arguments.count == 2 {
+    OfficeSandboxCheck.run(arguments[1])
+}
 if arguments.first == "__sandbox-check", arguments.count == 2 {
     SandboxCheck.run(arguments[1])
 }
