@@ -134,7 +134,9 @@ def add_open_macro(path: str):
             if item.filename == "content.xml":
                 s = data.decode().replace("<office:scripts/>", "")
                 for ns, uri in (("script", "urn:oasis:names:tc:opendocument:xmlns:script:1.0"),
-                                ("xlink", "http://www.w3.org/1999/xlink")):
+                                ("xlink", "http://www.w3.org/1999/xlink"),
+                                ("ooo", "http://openoffice.org/2004/office"),
+                                ("dom", "http://www.w3.org/2001/xml-events")):
                     if f"xmlns:{ns}=" not in s:
                         s = s.replace("<office:document-content ", f'<office:document-content xmlns:{ns}="{uri}" ', 1)
                 i = s.index(">", s.index("<office:document-content")) + 1
@@ -144,6 +146,31 @@ def add_open_macro(path: str):
         out.writestr("Basic/Standard/script-lb.xml", lb)
         out.writestr("Basic/Standard/Module1.xml", module)
     os.replace(tmp, path)
+
+
+LINKED_WORD = "GEHEIMBILD"
+
+
+def write_linked_image_odt(path: str, image: str):
+    """A letter that shows an image it links to (file:///...), not one it
+    holds: a document that would pull a file of the user's into its pages."""
+    from PIL import Image, ImageDraw, ImageFont
+    from odf.draw import Frame, Image as DrawImage
+    from odf.opendocument import OpenDocumentText
+    from odf.text import P
+    img = Image.new("RGB", (900, 220), "white")
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", 110)
+    ImageDraw.Draw(img).text((20, 40), LINKED_WORD, fill="black", font=font)
+    img.save(image)
+    doc = OpenDocumentText()
+    doc.text.addElement(P(text="Ein Brief mit einem verknüpften Bild."))
+    p = P()
+    frame = Frame(width="16cm", height="4cm", anchortype="as-char")
+    frame.addElement(DrawImage(href="file://" + image, type="simple", show="embed", actuate="onLoad"))
+    p.addElement(frame)
+    doc.text.addElement(p)
+    doc.text.addElement(P(text="Mit freundlichen Grüßen"))
+    doc.save(path)
 
 
 def ocr(pdf: bytes, workdir: str) -> str:
@@ -184,6 +211,10 @@ class OfficeFiles(unittest.TestCase):
             f.truncate(65 << 20)  # over the 64 MiB limit (sparse)
         with open(os.path.join(cls.src, "notiz.txt"), "w") as f:
             f.write("nichts\n")
+        # The linked file lies outside the source, as a user's file would.
+        cls.linked_image = os.path.join(cls.base, "privat", "geheim.png")
+        os.makedirs(os.path.dirname(cls.linked_image))
+        write_linked_image_odt(os.path.join(cls.src, "verknuepft.odt"), cls.linked_image)
         cls.mount = harness.Mount(cls.src, tempfile.mkdtemp(dir=cls.base), cls.env).start()
         cls.addClassCleanup(cls.mount.stop)
         cls.outputs: dict[str, bytes] = {}
@@ -231,7 +262,8 @@ class OfficeFiles(unittest.TestCase):
     def test_names(self):
         names = sorted(os.listdir(self.mount.path()))
         self.assertEqual(names, ["brief.redacted.pdf", "kaputt.redacted.pdf", "makro.redacted.pdf",
-                                 "notiz.redacted.txt", "rechnung.redacted.pdf", "riesig.redacted.pdf"])
+                                 "notiz.redacted.txt", "rechnung.redacted.pdf", "riesig.redacted.pdf",
+                                 "verknuepft.redacted.pdf"])
 
     def test_docx_letter_and_table(self):
         start = time.monotonic()
@@ -247,11 +279,57 @@ class OfficeFiles(unittest.TestCase):
         self.check_ocr(out, "brief.odt")
 
     def test_macro_does_not_run(self):
+        # Control: the macro is real. LibreOffice opening the document
+        # (not converting it) with macro security "low" runs it and it
+        # writes its marker. (LibreOffice 7.4's --convert-to did not run
+        # it even then: the profile and the sandbox are the guarantee for
+        # versions that would.)
+        marker = os.path.join(self.src, "makro.odt.macro-ran")
+        d = tempfile.mkdtemp(dir=self.base)
+        os.makedirs(os.path.join(d, "profile", "user"))
+        with open(os.path.join(d, "profile", "user", "registrymodifications.xcu"), "w") as f:
+            f.write('<?xml version="1.0" encoding="UTF-8"?>\n<oor:items xmlns:oor="http://openoffice.org/2001/registry" '
+                    'xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n'
+                    '<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" '
+                    'oor:op="fuse"><value>0</value></prop></item>\n</oor:items>\n')
+        control = subprocess.Popen([SOFFICE, f"-env:UserInstallation=file://{d}/profile", "--headless", "--norestore",
+                                    "--nologo", "--nolockcheck", os.path.join(self.src, "makro.odt")],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                                   env=dict(self.env, HOME=d, TMPDIR=d))
+        pipes = set(p for p in os.listdir("/tmp") if p.startswith("OSL_PIPE_"))
+        try:
+            ran = harness.wait_for(lambda: os.path.exists(marker), 60, 0.2)
+        finally:
+            os.killpg(control.pid, 9)
+            control.wait()
+            # Killed, it leaves its pipe behind (LibreOffice fixes its path in /tmp).
+            for p in set(p for p in os.listdir("/tmp") if p.startswith("OSL_PIPE_")) - pipes:
+                os.remove(os.path.join("/tmp", p))
+        self.assertTrue(ran, "control: the macro bound to opening the document did not run")
+        os.remove(marker)
+        # Through the mount: converted, and the macro did not run.
         out = self.output("makro.redacted.pdf")
         self.check_pixels_only(out, "makro.odt")
         text = self.check_ocr(out, "makro.odt")
         self.assertNotIn(MACRO_WORD.lower(), text.lower(), "the macro bound to opening the document ran")
         self.assertFalse(os.path.exists(os.path.join(self.src, "makro.odt.macro-ran")))
+
+    def test_a_linked_file_of_the_users_is_not_pulled_in(self):
+        # Control: LibreOffice as it comes (a fresh default profile, no
+        # sandbox) draws the linked image into its PDF.
+        d = tempfile.mkdtemp(dir=self.base)
+        r = harness.run([SOFFICE, f"-env:UserInstallation=file://{d}/profile", "--headless", "--norestore",
+                         "--nologo", "--nolockcheck", "--nodefault", "--convert-to", "pdf", "--outdir", d,
+                         os.path.join(self.src, "verknuepft.odt")], timeout=120, env=dict(self.env, HOME=d, TMPDIR=d))
+        self.assertEqual(r.returncode, 0, describe(r))
+        r = harness.run(["pdfimages", "-list", os.path.join(d, "verknuepft.pdf")])
+        self.assertEqual(len(r.stdout.decode().splitlines()), 3, f"control: the image is not drawn\n{describe(r)}")
+        # Through the mount: the letter, without the image.
+        out = self.output("verknuepft.redacted.pdf")
+        self.check_pixels_only(out, "verknuepft.odt")
+        text = ocr(out, self.base)
+        self.assertIn("freundlichen", text)
+        self.assertNotIn(LINKED_WORD.lower(), squash(text), f"the linked image was drawn:\n{text}")
 
     def test_damaged_and_oversized_fail_alone(self):
         for shown, reason in (("kaputt.redacted.pdf", "damaged"),
