@@ -387,6 +387,40 @@ class OfficeSandbox(unittest.TestCase):
                 self.assertEqual(got.get(k), v, f"{k}\n{describe(r)}")
 
 
+class ConfiguredSoffice(unittest.TestCase):
+    """The config file's soffice and office-timeout keys, with a stand-in
+    soffice that hangs (and starts a child that would outlive it)."""
+
+    def test_a_hanging_conversion_is_killed_at_the_timeout(self):
+        harness.require_mountable()
+        base, src, env = harness.scratch(self.__class__, "redactfs-office-slow-")
+        token = f"4711.{os.getpid()}"
+        soffice = os.path.join(base, "lo", "program", "soffice")
+        os.makedirs(os.path.dirname(soffice))
+        with open(soffice, "w") as f:
+            f.write(f"#!/bin/sh\nsleep {token} &\nsleep {token}\n")
+        os.chmod(soffice, 0o755)
+        os.makedirs(os.path.join(env["XDG_CONFIG_HOME"], "redactfs"))
+        with open(os.path.join(env["XDG_CONFIG_HOME"], "redactfs", "config"), "w") as f:
+            f.write(f"soffice = {soffice}\noffice-timeout = 2\n")
+        with open(os.path.join(src, "langsam.docx"), "wb") as f:
+            f.write(b"PK\x03\x04" + bytes(100))
+        with open(os.path.join(src, "notiz.txt"), "w") as f:
+            f.write("nichts\n")
+        m = harness.Mount(src, tempfile.mkdtemp(dir=base), env).start()
+        self.addCleanup(m.stop)
+        self.assertEqual(sorted(os.listdir(m.path())), ["langsam.redacted.pdf", "notiz.redacted.txt"])
+        start = time.monotonic()
+        n = harness.errno_of(harness.read_file, m.path("langsam.redacted.pdf"))
+        self.assertEqual(n, 5, harness.errname(n))
+        self.assertLess(time.monotonic() - start, 20)
+        r = redactfs("status", m.path("langsam.redacted.pdf"), env=env)
+        self.assertIn("LibreOffice took longer than 2 s to convert the document", r.stdout.decode(), describe(r))
+        self.assertTrue(harness.wait_for(lambda: not harness.processes_mentioning(token), 5),
+                        "a process of the conversion outlived the timeout")
+        self.assertEqual(harness.read_file(m.path("notiz.redacted.txt")), b"nichts\n")
+
+
 class WithoutLibreOffice(unittest.TestCase):
     def test_office_files_are_not_shown_and_status_says_why(self):
         harness.require_mountable()
