@@ -77,15 +77,21 @@ public final class OfficeConverter: Sendable {
         return nil
     }
 
-    /// The folder LibreOffice is installed in when it is not under a
-    /// system folder (`/opt/libreoffice7.6` for `/opt/libreoffice7.6/program/soffice`):
-    /// the sandbox must let it read and run it.
+    /// The folder LibreOffice is installed in (`/opt/libreoffice7.6` for
+    /// `/opt/libreoffice7.6/program/soffice`): the sandbox lets it be read
+    /// and run when it is not under a system folder. Only a folder that
+    /// looks like one (`program/soffice.bin` beside the start program):
+    /// a `soffice` in `~/bin` must not open the whole home folder.
     static func installFolder(_ soffice: String) -> String? {
         guard let r = realpath(soffice, nil) else { return nil }
         defer { free(r) }
         var parts = String(cString: r).split(separator: "/")
         guard parts.count >= 3 else { return nil }
-        parts.removeLast(2)
+        parts.removeLast()
+        guard parts.last == "program", access("/" + parts.joined(separator: "/") + "/soffice.bin", F_OK) == 0 else {
+            return nil
+        }
+        parts.removeLast()
         return "/" + parts.joined(separator: "/")
     }
 

@@ -119,6 +119,8 @@ enum OfficeSandboxCheck {
         // Files: the system readable, the user's files not, only the
         // private folder writable.
         report("read_system", open("/etc/passwd", O_RDONLY))
+        // Another process's environment (Landlock's rule for ptrace).
+        report("read_parent_environ", open("/proc/\(getppid())/environ", O_RDONLY))
         report("read_outside", open(dir + "/secret", O_RDONLY))
         report("list_outside", open(dir, O_RDONLY | O_DIRECTORY))
         report("write_private", open(priv + "/made", O_WRONLY | O_CREAT, 0o600))

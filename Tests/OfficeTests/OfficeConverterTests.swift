@@ -36,6 +36,8 @@ final class OfficeConverterTests: XCTestCase {
         let dir = scratch + "/lo/program"
         XCTAssertEqual(mkdir(scratch + "/lo", 0o700), 0)
         XCTAssertEqual(mkdir(dir, 0o700), 0)
+        // What makes it an install folder (see `installFolder`).
+        close(open(dir + "/soffice.bin", O_WRONLY | O_CREAT, 0o600))
         let path = dir + "/soffice"
         let script = "#!/bin/sh\n" + body + "\n"
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o700)
@@ -114,6 +116,15 @@ final class OfficeConverterTests: XCTestCase {
         usleep(200_000)
         XCTAssertEqual(processes(with: token), 0, "a child of soffice outlived the deadline")
         XCTAssertEqual(leftovers(), before)
+    }
+
+    func testOnlyALibreOfficeFolderIsOpenedToTheSandbox() throws {
+        XCTAssertNil(OfficeConverter.installFolder("/bin/sh"), "not a LibreOffice program folder")
+        let soffice = try fakeSoffice("exit 0")
+        XCTAssertEqual(OfficeConverter.installFolder(soffice), scratch + "/lo")
+        if let real = OfficeConverter.findSoffice(path: "/usr/bin"), let folder = OfficeConverter.installFolder(real) {
+            XCTAssertTrue(folder.hasPrefix("/usr/"), folder)
+        }
     }
 
     func testNoPDFIsADamagedDocumentAndACrashIsNamed() throws {
