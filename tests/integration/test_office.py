@@ -362,6 +362,64 @@ class OfficeFiles(unittest.TestCase):
             self.assertEqual(f.read(), self.output("brief.redacted.pdf"), "deterministic: the same bytes")
 
 
+class OtherFormats(unittest.TestCase):
+    """.rtf written here; .doc, .xlsx, .ods, .pptx and .odp made from the
+    letter and a CSV table by LibreOffice itself (outside the mount)."""
+
+    @classmethod
+    def setUpClass(cls):
+        harness.require_mountable()
+        reason = missing_reason()
+        if reason:
+            raise unittest.SkipTest(reason)
+        cls.base, cls.src, cls.env = harness.scratch(cls, "redactfs-office-formats-")
+        work = os.path.join(cls.base, "make")
+        os.makedirs(work)
+        with open(os.path.join(cls.src, "brief.rtf"), "w", encoding="ascii") as f:
+            f.write("{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times New Roman;}}\\f0\\fs24 "
+                    f"Sehr geehrte Frau {NAME.split()[1]},\\par bitte \\u252?berweisen Sie den Betrag auf "
+                    f"IBAN {IBAN}.\\par Telefon {PHONE}\\par Mit freundlichen Gr\\u252?\\u223?en\\par}}")
+        with open(os.path.join(work, "tabelle.csv"), "w") as f:
+            f.write(f"Name;IBAN;Telefon;Betrag\n{NAME};{IBAN};{PHONE};240,00\n")
+        write_docx(os.path.join(work, "rechnung.docx"))
+
+        def convert(path, to, *extra):
+            r = harness.run([SOFFICE, f"-env:UserInstallation=file://{work}/profile", "--headless", "--norestore",
+                             "--nologo", "--nolockcheck", *extra, "--convert-to", to, "--outdir", work, path],
+                            timeout=180, env=dict(cls.env, HOME=work, TMPDIR=work))
+            assert r.returncode == 0, describe(r)
+
+        convert(os.path.join(work, "tabelle.csv"), "xlsx", "--infilter=CSV:59,34,76,1")
+        convert(os.path.join(work, "tabelle.xlsx"), "ods")
+        convert(os.path.join(work, "rechnung.docx"), "doc")
+        convert(os.path.join(work, "rechnung.docx"), "pdf")
+        convert(os.path.join(work, "rechnung.pdf"), "pptx", "--infilter=impress_pdf_import")
+        convert(os.path.join(work, "rechnung.pptx"), "odp")
+        for name in ("tabelle.xlsx", "tabelle.ods", "rechnung.doc", "rechnung.pptx", "rechnung.odp"):
+            stem, ext = name.split(".")
+            shutil.copy(os.path.join(work, name), os.path.join(cls.src, f"{stem}-{ext}.{ext}"))
+        cls.mount = harness.Mount(cls.src, tempfile.mkdtemp(dir=cls.base), cls.env).start()
+        cls.addClassCleanup(cls.mount.stop)
+
+    def test_every_format_is_converted_and_redacted(self):
+        names = sorted(os.listdir(self.mount.path()))
+        self.assertEqual(names, ["brief.redacted.pdf", "rechnung-doc.redacted.pdf", "rechnung-odp.redacted.pdf",
+                                 "rechnung-pptx.redacted.pdf", "tabelle-ods.redacted.pdf",
+                                 "tabelle-xlsx.redacted.pdf"])
+        for shown in names:
+            with self.subTest(shown=shown):
+                r = subprocess.run(["cat", self.mount.path(shown)], capture_output=True, timeout=300)
+                self.assertEqual(r.returncode, 0, f"{shown}: {r.stderr!r}\n{self.mount.log()[-2000:]}")
+                out = r.stdout
+                OfficeFiles.check_pixels_only(self, out, shown)
+                text = ocr(out, self.base)
+                flat = squash(text)
+                for planted in ("Klunkelfeld", IBAN, PHONE, "41177203", "0532013000"):
+                    self.assertNotIn(squash(planted), flat, f"{shown}: OCR reads {planted!r}:\n{text}")
+                keep = "IBAN" if shown.startswith("tabelle") else "freundlichen"
+                self.assertIn(keep.lower(), text.lower(), f"{shown}: OCR no longer reads {keep!r}:\n{text}")
+
+
 class OfficeSandbox(unittest.TestCase):
     """What a document inside soffice could reach (`redactfs __office-check`)."""
 
