@@ -124,6 +124,16 @@ static int rf_remove_entry(const char *path, const struct stat *st, int flag, st
     return 0;
 }
 
+// A folder soffice made read-only would keep its entries: each folder is
+// given its owner's rights back first.
+static int rf_open_folder(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+    (void)ftw;
+    if (flag == FTW_D || flag == FTW_DNR) chmod(path, (st->st_mode & 07777) | S_IRWXU);
+    return 0;
+}
+
 int rf_remove_tree(const char *path) {
+    chmod(path, S_IRWXU);
+    nftw(path, rf_open_folder, 16, FTW_PHYS);
     return nftw(path, rf_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

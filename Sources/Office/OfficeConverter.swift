@@ -20,6 +20,8 @@ public enum OfficeFailure: Error, Equatable, Sendable {
     case exited(Int32)
     /// soffice (or the sandbox entry) was killed by this signal.
     case killed(Int32)
+    /// waitpid failed (errno): whether soffice ended, and how, is unknown.
+    case lost(Int32)
     /// soffice ended well but wrote no PDF: it could not load the document.
     case noOutput
     /// What soffice wrote is not a PDF.
@@ -36,6 +38,7 @@ public enum OfficeFailure: Error, Equatable, Sendable {
         case .sandboxFailed: return .workerFailed("the LibreOffice sandbox could not be set up")
         case .exited(let code): return .workerFailed("LibreOffice exited with status \(code)")
         case .killed(let sig): return .workerFailed("LibreOffice was killed by signal \(sig)")
+        case .lost(let e): return .workerFailed("lost track of LibreOffice (errno \(e))")
         case .noOutput, .notPDF: return .damaged(.convert)
         case .tooLarge(let m): return .limitExceeded(.convertedBytes(max: m))
         case .deadline(let s): return .limitExceeded(.conversionTime(seconds: s))
@@ -208,7 +211,11 @@ public final class OfficeConverter: Sendable {
                 kill(-pid, SIGKILL)
                 return status
             }
-            if r < 0 && errno != EINTR { kill(-pid, SIGKILL); return status }
+            if r < 0 && errno != EINTR {
+                let e = errno
+                kill(-pid, SIGKILL)
+                throw .lost(e)
+            }
             if Self.now() > deadline {
                 kill(-pid, SIGKILL)
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -118,6 +118,18 @@ final class OfficeConverterTests: XCTestCase {
         XCTAssertEqual(leftovers(), before)
     }
 
+    func testARemovedTreeIsGoneEvenWithReadOnlyFolders() throws {
+        let t = scratch + "/tree"
+        XCTAssertEqual(mkdir(t, 0o700), 0)
+        XCTAssertEqual(mkdir(t + "/ro", 0o700), 0)
+        close(open(t + "/ro/file", O_WRONLY | O_CREAT, 0o400))
+        XCTAssertEqual(symlink("/etc/passwd", t + "/ro/link"), 0)
+        XCTAssertEqual(chmod(t + "/ro", 0o500), 0)
+        XCTAssertEqual(rf_remove_tree(t), 0)
+        XCTAssertNotEqual(access(t, F_OK), 0)
+        XCTAssertEqual(access("/etc/passwd", R_OK), 0, "a symlink is removed, never followed")
+    }
+
     func testOnlyALibreOfficeFolderIsOpenedToTheSandbox() throws {
         XCTAssertNil(OfficeConverter.installFolder("/bin/sh"), "not a LibreOffice program folder")
         let soffice = try fakeSoffice("exit 0")

@@ -106,7 +106,9 @@ int rf_crash_record_install(int fd, const unsigned char *record, int record_len,
 int rf_birth_time(int fd, long long *sec, unsigned int *nsec);
 
 /* Removes `path` and everything beneath it, depth first, following no
-   symlink (nftw with FTW_DEPTH | FTW_PHYS, remove). 0, or -1 with errno. */
+   symlink, after giving each folder its owner's rights back (nftw with
+   FTW_PHYS, chmod; nftw with FTW_DEPTH | FTW_PHYS, remove). 0, or -1 with
+   errno. */
 int rf_remove_tree(const char *path);
 
 /* Marks the library call that follows with `stage` (0...255); -1 unmarks. */
