@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CPosix
 import Posix
 
 /// `redactfs __office FOLDER INSTALL SOFFICE ARGS...`: locks itself down
@@ -16,6 +17,10 @@ public enum OfficeEntry {
     public static func run(arguments: [String]) -> Never {
         guard arguments.count >= 3 else { exit(64) }
         let folder = arguments[0], install = arguments[1], soffice = arguments[2]
+        // Nothing of the daemon's reaches soffice: only 0, 1 and 2
+        // (/dev/null) stay open, whatever a library left without
+        // close-on-exec (the FUSE device above all).
+        _ = rf_close_from(3)
         guard Hardening.lockDownOffice(privateFolder: folder, installFolder: install.isEmpty ? nil : install) else {
             exit(sandboxFailedStatus)
         }

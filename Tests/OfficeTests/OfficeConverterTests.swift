@@ -99,6 +99,20 @@ final class OfficeConverterTests: XCTestCase {
         XCTAssertEqual(leftovers(), before)
     }
 
+    func testNoDescriptorOfTheCallerReachesSoffice() throws {
+        // Opened without close-on-exec, as a careless library might (the
+        // daemon's FUSE device must never reach soffice).
+        let leaked = open("/dev/null", O_RDONLY)
+        defer { close(leaked) }
+        XCTAssertGreaterThan(leaked, 2)
+        let soffice = try fakeSoffice("""
+        [ -e /proc/self/fd/\(leaked) ] && exit 9
+        printf '%%PDF-1.4\\n' > "$HOME/../out/document.pdf"
+        """)
+        let c = OfficeConverter(soffice: soffice, executable: Self.executable)
+        XCTAssertNoThrow(try c.convert(try source([1]), type: .odt, limits: Limits()))
+    }
+
     func testDeadlineKillsTheWholeProcessGroup() throws {
         let token = "31.4159\(getpid())"
         let soffice = try fakeSoffice("sleep \(token) &\nsleep \(token)")

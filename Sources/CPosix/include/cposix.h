@@ -105,6 +105,10 @@ int rf_crash_record_install(int fd, const unsigned char *record, int record_len,
    with errno; *sec = *nsec = 0 when the file system keeps none. */
 int rf_birth_time(int fd, long long *sec, unsigned int *nsec);
 
+/* Closes every descriptor from `first` on (close_range, or one by one
+   on kernels without it). 0. */
+int rf_close_from(int first);
+
 /* Removes `path` and everything beneath it, depth first, following no
    symlink, after giving each folder its owner's rights back (nftw with
    FTW_PHYS, chmod; nftw with FTW_DEPTH | FTW_PHYS, remove). 0, or -1 with
