@@ -18,9 +18,10 @@
 /// (`EntryKind.multiPageImage`). Collisions are settled
 /// deterministically: a directory wins over a file, and among files the
 /// bytewise-first source name wins (`a.PDF` before `a.pdf`, `a.docx`
-/// before `a.pdf`, `a.jpeg` before `a.jpg`, `a.pdf` before a multi-page `a.tif`, `a.png` before a
-/// single-page one), so a listing and a lookup
-/// always agree.
+/// before `a.pdf`, `a.jpeg` before `a.jpg`, `a.pdf` before a multi-page
+/// `a.tif`, `a.png` before a single-page one), so a listing and a lookup
+/// always agree. Office documents take part only where LibreOffice is
+/// installed (`map(_:office:rename:)`).
 public enum NameMap {
     public static let outputSuffix = ".redacted.pdf"
 
