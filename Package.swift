@@ -14,6 +14,7 @@
 //   Poppler       poppler-glib + cairo behind a wrapper (used only in the worker)
 //   OCR           tesseract behind a wrapper, and pure OCR text assembly (worker only)
 //   Worker        the worker process: protocol, worker main, client that spawns it
+//   Office        office documents -> PDF by LibreOffice in a sandbox (soffice run by us)
 //   Pipeline      source -> worker -> detect -> burn -> encode
 //   FuseFS        the only module that imports libfuse
 //   redactfs      the command line
@@ -48,9 +49,10 @@ let package = Package(
         .target(name: "OCR", dependencies: ["RedactCore", "Imaging", "CTesseract"]),
         .target(name: "Worker", dependencies: ["RedactCore", "Imaging", "ImageCodec", "Poppler", "OCR", "Posix"]),
         .target(name: "Verify", dependencies: ["CZlib"]),
-        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Layout", "Imaging", "ImageCodec", "Encode", "Worker", "OCR", "Posix", "Secrets", "TextFormats"]),
+        .target(name: "Office", dependencies: ["RedactCore", "Posix", "CPosix"]),
+        .target(name: "Pipeline", dependencies: ["RedactCore", "Detect", "Layout", "Imaging", "ImageCodec", "Encode", "Worker", "OCR", "Posix", "Secrets", "TextFormats", "Office"]),
         .target(name: "FuseFS", dependencies: ["RedactCore", "Pipeline", "Posix", "Secrets", "CFuse"]),
-        .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets", "Verify", "Encode", "Poppler", "OCR", "ImageCodec"]),
+        .executableTarget(name: "redactfs", dependencies: ["RedactCore", "Pipeline", "FuseFS", "Worker", "Posix", "Detect", "Secrets", "Verify", "Encode", "Poppler", "OCR", "ImageCodec", "Office"]),
         .target(name: "TextFormats", dependencies: ["RedactCore"]),
         .executableTarget(name: "detect-eval", dependencies: ["Detect", "RedactCore"]),
         .testTarget(name: "RedactCoreTests", dependencies: ["RedactCore"]),
@@ -64,6 +66,7 @@ let package = Package(
         .testTarget(name: "FuseFSTests", dependencies: ["FuseFS", "Pipeline", "Posix", "Secrets"]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "RedactCore", "CPoppler"]),
         .testTarget(name: "VerifyTests", dependencies: ["Verify", "CZlib"]),
+        .testTarget(name: "OfficeTests", dependencies: ["Office", "Posix", "RedactCore", "CPosix"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RedactCore", "Imaging", "Worker", "Layout", "Detect", "TextFormats"]),
     ]
 )

@@ -45,9 +45,10 @@ int rf_landlock_abi(void) {
     return abi < 0 ? -errno : (int)abi;
 }
 
-int rf_landlock_read_only(const char *const *paths, int count) {
-    int abi = rf_landlock_abi();
-    if (abi < 0) return abi;
+// A ruleset that handles every file right this kernel knows (so each is
+// refused unless a rule grants it), TCP bind and connect from ABI 4, and
+// abstract UNIX sockets and signals out of the domain from ABI 6.
+static int rf_ll_create(int abi) {
     struct rf_ll_ruleset_attr attr = {0};
     size_t size = sizeof attr.handled_access_fs;
     attr.handled_access_fs = RF_LL_FS_V1;
@@ -63,7 +64,14 @@ int rf_landlock_read_only(const char *const *paths, int count) {
         size = sizeof attr;
     }
     int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0);
-    if (ruleset < 0) return -errno;
+    return ruleset < 0 ? -errno : ruleset;
+}
+
+int rf_landlock_read_only(const char *const *paths, int count) {
+    int abi = rf_landlock_abi();
+    if (abi < 0) return abi;
+    int ruleset = rf_ll_create(abi);
+    if (ruleset < 0) return ruleset;
     for (int i = 0; i < count; i++) {
         int fd = open(paths[i], O_PATH | O_CLOEXEC);
         if (fd < 0) continue;  // not on this system: nothing to allow
@@ -79,6 +87,58 @@ int rf_landlock_read_only(const char *const *paths, int count) {
         }
     }
     // no_new_privs is set by the caller first (landlock_restrict_self needs it).
+    long rc = syscall(SYS_landlock_restrict_self, ruleset, 0);
+    int e = errno;
+    close(ruleset);
+    return rc == 0 ? 0 : -e;
+}
+
+// Rights that apply to a file (not only to what lies beneath a folder).
+#define RF_LL_FILE_RIGHTS (RF_LL_FS_EXECUTE | RF_LL_FS_WRITE_FILE | RF_LL_FS_READ_FILE | RF_LL_FS_TRUNCATE)
+#define RF_LL_FS_EXECUTE (1ULL << 0)
+#define RF_LL_FS_WRITE_FILE (1ULL << 1)
+#define RF_LL_FS_REMOVE_DIR (1ULL << 4)
+#define RF_LL_FS_REMOVE_FILE (1ULL << 5)
+#define RF_LL_FS_MAKE_DIR (1ULL << 7)
+#define RF_LL_FS_MAKE_REG (1ULL << 8)
+#define RF_LL_FS_MAKE_SOCK (1ULL << 9)
+#define RF_LL_FS_MAKE_FIFO (1ULL << 10)
+#define RF_LL_FS_MAKE_SYM (1ULL << 12)
+
+static uint64_t rf_ll_rights(int allow, int abi) {
+    uint64_t r = 0;
+    if (allow & RF_LANDLOCK_READ) r |= RF_LL_FS_READ_FILE | RF_LL_FS_READ_DIR;
+    if (allow & RF_LANDLOCK_EXECUTE) r |= RF_LL_FS_EXECUTE;
+    if (allow & RF_LANDLOCK_WRITE_FILE) r |= RF_LL_FS_WRITE_FILE | (abi >= 3 ? RF_LL_FS_TRUNCATE : 0);
+    if (allow & RF_LANDLOCK_MAKE_SOCKET) r |= RF_LL_FS_MAKE_SOCK;
+    if (allow & RF_LANDLOCK_REMOVE_FILE) r |= RF_LL_FS_REMOVE_FILE;
+    if (allow & RF_LANDLOCK_CREATE)
+        r |= RF_LL_FS_WRITE_FILE | RF_LL_FS_REMOVE_DIR | RF_LL_FS_REMOVE_FILE | RF_LL_FS_MAKE_DIR
+           | RF_LL_FS_MAKE_REG | RF_LL_FS_MAKE_SOCK | RF_LL_FS_MAKE_FIFO | RF_LL_FS_MAKE_SYM
+           | (abi >= 2 ? RF_LL_FS_REFER : 0) | (abi >= 3 ? RF_LL_FS_TRUNCATE : 0);
+    return r;
+}
+
+int rf_landlock_restrict(const rf_landlock_rule *rules, int count) {
+    int abi = rf_landlock_abi();
+    if (abi < 0) return abi;
+    int ruleset = rf_ll_create(abi);
+    if (ruleset < 0) return ruleset;
+    for (int i = 0; i < count; i++) {
+        int fd = open(rules[i].path, O_PATH | O_CLOEXEC);
+        if (fd < 0) continue;  // not on this system: nothing to allow
+        struct stat st;
+        uint64_t rights = rf_ll_rights(rules[i].allow, abi);
+        if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode)) rights &= RF_LL_FILE_RIGHTS;
+        struct rf_ll_path_beneath_attr rule = { .allowed_access = rights, .parent_fd = fd };
+        long rc = rights == 0 ? 0 : syscall(SYS_landlock_add_rule, ruleset, RF_LL_RULE_PATH_BENEATH, &rule, 0);
+        int e = errno;
+        close(fd);
+        if (rc != 0) {
+            close(ruleset);
+            return -e;
+        }
+    }
     long rc = syscall(SYS_landlock_restrict_self, ruleset, 0);
     int e = errno;
     close(ruleset);

@@ -12,7 +12,7 @@
 // either). Calls from a foreign ABI (i386 `int 0x80` on x86_64) do not match
 // the native architecture and kill the process (libseccomp's default).
 int rf_sandbox_install(const rf_seccomp_rule *rules, int count, int default_errno) {
-    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO((unsigned)default_errno));
+    scmp_filter_ctx ctx = seccomp_init(default_errno == 0 ? SCMP_ACT_ALLOW : SCMP_ACT_ERRNO((unsigned)default_errno));
     if (ctx == NULL) return -ENOMEM;
     // A binary search over syscall numbers instead of a linear scan of some
     // two hundred rules on every call (libseccomp >= 2.5; older ones keep

@@ -78,7 +78,8 @@ public final class RedactFS: Sendable {
     /// other terms.
     public init(source: String, redactor: Redactor, termsIdentity: [UInt8], decisions: DecisionBook = DecisionBook(),
                 options: CacheOptions = CacheOptions()) throws(Errno) {
-        tree = try SourceTree(rootPath: source, naming: Self.naming(redactor, generation: 1))
+        tree = try SourceTree(rootPath: source, naming: Self.naming(redactor, generation: 1),
+                              showsOffice: redactor.office != nil)
         self.options = options
         cache = OutputCache(budget: options.memoryBytes, stats: stats, spill: Self.spill(options))
         scheduler = RenderScheduler(slots: options.renderSlots)

@@ -40,6 +40,8 @@ final class SourceTree: Sendable {
         var rename: @Sendable (String) -> String
     }
     private let naming: Mutex<Naming?>
+    /// Office documents are shown (LibreOffice is installed).
+    let showsOffice: Bool
 
     fileprivate struct Listing: Sendable {
         var identity: FileStatus
@@ -52,8 +54,9 @@ final class SourceTree: Sendable {
     /// Guards: the listing cache only. Never held across I/O on the source.
     private let listings = Mutex<[String: Listing]>([:])
 
-    init(rootPath: String, naming: Naming?) throws(Errno) {
+    init(rootPath: String, naming: Naming?, showsOffice: Bool = false) throws(Errno) {
         self.naming = Mutex(naming)
+        self.showsOffice = showsOffice
         self.rootPath = rootPath
         root = try FileDescriptor.open(rootPath, flags: O_RDONLY | O_DIRECTORY)
         rootDevice = try root.status().device
@@ -214,7 +217,7 @@ final class SourceTree: Sendable {
             if st.isDirectory {
                 entries.append((name, .directory))
                 statuses[name] = st
-            } else if NameMap.outputName(forFile: name) != nil {
+            } else if let type = NameMap.sourceType(forFile: name), showsOffice || !type.isOffice {
                 let rel = relativePath.isEmpty ? name : relativePath + "/" + name
                 if st.isRegular || (st.isSymlink && insideRoot(rel) != nil) {
                     if let kind = shownKind(dir, name: name, relativePath: rel, symlink: st.isSymlink),
@@ -226,7 +229,7 @@ final class SourceTree: Sendable {
             }
             // Symlinks to directories, sockets, devices, fifos: not shown.
         }
-        let map = NameMap.map(entries, rename: names.rename)
+        let map = NameMap.map(entries, office: showsOffice, rename: names.rename)
         let shown = map.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let listing = Listing(identity: id, namingGeneration: names.generation, map: map,
                               entries: shown.map { ($0, statuses[map[$0]!.source]!) })

@@ -100,6 +100,9 @@ extension RedactFS {
             o += ",\"pid\":\(getpid())"
             o += ",\"serving\":\(cur.0)"
             if let why = cur.1 { o += ",\"not_serving_because\":" + JSONText.quoted(why) }
+            o += ",\"office\":{\"shown\":\(tree.showsOffice)"
+            if !tree.showsOffice { o += ",\"reason\":" + JSONText.quoted(NameMap.officeNotShownReason) }
+            o += "}"
             o += ",\"renders\":[" + renders.map { r in
                 "{\"file\":\(JSONText.quoted(r.shown)),\"page\":\(r.page),\"pages\":\(r.pages),"
                     + "\"seconds\":\(tenths(now - r.started)),"

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Office
 import RedactCore
 
 /// One setting that a config file line, a command-line flag and (for the
@@ -16,6 +20,10 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case prefetch
     case keyFile = "key-file"
     case termsFile = "terms-file"
+    /// LibreOffice's start program for office documents (config file only).
+    case soffice
+    /// LibreOffice's time for one conversion (config file only).
+    case officeTimeout = "office-timeout"
 
     /// A yes/no setting: `--disk-cache` / `--no-disk-cache` on the command
     /// line, `-o disk_cache` / `-o nodisk_cache`, `disk-cache = yes` in a file.
@@ -31,7 +39,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     }
 
     /// Whether a flag sets it; `region` and `disable` are set in the file only.
-    public var hasFlag: Bool { self != .region && self != .disable }
+    public var hasFlag: Bool { ![.region, .disable, .soffice, .officeTimeout].contains(self) }
 
     /// The long flag: `--cache-size`.
     public var flag: String { "--" + rawValue }
@@ -67,6 +75,12 @@ public struct Configuration: Sendable, Equatable {
     public var prefetch = false
     /// How long an open waits for its output.
     public var deadlineSeconds = 120.0
+    /// The soffice office documents are converted with; nil: the first on
+    /// PATH; "none": office documents are never shown.
+    public var soffice: String?
+    /// How long one LibreOffice conversion may take (`Limits.officeSeconds`).
+    public var officeSeconds = Limits().officeSeconds
+    public static let maxOfficeSeconds = 3600.0
 
     public static let jobsRange = 1...64
     public static let maxDeadlineSeconds = 86_400.0
@@ -118,6 +132,14 @@ public struct Configuration: Sendable, Equatable {
                 throw ConfigValueError("must be a number of seconds greater than 0 (at most 86400)")
             }
             deadlineSeconds = s
+        case .soffice:
+            guard !value.isEmpty else { throw ConfigValueError("must be a path, or none") }
+            soffice = value
+        case .officeTimeout:
+            guard let s = Double(value), s > 0, s <= Self.maxOfficeSeconds else {
+                throw ConfigValueError("must be a number of seconds greater than 0 (at most 3600)")
+            }
+            officeSeconds = s
         case .keyFile, .termsFile:
             guard !value.isEmpty else { throw ConfigValueError("must be a path") }
             if key == .keyFile { keyFile = value } else { termsFile = value }
@@ -215,7 +237,9 @@ public enum ConfigFile {
     public static func apply(_ text: String, to config: inout Configuration, paths: Paths? = nil) throws(Problem) {
         for (line, key, value) in try parse(text) {
             var v = value
-            if let paths, key == .keyFile || key == .termsFile { v = resolve(value, paths) }
+            if let paths, key == .keyFile || key == .termsFile || (key == .soffice && value != "none") {
+                v = resolve(value, paths)
+            }
             do { try config.set(key, v) } catch { throw Problem(line: line, message: "\(key.rawValue) \(error.requirement)") }
         }
     }
@@ -258,5 +282,25 @@ extension StringProtocol {
         while let f = s.first, chars.contains(f) { s.removeFirst() }
         while let l = s.last, chars.contains(l) { s.removeLast() }
         return String(s)
+    }
+}
+
+extension Configuration {
+    /// The soffice office documents are converted with: the configured one
+    /// when it can be run, else (none configured) the first on PATH; nil:
+    /// office documents are not shown.
+    public var sofficePath: String? {
+        switch soffice {
+        case "none": return nil
+        case let path?: return access(path, X_OK) == 0 ? path : nil
+        case nil: return OfficeConverter.findSoffice()
+        }
+    }
+
+    /// The limits, with the configured conversion time.
+    public var limits: Limits {
+        var l = Limits()
+        l.officeSeconds = officeSeconds
+        return l
     }
 }

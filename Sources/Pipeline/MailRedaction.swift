@@ -20,7 +20,8 @@ import TextFormats
 ///   signature too. Bodies are written as text/plain, UTF-8.
 /// - Attachments: PDFs and images go through their own pipelines and stay
 ///   attachments (named `attachment-N.redacted.EXT`: a file name may hold a
-///   name); text, CSV and JSON attachments through the text pipeline. A
+///   name); text, CSV and JSON attachments through the text pipeline, and
+///   office documents through LibreOffice where it is installed. A
 ///   forwarded message is redacted the same way and stays a message. Any
 ///   other attachment, and a part that cannot be read, is dropped and listed
 ///   in a note part (its type and size only).
@@ -276,6 +277,10 @@ extension Redactor {
             source = "a." + ext
         } else if let byType = ["text/plain": "a.txt", "text/csv": "a.csv", "application/json": "a.json"][type] {
             source = byType
+        } else if office != nil, let ext, NameMap.sourceType(forFile: "a." + ext)?.isOffice == true {
+            // An office attachment, where LibreOffice is installed: converted
+            // in its sandbox and redacted as a PDF.
+            source = "a." + ext
         } else {
             return .failure(AttachmentFailure(why: "redactfs does not redact this type, so it is not shown"))
         }

@@ -6,6 +6,7 @@ import Encode
 import ImageCodec
 import Imaging
 import Layout
+import Office
 import Posix
 import RedactCore
 import Synchronization
@@ -44,9 +45,16 @@ public final class Redactor: Sendable {
     /// Always-redact terms. They stay in this process: never sent to a
     /// worker, logged, or written anywhere.
     let terms: TermMatcher
+    /// Converts office documents to PDF; nil when LibreOffice is not
+    /// installed (then they are not shown, and `redact` refuses them).
+    public let office: OfficeConverter?
 
+    /// `soffice`: LibreOffice's start program (found on PATH by default;
+    /// nil: office documents are not converted).
     public init(settings: RenderSettings, terms: TermMatcher = TermMatcher([]), limits: Limits = Limits(),
-                worker: WorkerClient = WorkerClient(), pool: WorkerPool = .shared) {
+                worker: WorkerClient = WorkerClient(), pool: WorkerPool = .shared,
+                soffice: String? = OfficeConverter.findSoffice()) {
+        self.office = soffice.map { OfficeConverter(soffice: $0, executable: worker.executable) }
         self.settings = settings
         self.limits = limits
         self.worker = worker
@@ -110,6 +118,10 @@ public final class Redactor: Sendable {
         if case .text(let textKind) = kind {
             return try redactTextFile(fd, kind: textKind, output: output, size: st.size, decisions: decisions,
                                       priority: priority, start: start)
+        }
+        if case .office(let type) = kind {
+            return try redactOfficeFile(fd, type: type, output: output, size: st.size, start: start, priority: priority,
+                                        control: control, spill: spill, decisions: decisions, progress: progress)
         }
         var req = request(textOnly: false)
         if case .image = kind {
@@ -231,6 +243,7 @@ public final class Redactor: Sendable {
         case .text(.plain): return .txt
         case .text(.json): return .json
         case .mail: return .eml
+        case .office: return .pdf
         }
     }
 

@@ -10,6 +10,8 @@ public enum SourceKind: Sendable, Equatable {
     case text(TextKind)
     /// A saved e-mail (`.eml`).
     case mail
+    /// An office document (`.docx`, `.odt` …), converted to a PDF by LibreOffice.
+    case office(NameMap.SourceType)
 
     /// PDF readers accept the header anywhere in the first 1024 bytes.
     static let headerWindow = 1024
@@ -68,6 +70,24 @@ public enum SourceKind: Sendable, Equatable {
             // Headers are text; the whole message is parsed when redacted.
             guard looksLikeText(head) else { throw .unsupported }
             return .mail
+        case .docx, .odt, .xlsx, .ods, .pptx, .odp, .doc, .rtf:
+            guard officeMagicAgrees(head, type: type) else { throw .unsupported }
+            return .office(type)
+        }
+    }
+
+    /// OOXML and OpenDocument files are ZIP archives; a `.doc` is an OLE2
+    /// compound file (or RTF that Word saved under that name); RTF starts
+    /// with `{\rtf`.
+    static func officeMagicAgrees(_ head: [UInt8], type: NameMap.SourceType) -> Bool {
+        let zip: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+        let ole2: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
+        let rtf = Array("{\\rtf".utf8)
+        switch type {
+        case .docx, .odt, .xlsx, .ods, .pptx, .odp: return head.starts(with: zip)
+        case .doc: return head.starts(with: ole2) || head.starts(with: rtf)
+        case .rtf: return head.starts(with: rtf)
+        default: return false
         }
     }
 

@@ -166,7 +166,7 @@ public enum Hardening {
         setLimit(RLIMIT_AS, bytes)
     }
 
-    private static func setLimit(_ resource: __rlimit_resource, _ value: UInt64) {
+    static func setLimit(_ resource: __rlimit_resource, _ value: UInt64) {
         var current = rlimit()
         getrlimit(__rlimit_resource_t(resource.rawValue), &current)
         // Never raise a limit someone already lowered.

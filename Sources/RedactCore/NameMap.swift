@@ -11,16 +11,19 @@
 ///     g.csv / .tsv                 g.redacted.csv   spans masked in the cells, columns kept
 ///     h.json                       h.redacted.json  spans masked in the strings, still JSON
 ///     m.eml                        m.redacted.eml   a new message: headers, bodies, attachments redacted
+///     o.docx / .odt / .xlsx / .ods o.redacted.pdf   converted by LibreOffice, then as a PDF
+///       / .pptx / .odp / .doc / .rtf                (only where LibreOffice is installed)
 ///
 /// Directories keep their names; everything else, and every dotfile, is
 /// not shown. A TIFF is the one file whose shown name depends on more than
 /// its name: the lister says whether it holds a second page
 /// (`EntryKind.multiPageImage`). Collisions are settled
 /// deterministically: a directory wins over a file, and among files the
-/// bytewise-first source name wins (`a.PDF` before `a.pdf`, `a.jpeg`
-/// before `a.jpg`, `a.pdf` before a multi-page `a.tif`, `a.png` before a
-/// single-page one), so a listing and a lookup
-/// always agree.
+/// bytewise-first source name wins (`a.PDF` before `a.pdf`, `a.docx`
+/// before `a.pdf`, `a.jpeg` before `a.jpg`, `a.pdf` before a multi-page
+/// `a.tif`, `a.png` before a single-page one), so a listing and a lookup
+/// always agree. Office documents take part only where LibreOffice is
+/// installed (`map(_:office:rename:)`).
 public enum NameMap {
     public static let outputSuffix = ".redacted.pdf"
 
@@ -37,6 +40,15 @@ public enum NameMap {
         case pdf, png, jpeg, tiff, webp, bmp, gif
         case txt, md, log, csv, tsv, json
         case eml
+        case docx, odt, xlsx, ods, pptx, odp, doc, rtf
+
+        /// An office document, converted to a PDF by LibreOffice.
+        public var isOffice: Bool {
+            switch self {
+            case .docx, .odt, .xlsx, .ods, .pptx, .odp, .doc, .rtf: return true
+            default: return false
+            }
+        }
 
         /// Text read and written as text, its extension kept.
         public var isText: Bool {
@@ -81,7 +93,17 @@ public enum NameMap {
         "pdf": .pdf, "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "tif": .tiff, "tiff": .tiff,
         "webp": .webp, "bmp": .bmp, "gif": .gif,
         "txt": .txt, "md": .md, "log": .log, "csv": .csv, "tsv": .tsv, "json": .json, "eml": .eml,
+        "docx": .docx, "odt": .odt, "xlsx": .xlsx, "ods": .ods, "pptx": .pptx, "odp": .odp, "doc": .doc, "rtf": .rtf,
     ]
+
+    /// The extensions of office documents, as the man page lists them.
+    public static let officeExtensions = ["docx", "odt", "xlsx", "ods", "pptx", "odp", "doc", "rtf"]
+
+    /// Why office documents are not shown, for `redactfs status`.
+    public static var officeNotShownReason: String {
+        "LibreOffice (soffice) not found: " + officeExtensions.map { "." + $0 }.joined(separator: " ")
+            + " files are not shown"
+    }
 
     /// The output type written for a source type.
     public static func outputType(for source: SourceType, multiPage: Bool = false) -> OutputType {
@@ -97,6 +119,7 @@ public enum NameMap {
         case .tsv: return .tsv
         case .json: return .json
         case .eml: return .eml
+        case .docx, .odt, .xlsx, .ods, .pptx, .odp, .doc, .rtf: return .pdf
         }
     }
 
@@ -142,8 +165,10 @@ public enum NameMap {
     /// shown name → (source name, kind). The same input always gives the
     /// same map, whatever order the entries came in. `rename` is applied to
     /// directory names and file stems (the mount passes the always-redact
-    /// terms' `redactName`).
-    public static func map(_ entries: [(name: String, kind: EntryKind)],
+    /// terms' `redactName`). Office documents take part only with
+    /// `office` (LibreOffice is installed); without it they are not shown
+    /// and take no name from another file.
+    public static func map(_ entries: [(name: String, kind: EntryKind)], office: Bool = false,
                            rename: (String) -> String = { $0 }) -> [String: (source: String, kind: EntryKind)] {
         let sorted = entries.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
         var out: [String: (source: String, kind: EntryKind)] = [:]
@@ -167,7 +192,7 @@ public enum NameMap {
             place(r, suffix: "", (e.name, .directory), renamed: r != shown)
         }
         for e in sorted where e.kind != .directory {
-            guard !e.name.hasPrefix("."), let (stem, type) = split(e.name) else { continue }
+            guard !e.name.hasPrefix("."), let (stem, type) = split(e.name), office || !type.isOffice else { continue }
             let r = rename(stem)
             place(r, suffix: outputType(for: type, multiPage: e.kind == .multiPageImage).suffix,
                   (e.name, e.kind), renamed: r != stem)

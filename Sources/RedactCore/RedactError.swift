@@ -1,6 +1,8 @@
 /// The stage of the pipeline at which a file failed; logged with the errno.
 public enum Stage: String, Sendable {
     case open, classify, worker, parse, text, render, detect, burn, encode, cache, serve
+    /// An office document turned into a PDF by LibreOffice.
+    case convert
 }
 
 /// Why one file could not be served. Every case maps to one errno at the
@@ -94,6 +96,12 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
     /// Nobody waited for the render any more, and finishing it into the
     /// cache took more CPU time than this.
     case finishCPU(seconds: Double)
+    /// An office document (`.docx` …) is larger than this many bytes.
+    case officeBytes(max: Int)
+    /// LibreOffice took longer than this to convert an office document.
+    case conversionTime(seconds: Double)
+    /// The PDF LibreOffice made of an office document is larger than this.
+    case convertedBytes(max: Int)
 
     public var description: String {
         switch self {
@@ -113,6 +121,9 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
         case .documentTime(let s): return "the document took longer than \(Self.seconds(s))"
         case .finishCPU(let s):
             return "nobody waited for the render any more and finishing it took more than \(Self.seconds(s)) of CPU time"
+        case .officeBytes(let m): return "the office document is larger than \(m) bytes"
+        case .conversionTime(let s): return "LibreOffice took longer than \(Self.seconds(s)) to convert the document"
+        case .convertedBytes(let m): return "the PDF LibreOffice made is larger than \(m) bytes"
         }
     }
 
@@ -123,7 +134,7 @@ public enum Limit: Equatable, Sendable, CustomStringConvertible {
     /// A time budget (hit while rendering), not a size cap (hit at parse).
     public var isTime: Bool {
         switch self {
-        case .pageCPU, .pageTime, .documentCPU, .documentTime, .finishCPU: return true
+        case .pageCPU, .pageTime, .documentCPU, .documentTime, .finishCPU, .conversionTime: return true
         default: return false
         }
     }
@@ -203,5 +214,13 @@ public struct Limits: Sendable, Equatable {
     /// deadline or was interrupted), it may use this much more CPU time to
     /// finish into the cache, in the background; then it is stopped.
     public var finishCPUSeconds = 300.0
+    /// Office documents are copied whole into the conversion's private
+    /// folder (in memory where there is one).
+    public var maxOfficeBytes = 64 << 20         // 64 MiB
+    /// LibreOffice's wall time for one conversion; then its whole process
+    /// group is killed.
+    public var officeSeconds = 60.0
+    /// The PDF LibreOffice writes is read into memory.
+    public var maxConvertedBytes = 256 << 20     // 256 MiB
     public init() {}
 }

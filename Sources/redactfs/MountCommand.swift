@@ -97,6 +97,7 @@ struct MountCommand {
 
     func run() throws(UsageError) -> ExitCode {
         let settings = try common.settings(usage: Usage.mount)
+        let office = try common.configuration()
         guard isDirectory(source) else {
             printErr("Error: the source \(source) is not a folder")
             return .noInput
@@ -172,7 +173,8 @@ struct MountCommand {
         }
         let fs: RedactFS
         do {
-            fs = try RedactFS(source: sourcePath, redactor: Redactor(settings: settings, terms: matcher),
+            fs = try RedactFS(source: sourcePath, redactor: Redactor(settings: settings, terms: matcher, limits: office.limits,
+                                                                     soffice: office.sofficePath),
                               termsIdentity: identity, decisions: decisions, options: cacheOptions)
         } catch {
             printErr("Error: cannot open the source \(source): \(error)")
@@ -188,7 +190,7 @@ struct MountCommand {
             try serve(fs, at: mountpoint, options: mount) {
                 Log.info("mounted at \(mountpoint) (dpi \(settings.dpi); \(termsNote); \(cache.summary))")
                 if !setup.neverInitialised {
-                    TermsWatcher(setup: setup, settings: settings, fs: fs).start()
+                    TermsWatcher(setup: setup, settings: settings, limits: office.limits, soffice: office.sofficePath, fs: fs).start()
                 }
                 // After going to the background: a worker started before
                 // the fork would belong to the process that exits.

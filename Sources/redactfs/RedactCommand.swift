@@ -80,7 +80,8 @@ struct RedactCommand {
         case .success(let d): decisions = d
         case .failure(let code): return code
         }
-        let redactor = Redactor(settings: settings, terms: terms)
+        let config = try common.configuration()
+        let redactor = Redactor(settings: settings, terms: terms, limits: config.limits, soffice: config.sofficePath)
         // No output may replace an input of this run, whichever it is.
         var inputFiles: [FileIdentity: String] = [:]
         for input in inputs where input != "-" {

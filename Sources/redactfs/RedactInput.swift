@@ -56,8 +56,9 @@ struct RedactInput {
             case .image(.tiff): return .success(TIFFPages.hasSecondPage(fd) ? .pdf : .png)
             case .image(.jpeg): return .success(.jpeg)
             case .image: return .success(.png)
-            // Standard input is never classified as text or mail (it has no name).
-            case .text, .mail: return .failure(.unsupported)
+            // Standard input is never classified as text, mail or an office
+            // document (it has no name).
+            case .text, .mail, .office: return .failure(.unsupported)
             }
         } catch {
             return .failure(error)
@@ -177,6 +178,7 @@ extension StandardInputSpool {
             case .image: return .success(.imageBytes(max: limits.maxImageBytes))
             case .text: return .success(.textBytes(max: limits.maxTextBytes))
             case .mail: return .success(.mailBytes(max: limits.maxMailBytes))
+            case .office: return .success(.officeBytes(max: limits.maxOfficeBytes))
             }
         } catch {
             return .failure(error)
@@ -192,6 +194,7 @@ extension Limit {
         case .imageBytes(let m): return Int64(m)
         case .textBytes(let m): return Int64(m)
         case .mailBytes(let m): return Int64(m)
+        case .officeBytes(let m): return Int64(m)
         default: return .max
         }
     }

@@ -78,3 +78,65 @@ enum SandboxCheck {
         exit(0)
     }
 }
+
+/// `redactfs __office-check DIR`: locks itself down exactly as a
+/// LibreOffice conversion does (private folder DIR/private), then tries
+/// what a hostile document inside soffice would try and prints one
+/// `name=ok` or `name=errnoN` line each. For the integration tests.
+enum OfficeSandboxCheck {
+    static func run(_ dir: String) -> Never {
+        let priv = dir + "/private"
+        print("landlock=\(Hardening.landlockABI.map { "abi\($0)" } ?? "unavailable")")
+        guard Hardening.lockDownOffice(privateFolder: priv, installFolder: nil) else {
+            print("lockdown=failed")
+            exit(1)
+        }
+        func report(_ name: String, _ rc: Int32) {
+            print("\(name)=\(rc >= 0 ? "ok" : "errno\(errno)")")
+        }
+        // The network: nothing but UNIX stream sockets, and no connect.
+        report("socket_inet", socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))
+        report("socket_inet_dgram", socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0))
+        report("socket_inet6", socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0))
+        report("socket_netlink", socket(AF_NETLINK, Int32(SOCK_RAW.rawValue), 0))
+        report("socket_unix_dgram", socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0))
+        let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        report("socket_unix", s)
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        let path = Array((dir + "/listening").utf8CString)
+        withUnsafeMutableBytes(of: &addr.sun_path) { b in
+            for (i, c) in path.prefix(b.count - 1).enumerated() { b[i] = UInt8(bitPattern: c) }
+        }
+        let connected = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        report("connect_unix", connected)
+        let uring = Hardening.probeSyscall("io_uring_setup", args: [1, 0])
+        errno = uring
+        report("io_uring_setup", uring == 0 ? 0 : -1)
+        report("setsid", setsid())
+        // Files: the system readable, the user's files not, only the
+        // private folder writable.
+        report("read_system", open("/etc/passwd", O_RDONLY))
+        // Another process's environment (Landlock's rule for ptrace).
+        report("read_parent_environ", open("/proc/\(getppid())/environ", O_RDONLY))
+        report("read_outside", open(dir + "/secret", O_RDONLY))
+        report("list_outside", open(dir, O_RDONLY | O_DIRECTORY))
+        report("write_private", open(priv + "/made", O_WRONLY | O_CREAT, 0o600))
+        report("write_tmp", open("/tmp/redactfs-office-check-\(getpid())", O_WRONLY | O_CREAT | O_EXCL, 0o600))
+        unlink("/tmp/redactfs-office-check-\(getpid())")
+        report("write_outside", open(dir + "/made", O_WRONLY | O_CREAT, 0o600))
+        // Programs still run (soffice is a shell script).
+        let child = fork()
+        if child == 0 {
+            var argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+            execv("/bin/true", &argv)
+            _exit(127)
+        }
+        var status: Int32 = 0
+        if child > 0 { waitpid(child, &status, 0) }
+        print("exec=\(child > 0 && status == 0 ? "ok" : "failed")")
+        exit(0)
+    }
+}

@@ -118,6 +118,11 @@ struct StatusCommand {
         if (s["serving"] as? Bool) == false {
             lines.append("  NOT SERVING: \(s["not_serving_because"] as? String ?? "the always-redact terms cannot be loaded")")
         }
+        if let office = s["office"] as? [String: Any] {
+            lines.append((office["shown"] as? Bool) == true
+                ? "  office files: shown (converted by LibreOffice)"
+                : "  office files: not shown: \(office["reason"] as? String ?? "LibreOffice (soffice) not found")")
+        }
         let renders = s["renders"] as? [[String: Any]] ?? []
         if renders.isEmpty {
             lines.append("  rendering: nothing")

@@ -181,12 +181,16 @@ extension ExitCode {
 final class TermsWatcher: @unchecked Sendable {
     let setup: TermsSetup
     let settings: RenderSettings
+    let limits: Limits
+    let soffice: String?
     let fs: RedactFS
     let interval: Double
     // Touched only by the watcher thread after start().
     private var last: [FileStatus?]
 
-    init(setup: TermsSetup, settings: RenderSettings, fs: RedactFS, interval: Double = 1.0) {
+    init(setup: TermsSetup, settings: RenderSettings, limits: Limits, soffice: String?, fs: RedactFS, interval: Double = 1.0) {
+        self.limits = limits
+        self.soffice = soffice
         self.setup = setup
         self.settings = settings
         self.fs = fs
@@ -209,7 +213,8 @@ final class TermsWatcher: @unchecked Sendable {
         last = now
         switch setup.loadWithIdentity().flatMap({ t in setup.loadDecisions().map { (t, $0) } }) {
         case .success(let ((matcher, identity), decisions)):
-            fs.replaceRedactor(Redactor(settings: settings, terms: matcher), termsIdentity: identity, decisions: decisions)
+            fs.replaceRedactor(Redactor(settings: settings, terms: matcher, limits: limits, soffice: soffice),
+                               termsIdentity: identity, decisions: decisions)
             Log.info("terms or review decisions changed: reloaded; outputs will be made afresh")
         case .failure(let f):
             fs.failClosed(reason: f.message)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Office
 import Posix
 import Worker
 
@@ -9,6 +10,12 @@ import Worker
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "__worker" {
     WorkerMain.run(arguments: Array(arguments.dropFirst()))
+}
+if arguments.first == OfficeEntry.command {
+    OfficeEntry.run(arguments: Array(arguments.dropFirst()))
+}
+if arguments.first == "__office-check", arguments.count == 2 {
+    OfficeSandboxCheck.run(arguments[1])
 }
 if arguments.first == "__sandbox-check", arguments.count == 2 {
     SandboxCheck.run(arguments[1])

@@ -75,7 +75,8 @@ final class ConfigTests: XCTestCase {
         case .cacheSize, .diskCacheSize: return "64M"
         case .diskCache, .prefetch: return "no"
         case .deadline: return "10"
-        case .keyFile, .termsFile: return "/x"
+        case .keyFile, .termsFile, .soffice: return "/x"
+        case .officeTimeout: return "30"
         }
     }
 
@@ -143,6 +144,28 @@ final class ConfigTests: XCTestCase {
         XCTAssertThrowsError(try c.set(.deadline, "nan"))
     }
 
+    func testOfficeKeys() throws {
+        var c = Configuration()
+        XCTAssertEqual(c.officeSeconds, 60)
+        XCTAssertEqual(c.limits.officeSeconds, 60)
+        try ConfigFile.apply("office-timeout = 15\nsoffice = /opt/lo/program/soffice\n", to: &c)
+        XCTAssertEqual(c.limits.officeSeconds, 15)
+        XCTAssertEqual(c.soffice, "/opt/lo/program/soffice")
+        XCTAssertNil(c.sofficePath, "a configured soffice that cannot be run shows no office files")
+        try c.set(.soffice, "none")
+        XCTAssertNil(c.sofficePath)
+        try c.set(.soffice, "/bin/sh")
+        XCTAssertEqual(c.sofficePath, "/bin/sh")
+        XCTAssertThrowsError(try c.set(.officeTimeout, "0"))
+        XCTAssertThrowsError(try c.set(.officeTimeout, "3601"))
+        XCTAssertThrowsError(try c.set(.soffice, ""))
+        let paths = ConfigFile.Paths(directory: "/home/u/.config/redactfs", home: "/home/u")
+        try ConfigFile.apply("soffice = ~/lo/soffice\n", to: &c, paths: paths)
+        XCTAssertEqual(c.soffice, "/home/u/lo/soffice")
+        try ConfigFile.apply("soffice = none\n", to: &c, paths: paths)
+        XCTAssertEqual(c.soffice, "none")
+    }
+
     func testRelativePathsAreTheConfigFilesFolders() throws {
         var c = Configuration()
         let paths = ConfigFile.Paths(directory: "/home/u/.config/redactfs", home: "/home/u")
@@ -165,7 +188,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(ConfigKey.diskCacheSize.dashO, "disk_cache_size")
         XCTAssertEqual(ConfigKey.allCases.filter(\.isSwitch), [.diskCache, .prefetch])
         XCTAssertEqual(Set(ConfigKey.allCases.filter(\.mountOnly)), [.cacheSize, .diskCache, .diskCacheSize, .deadline, .prefetch])
-        XCTAssertEqual(ConfigKey.allCases.filter { !$0.hasFlag }, [.region, .disable])
+        XCTAssertEqual(ConfigKey.allCases.filter { !$0.hasFlag }, [.region, .disable, .soffice, .officeTimeout])
     }
 
     func testSettingsEqualityCoversEveryField() {

@@ -25,6 +25,24 @@ final class SourceKindTests: XCTestCase {
         XCTAssertThrowsError(try SourceKind.classify(head: Array(repeating: 0x20, count: 1024) + pdf))
     }
 
+    func testOfficeDocumentsByNameAndMagic() throws {
+        let zip: [UInt8] = [0x50, 0x4B, 0x03, 0x04, 0x14, 0, 0, 0]
+        let ole2: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, 0, 0]
+        let rtf = Array("{\\rtf1\\ansi Hallo}".utf8)
+        for name in ["a.docx", "a.odt", "a.xlsx", "a.ods", "a.pptx", "a.odp"] {
+            XCTAssertEqual(try SourceKind.classify(head: zip, name: name), .office(NameMap.sourceType(forFile: name)!))
+            XCTAssertThrowsError(try SourceKind.classify(head: ole2, name: name), "an encrypted OOXML file is OLE2: \(name)")
+            XCTAssertThrowsError(try SourceKind.classify(head: pdf, name: name))
+        }
+        XCTAssertEqual(try SourceKind.classify(head: ole2, name: "a.DOC"), .office(.doc))
+        XCTAssertEqual(try SourceKind.classify(head: rtf, name: "a.doc"), .office(.doc), "Word saves RTF as .doc")
+        XCTAssertThrowsError(try SourceKind.classify(head: zip, name: "a.doc"))
+        XCTAssertEqual(try SourceKind.classify(head: rtf, name: "a.rtf"), .office(.rtf))
+        XCTAssertThrowsError(try SourceKind.classify(head: Array("plain text".utf8), name: "a.rtf"))
+        XCTAssertThrowsError(try SourceKind.classify(head: zip), "magic alone never says office")
+        XCTAssertEqual(Redactor.outputType(.office(.docx), name: nil, multiPage: false), .pdf)
+    }
+
     func testMagicMustAgreeWithTheName() throws {
         XCTAssertEqual(try SourceKind.classify(head: pdf, name: "a.pdf"), .pdf)
         XCTAssertEqual(try SourceKind.classify(head: jpeg, name: "a.JPG"), .image(.jpeg))

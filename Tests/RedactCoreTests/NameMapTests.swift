@@ -10,7 +10,7 @@ final class NameMapTests: XCTestCase {
     }
 
     func testOtherFilesAndDotfilesAreHidden() {
-        XCTAssertNil(NameMap.outputName(forFile: "notes.rtf"))
+        XCTAssertNil(NameMap.outputName(forFile: "notes.pages"))
         XCTAssertNil(NameMap.outputName(forFile: "data.xml"))
         XCTAssertEqual(NameMap.outputName(forFile: "data.json"), "data.redacted.json")
         XCTAssertEqual(NameMap.outputName(forFile: "Rückfrage.EML"), "Rückfrage.redacted.eml")
@@ -43,12 +43,12 @@ final class NameMapTests: XCTestCase {
         XCTAssertNil(NameMap.outputType(forShown: "x.pdf"))
         XCTAssertEqual(NameMap.outputType(forFile: "x.gif"), .png)
         XCTAssertEqual(NameMap.outputType(forFile: "x.jpeg"), .jpeg)
-        XCTAssertNil(NameMap.outputType(forFile: "x.doc"))
+        XCTAssertNil(NameMap.outputType(forFile: "x.docm"))
         XCTAssertEqual(NameMap.outputName(forFile: "Kontoauszug.CSV"), "Kontoauszug.redacted.csv")
         XCTAssertEqual(NameMap.outputName(forFile: "notes.md"), "notes.redacted.md")
         XCTAssertEqual(NameMap.outputType(forShown: "a/b.redacted.tsv"), .tsv)
         for t in NameMap.SourceType.allCases where !t.isText && t != .eml {
-            XCTAssertEqual(NameMap.outputType(for: t), t == .jpeg ? .jpeg : (t == .pdf ? .pdf : .png))
+            XCTAssertEqual(NameMap.outputType(for: t), t == .jpeg ? .jpeg : (t == .pdf || t.isOffice ? .pdf : .png))
             // Only a TIFF's type depends on its pages.
             XCTAssertEqual(NameMap.outputType(for: t, multiPage: true) == NameMap.outputType(for: t), t != .tiff)
         }
@@ -78,6 +78,43 @@ final class NameMapTests: XCTestCase {
             XCTAssertEqual(m["b.redacted.pdf"]?.source, "b.pdf")
             XCTAssertEqual(m["c.redacted.png"]?.source, "c.gif")
             XCTAssertEqual(m["d.redacted.png"]?.kind, .directory)
+        }
+    }
+
+    func testOfficeDocumentsShowAsPDFs() {
+        for ext in ["docx", "ODT", "xlsx", "ods", "pptx", "odp", "doc", "rtf"] {
+            XCTAssertEqual(NameMap.outputName(forFile: "o." + ext), "o.redacted.pdf", ext)
+            XCTAssertEqual(NameMap.sourceType(forFile: "o." + ext)?.isOffice, true, ext)
+        }
+        XCTAssertEqual(NameMap.officeExtensions.compactMap { NameMap.sourceType(forFile: "x." + $0) }.count, 8)
+        XCTAssertFalse(NameMap.SourceType.pdf.isOffice)
+        XCTAssertNil(NameMap.outputName(forFile: "o.docm"), "macro-enabled documents are not shown")
+        XCTAssertNil(NameMap.outputName(forFile: ".~lock.o.docx#"))
+    }
+
+    func testOfficeDocumentsAreListedOnlyWithLibreOffice() {
+        let entries: [(name: String, kind: NameMap.EntryKind)] = [("a.docx", .file), ("b.odt", .file), ("c.pdf", .file)]
+        XCTAssertEqual(Set(NameMap.map(entries).keys), ["c.redacted.pdf"])
+        XCTAssertEqual(Set(NameMap.map(entries, office: true).keys), ["a.redacted.pdf", "b.redacted.pdf", "c.redacted.pdf"])
+    }
+
+    func testOfficeAndPDFCollisionsPickTheBytewiseFirstSource() {
+        // a.docx, a.pdf and a.rtf all want a.redacted.pdf: "a.docx" sorts first.
+        let entries: [(name: String, kind: NameMap.EntryKind)] = [
+            ("a.pdf", .file), ("a.docx", .file), ("a.rtf", .file), ("b.pdf", .file), ("b.xlsx", .file),
+            ("c.odt", .file), ("c.redacted.pdf", .directory), ("d.tif", .multiPageImage), ("d.ods", .file),
+        ]
+        for order in [entries, entries.reversed(), entries.shuffled()] {
+            let m = NameMap.map(order, office: true)
+            XCTAssertEqual(m["a.redacted.pdf"]?.source, "a.docx")
+            XCTAssertEqual(m["b.redacted.pdf"]?.source, "b.pdf")
+            XCTAssertEqual(m["c.redacted.pdf"]?.kind, .directory)
+            XCTAssertEqual(m["d.redacted.pdf"]?.source, "d.ods")
+            XCTAssertEqual(m.count, 4)
+            // Without LibreOffice the PDF (and the TIFF) keep their names.
+            let plain = NameMap.map(order)
+            XCTAssertEqual(plain["a.redacted.pdf"]?.source, "a.pdf")
+            XCTAssertEqual(plain["d.redacted.pdf"]?.source, "d.tif")
         }
     }
 

@@ -32,7 +32,8 @@ typedef struct rf_seccomp_rule {
 } rf_seccomp_rule;
 
 /// Installs a seccomp filter (needs no_new_privs first) built from `rules`;
-/// a syscall no rule matches fails with `default_errno`. Returns 0 or a
+/// a syscall no rule matches fails with `default_errno`, or is allowed
+/// when it is 0 (a deny-list; its rules must then all fail). Returns 0 or a
 /// negative errno. (libseccomp: seccomp_init, seccomp_rule_add, seccomp_load)
 int rf_sandbox_install(const rf_seccomp_rule *rules, int count, int default_errno);
 /// syscall(nr of `name`, a0..a3) for the sandbox self-check; -1 and errno
@@ -62,6 +63,29 @@ int rf_landlock_abi(void);
 /// -EOPNOTSUPP: no Landlock here).
 int rf_landlock_read_only(const char *const *paths, int count);
 
+/// What one rf_landlock_restrict rule grants beneath its path (or on the
+/// file itself, where only reading, executing and writing apply).
+enum {
+    RF_LANDLOCK_READ = 1,        // read files, list folders
+    RF_LANDLOCK_EXECUTE = 2,     // execve
+    RF_LANDLOCK_WRITE_FILE = 4,  // write (and truncate) existing files
+    RF_LANDLOCK_MAKE_SOCKET = 8, // bind a UNIX socket to a new path
+    RF_LANDLOCK_REMOVE_FILE = 16,
+    RF_LANDLOCK_CREATE = 32,     // make, write, rename and remove anything
+};
+typedef struct rf_landlock_rule {
+    const char *path;
+    int allow;
+} rf_landlock_rule;
+
+/// Restricts this process (and everything it runs, across execve) for
+/// good: each rule grants its rights beneath its path; every other file
+/// access is refused; TCP bind/connect (ABI 4), abstract UNIX sockets and
+/// signals out of the domain (ABI 6) too. Paths that do not exist are
+/// skipped. Needs no_new_privs. 0, or a negative errno (-ENOSYS or
+/// -EOPNOTSUPP: no Landlock here).
+int rf_landlock_restrict(const rf_landlock_rule *rules, int count);
+
 /// Gives memory freed in every malloc arena back to the kernel
 /// (glibc malloc_trim(0)); returns 1 if any was released.
 int rf_malloc_trim(void);
@@ -80,6 +104,16 @@ int rf_crash_record_install(int fd, const unsigned char *record, int record_len,
 /* The birth time of the file behind `fd` (statx STATX_BTIME): 0, or -1
    with errno; *sec = *nsec = 0 when the file system keeps none. */
 int rf_birth_time(int fd, long long *sec, unsigned int *nsec);
+
+/* Closes every descriptor from `first` on (close_range, or one by one
+   on kernels without it). 0. */
+int rf_close_from(int first);
+
+/* Removes `path` and everything beneath it, depth first, following no
+   symlink, after giving each folder its owner's rights back (nftw with
+   FTW_PHYS, chmod; nftw with FTW_DEPTH | FTW_PHYS, remove). 0, or -1 with
+   errno. */
+int rf_remove_tree(const char *path);
 
 /* Marks the library call that follows with `stage` (0...255); -1 unmarks. */
 void rf_crash_mark(int stage);
