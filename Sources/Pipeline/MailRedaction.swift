@@ -163,12 +163,7 @@ extension Redactor {
                         priority: Priority, start: Double) throws(RedactError) -> Redaction {
         guard output == .eml else { throw .unsupported }
         let bytes = try readWhole(fd, size: size, max: limits.maxMailBytes, limit: .mailBytes(max: limits.maxMailBytes))
-        var stages = StageTimes()
-        let detectStart = StageTimes.now()
-        let (out, counts) = try redactMail(bytes, decisions: decisions, priority: priority)
-        stages.detect = StageTimes.now() - detectStart
-        return Redaction(output: .memory(out), pageCount: 1, counts: counts,
-                         milliseconds: Int((Self.now() - start) * 1000), stages: stages)
+        return try inProcess(start: start) { () throws(RedactError) in try redactMail(bytes, decisions: decisions, priority: priority) }
     }
 
     /// An mbox envelope line before the message, so the file is a mailbox of

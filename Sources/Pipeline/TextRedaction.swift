@@ -56,9 +56,16 @@ extension Redactor {
         let bytes = try readText(fd, size: size)
         let slot = pool.acquire(priority)
         defer { pool.release(slot) }
+        return try inProcess(start: start) { () throws(RedactError) in try redactText(bytes, kind: kind, decisions: decisions) }
+    }
+
+    /// An output made in this process (text, mail), its time counted as
+    /// detection's.
+    func inProcess(start: Double, _ make: () throws(RedactError) -> (bytes: [UInt8], counts: [Category: Int]))
+        throws(RedactError) -> Redaction {
         var stages = StageTimes()
         let detectStart = StageTimes.now()
-        let (out, counts) = try redactText(bytes, kind: kind, decisions: decisions)
+        let (out, counts) = try make()
         stages.detect = StageTimes.now() - detectStart
         return Redaction(output: .memory(out), pageCount: 1, counts: counts,
                          milliseconds: Int((Self.now() - start) * 1000), stages: stages)
