@@ -38,6 +38,12 @@ BANK = ("Buchungstag;Empfänger;IBAN;Verwendungszweck;Betrag\r\n"
         "01.03.2026;Lea Brandt;DE89 3704 0044 0532 0130 00;\"Miete März; Whg. 3\r\nHauptstraße 5\";-850,00\r\n"
         "02.03.2026;Stadtwerke Nord;DE02 1203 0000 0000 2020 51;Abschlag Strom;-80,00\r\n")
 
+# An address book exported by a mail program: commas, a quoted name holding
+# a comma, a quoted address holding a line break.
+CONTACTS = ("Name,E-Mail,Adresse,Gruppe\r\n"
+            "\"Kowalczyk, Zoë\",zoe.kowalczyk@example.org,\"Hauptstraße 5\r\n10115 Berlin\",Familie\r\n"
+            "\"Brandt, Lea\",lea.brandt@example.org,\"Am Kanal 3\r\n14467 Potsdam\",Arbeit\r\n")
+
 HR = ("Personalnummer\tNachname\tVorname\tTelefon\tAbteilung\n"
       "4711\tBrandt\tLea\t089 41177203\tEinkauf\n")
 
@@ -82,6 +88,8 @@ class TextFiles(unittest.TestCase):
             f.write(LETTER)
         with open(os.path.join(cls.src, "Kontoauszug.CSV"), "w", encoding="utf-8", newline="") as f:
             f.write(BANK)
+        with open(os.path.join(cls.src, "kontakte.csv"), "w", encoding="utf-8", newline="") as f:
+            f.write(CONTACTS)
         with open(os.path.join(cls.src, "personal.tsv"), "w", encoding="utf-8", newline="") as f:
             f.write(HR)
         with open(os.path.join(cls.src, "notiz.md"), "wb") as f:
@@ -108,7 +116,7 @@ class TextFiles(unittest.TestCase):
         m = self.mount()
         self.assertEqual(sorted(os.listdir(m.path())),
                          ["Kontoauszug.redacted.csv", "brief.redacted.txt", "kaputt.redacted.json",
-                          "kunden.redacted.json", "notiz.redacted.md",
+                          "kontakte.redacted.csv", "kunden.redacted.json", "notiz.redacted.md",
                           "personal.redacted.tsv", "server.redacted.log"])
 
     def test_the_letter_loses_its_personal_data_and_keeps_its_lines(self):
@@ -137,6 +145,21 @@ class TextFiles(unittest.TestCase):
         self.assertNotIn("Brandt", text)
         self.assertEqual(rows[2][4], "-80,00")
         self.assertTrue(text.endswith("\r\n"), "line ends kept")
+
+    def test_a_comma_csv_with_quoted_commas_and_line_breaks(self):
+        m = self.mount()
+        text = self.read(m, "kontakte.redacted.csv")
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        want = list(csv.reader(io.StringIO(CONTACTS, newline="")))
+        self.assertEqual([len(r) for r in rows], [len(r) for r in want], "same records, same columns")
+        self.assertEqual(rows[0], want[0])
+        for planted in ["Kowalczyk", "Zoë", "zoe.kowalczyk@example.org", "Hauptstraße 5", "Brandt", "Am Kanal 3", "14467"]:
+            self.assertNotIn(planted, text)
+        self.assertEqual(rows[1][3], "Familie")
+        # Known over-redaction, kept visible here rather than hidden by a
+        # friendlier fixture: "Familie" above "Arbeit" in the Gruppe column
+        # reads as a salutation and a name on the next line (as "Familie⏎
+        # Brandt" does at the top of a letter), so "Arbeit" is masked.
 
     def test_the_tsv_column_headers_give_context(self):
         m = self.mount()
