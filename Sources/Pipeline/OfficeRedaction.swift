@@ -10,14 +10,8 @@ extension Redactor {
                           start: Double, priority: Priority, control: RenderControl?, spill: OutputSpill?,
                           decisions: AppliedDecisions?, progress: ((Int, Int) -> Void)?) throws(RedactError) -> Redaction {
         guard output == .pdf else { throw .unsupported }
-        guard let office else { throw OfficeFailure.notInstalled.redactError }
-        guard size <= Int64(limits.maxOfficeBytes) else { throw .limitExceeded(.officeBytes(max: limits.maxOfficeBytes)) }
-        let pdf: FileDescriptor
         let convertStart = StageTimes.now()
-        do { pdf = try office.convert(fd, type: type, limits: limits) } catch {
-            if case .tooLarge(let m) = error, m == limits.maxOfficeBytes { throw .limitExceeded(.officeBytes(max: m)) }
-            throw error.redactError
-        }
+        let pdf = try convertOffice(fd, type: type, size: size)
         let converted = StageTimes.now() - convertStart
         var r = try redact(pdf, name: "document.pdf", output: .pdf, priority: priority, control: control, spill: spill,
                            decisions: decisions, progress: progress)
@@ -25,5 +19,25 @@ extension Redactor {
         r.stages.parse += converted
         r.milliseconds = Int((Self.now() - start) * 1000)
         return r
+    }
+
+    /// The PDF LibreOffice makes of an office document (a sealed memory
+    /// file), within the office limits.
+    func convertOffice(_ fd: FileDescriptor, type: NameMap.SourceType, size: Int64) throws(RedactError) -> FileDescriptor {
+        guard let office else { throw OfficeFailure.notInstalled.redactError }
+        guard size <= Int64(limits.maxOfficeBytes) else { throw .limitExceeded(.officeBytes(max: limits.maxOfficeBytes)) }
+        do { return try office.convert(fd, type: type, limits: limits) } catch {
+            if case .tooLarge(let m) = error, m == limits.maxOfficeBytes { throw .limitExceeded(.officeBytes(max: m)) }
+            throw error.redactError
+        }
+    }
+
+    /// `scan` of an office document: of the PDF it converts to (the pages
+    /// the mount burns, with their numbers).
+    func scanOffice(_ fd: FileDescriptor, type: NameMap.SourceType, priority: Priority,
+                    decisions: AppliedDecisions?) throws(RedactError) -> [ScanPage] {
+        let size: Int64
+        do { size = try fd.status().size } catch { throw .io(.open, error.rawValue) }
+        return try scan(try convertOffice(fd, type: type, size: size), name: "document.pdf", priority: priority, decisions: decisions)
     }
 }

@@ -290,6 +290,7 @@ public final class Redactor: Sendable {
         if let name { kind = try SourceKind.classify(fd, name: name) } else { kind = try SourceKind.classify(fd) }
         if case .text(let textKind) = kind { return try scanText(fd, kind: textKind, decisions: decisions) }
         if kind == .mail { return try scanMail(fd, decisions: decisions) }
+        if case .office(let type) = kind { return try scanOffice(fd, type: type, priority: priority, decisions: decisions) }
         // The pixels too: the page model reads ruling lines off them, and
         // scan must find what redact burns.
         var req = request(textOnly: false)

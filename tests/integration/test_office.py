@@ -15,6 +15,7 @@ Skips, with the reason, when soffice or those modules are missing:
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -360,6 +361,31 @@ class OfficeFiles(unittest.TestCase):
         self.assertEqual(r.returncode, 0, describe(r))
         with open(out, "rb") as f:
             self.assertEqual(f.read(), self.output("brief.redacted.pdf"), "deterministic: the same bytes")
+
+
+    def test_scan_and_review_read_the_converted_pages(self):
+        # scan lists what the mount burns (of the PDF the document converts
+        # to); a detection kept in review is listed no more and leaves the
+        # output, as for a PDF.
+        env = dict(self.env, XDG_CONFIG_HOME=tempfile.mkdtemp(dir=self.base))
+        self.assertEqual(redactfs("init", env=env).returncode, 0)
+        doc = os.path.join(self.src, "rechnung.docx")
+        r = redactfs("scan", "--json", doc, env=env)
+        self.assertEqual(r.returncode, 0, describe(r))
+        categories = [d["category"] for d in json.loads(r.stdout)["detections"]]
+        for c in ("iban", "email", "phone"):
+            self.assertIn(c, categories)
+        r = redactfs("review", doc, env=env)
+        self.assertEqual(r.returncode, 0, describe(r))
+        rows = [l.split("\t") for l in r.stdout.decode().splitlines()[1:] if l.count("\t") == 4]
+        emails = [row[0] for row in rows if row[2] == "email"]
+        self.assertTrue(emails, r.stdout)
+        self.assertEqual(redactfs("review", doc, "--keep", emails[0], env=env).returncode, 0)
+        r = redactfs("scan", "--json", doc, env=env)
+        after = [d["category"] for d in json.loads(r.stdout)["detections"]]
+        # The one address, in the letter and in the table: one entry, kept.
+        self.assertNotIn("email", after)
+        self.assertEqual(after.count("iban"), categories.count("iban"))
 
 
 class OtherFormats(unittest.TestCase):
