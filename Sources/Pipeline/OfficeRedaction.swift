@@ -11,7 +11,7 @@ extension Redactor {
                           decisions: AppliedDecisions?, progress: ((Int, Int) -> Void)?) throws(RedactError) -> Redaction {
         guard output == .pdf else { throw .unsupported }
         let convertStart = StageTimes.now()
-        let pdf = try convertOffice(fd, type: type, size: size)
+        let pdf = try convertOffice(fd, type: type, size: size, priority: priority)
         let converted = StageTimes.now() - convertStart
         var r = try redact(pdf, name: "document.pdf", output: .pdf, priority: priority, control: control, spill: spill,
                            decisions: decisions, progress: progress)
@@ -22,10 +22,17 @@ extension Redactor {
     }
 
     /// The PDF LibreOffice makes of an office document (a sealed memory
-    /// file), within the office limits.
-    func convertOffice(_ fd: FileDescriptor, type: NameMap.SourceType, size: Int64) throws(RedactError) -> FileDescriptor {
+    /// file), within the office limits. The conversion holds a worker-pool
+    /// slot, as a page worker does: soffice is a process working for this
+    /// document, and a folder of office files opened at once takes turns
+    /// with the other documents instead of starting one soffice each. (The
+    /// slot is given back before the PDF's own workers ask for theirs.)
+    func convertOffice(_ fd: FileDescriptor, type: NameMap.SourceType, size: Int64,
+                       priority: Priority) throws(RedactError) -> FileDescriptor {
         guard let office else { throw OfficeFailure.notInstalled.redactError }
         guard size <= Int64(limits.maxOfficeBytes) else { throw .limitExceeded(.officeBytes(max: limits.maxOfficeBytes)) }
+        let slot = pool.acquire(priority)
+        defer { pool.release(slot) }
         do { return try office.convert(fd, type: type, limits: limits) } catch {
             if case .tooLarge(let m) = error, m == limits.maxOfficeBytes { throw .limitExceeded(.officeBytes(max: m)) }
             throw error.redactError
@@ -38,6 +45,7 @@ extension Redactor {
                     decisions: AppliedDecisions?) throws(RedactError) -> [ScanPage] {
         let size: Int64
         do { size = try fd.status().size } catch { throw .io(.open, error.rawValue) }
-        return try scan(try convertOffice(fd, type: type, size: size), name: "document.pdf", priority: priority, decisions: decisions)
+        let pdf = try convertOffice(fd, type: type, size: size, priority: priority)
+        return try scan(pdf, name: "document.pdf", priority: priority, decisions: decisions)
     }
 }
