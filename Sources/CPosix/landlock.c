@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -67,32 +68,6 @@ static int rf_ll_create(int abi) {
     return ruleset < 0 ? -errno : ruleset;
 }
 
-int rf_landlock_read_only(const char *const *paths, int count) {
-    int abi = rf_landlock_abi();
-    if (abi < 0) return abi;
-    int ruleset = rf_ll_create(abi);
-    if (ruleset < 0) return ruleset;
-    for (int i = 0; i < count; i++) {
-        int fd = open(paths[i], O_PATH | O_CLOEXEC);
-        if (fd < 0) continue;  // not on this system: nothing to allow
-        struct stat st;
-        struct rf_ll_path_beneath_attr rule = { .allowed_access = RF_LL_FS_READ_FILE, .parent_fd = fd };
-        if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) rule.allowed_access |= RF_LL_FS_READ_DIR;
-        long rc = syscall(SYS_landlock_add_rule, ruleset, RF_LL_RULE_PATH_BENEATH, &rule, 0);
-        int e = errno;
-        close(fd);
-        if (rc != 0) {
-            close(ruleset);
-            return -e;
-        }
-    }
-    // no_new_privs is set by the caller first (landlock_restrict_self needs it).
-    long rc = syscall(SYS_landlock_restrict_self, ruleset, 0);
-    int e = errno;
-    close(ruleset);
-    return rc == 0 ? 0 : -e;
-}
-
 // Rights that apply to a file (not only to what lies beneath a folder).
 #define RF_LL_FILE_RIGHTS (RF_LL_FS_EXECUTE | RF_LL_FS_WRITE_FILE | RF_LL_FS_READ_FILE | RF_LL_FS_TRUNCATE)
 #define RF_LL_FS_EXECUTE (1ULL << 0)
@@ -143,4 +118,20 @@ int rf_landlock_restrict(const rf_landlock_rule *rules, int count) {
     int e = errno;
     close(ruleset);
     return rc == 0 ? 0 : -e;
+}
+
+// Read-only access beneath each path (a file: to itself): the page
+// worker's lock-down, as one rule per path of `rf_landlock_restrict`.
+// no_new_privs is set by the caller first (landlock_restrict_self needs it).
+int rf_landlock_read_only(const char *const *paths, int count) {
+    if (count < 0) return -EINVAL;
+    rf_landlock_rule *rules = calloc(count > 0 ? (size_t)count : 1, sizeof *rules);
+    if (rules == NULL) return -ENOMEM;
+    for (int i = 0; i < count; i++) {
+        rules[i].path = paths[i];
+        rules[i].allow = RF_LANDLOCK_READ;
+    }
+    int rc = rf_landlock_restrict(rules, count);
+    free(rules);
+    return rc;
 }

@@ -170,30 +170,14 @@ public final class OfficeConverter: Sendable {
     /// nothing open but /dev/null: soffice prints document names and
     /// errors that must not reach our log.
     func spawn(folder: String, type: NameMap.SourceType) throws(OfficeFailure) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in 0...2 {
-            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attr, &all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attr, &none)
-        posix_spawnattr_setpgroup(&attr, 0)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
         let argv = [executable, OfficeEntry.command, folder, Self.installFolder(soffice) ?? "", soffice]
             + OfficeCommand.arguments(privateFolder: folder, type: type)
-        let envp = OfficeCommand.environment(privateFolder: folder)
-        var pid: pid_t = 0
-        let rc = withCStrings(argv) { a in withCStrings(envp) { e in posix_spawn(&pid, executable, &actions, &attr, a, e) } }
-        guard rc == 0 else { throw .startFailed(rc) }
-        return pid
+        do {
+            return try Spawn.start(executable, arguments: argv, environment: OfficeCommand.environment(privateFolder: folder),
+                                   files: [(0, .devNull), (1, .devNull), (2, .devNull)], ownGroup: true)
+        } catch {
+            throw .startFailed(error.rawValue)
+        }
     }
 
     /// Waits for the process group's leader; past the deadline the whole
@@ -265,10 +249,4 @@ public final class OfficeConverter: Sendable {
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
-}
-
-func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
-    let c = strings.map { strdup($0) } + [nil]
-    defer { c.forEach { free($0) } }
-    return body(c)
 }

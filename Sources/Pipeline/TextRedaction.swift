@@ -164,14 +164,15 @@ extension Redactor {
             lineStart.append(at)
             at += l.count + 1
         }
-        var seen = Set<[Int]>()
+        struct Seen: Hashable { var range: Range<Int>; var category: Category }
+        var seen = Set<Seen>()
         var detections: [Detection] = []
         for (d, first, last) in found.detections {
             guard let a = layout.place(first.unit, first.offset), let b = layout.place(last.unit, last.offset) else { continue }
             var moved = d
             moved.range = (lineStart[a.line] + a.offset)..<(lineStart[b.line] + b.offset + 1)
             // A detection in the lines two laid-out pages share is found on both.
-            guard !moved.range.isEmpty, seen.insert([moved.range.lowerBound, moved.range.upperBound, d.category.hashValue]).inserted
+            guard !moved.range.isEmpty, seen.insert(Seen(range: moved.range, category: d.category)).inserted
             else { continue }
             detections.append(moved)
         }

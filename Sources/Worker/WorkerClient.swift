@@ -48,43 +48,21 @@ public struct WorkerClient: Sendable {
     /// Starts a worker in control mode: `source` on its fd 0, its output on
     /// a pipe, and a second pipe on its fd 3 on which page indices are sent.
     func spawn(source: Int32, output: Int32, control: Int32, request: WorkerRequest) throws(RedactError) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, source, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, control, 3)
-        // poppler and tesseract print complaints (with bytes of the document)
-        // to stderr: they must never reach our log.
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        // Default signal dispositions in the child (the daemon ignores SIGPIPE).
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attr, &all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attr, &none)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
         var req = request
         req.control = true
         req.pages = nil
-        let argv = [executable, "__worker"] + req.arguments
         // A fixed, minimal environment: nothing of the daemon's (which may
         // name key files) reaches the worker. OMP_THREAD_LIMIT must be set
         // before a process starts for tesseract's OpenMP to honour it.
-        let envp = ["OMP_THREAD_LIMIT=1", "LC_ALL=C.UTF-8", "PATH=/usr/bin:/bin"]
-        var pid: pid_t = 0
-        let rc = withCStrings(argv) { a in
-            withCStrings(envp) { e in
-                posix_spawn(&pid, executable, &actions, &attr, a, e)
-            }
+        // poppler and tesseract print complaints (with bytes of the document)
+        // to stderr: it is /dev/null.
+        do {
+            return try Spawn.start(executable, arguments: [executable, "__worker"] + req.arguments,
+                                   environment: ["OMP_THREAD_LIMIT=1", "LC_ALL=C.UTF-8", "PATH=/usr/bin:/bin"],
+                                   files: [(0, .copy(source)), (1, .copy(output)), (3, .copy(control)), (2, .devNull)])
+        } catch {
+            throw .workerFailed("could not start worker (errno \(error.rawValue))")
         }
-        guard rc == 0 else { throw .workerFailed("could not start worker (errno \(rc))") }
-        return pid
     }
 }
 
@@ -490,12 +468,4 @@ func monotonicNow() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-/// Calls `body` with a NULL-terminated C array of the strings.
-func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
-    var ptrs: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-    ptrs.append(nil)
-    defer { for p in ptrs { free(p) } }
-    return body(ptrs)
 }
