@@ -9,6 +9,7 @@ int rf_set_no_new_privs(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); }
 int rf_set_parent_death_signal(int sig) { return prctl(PR_SET_PDEATHSIG, sig, 0, 0, 0); }
 #include <fcntl.h>
 #include <errno.h>
+#include <sys/vfs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -150,4 +151,10 @@ int rf_close_from(int first) {
     if (max < 0 || max > 1 << 20) max = 1 << 20;
     for (long fd = first; fd < max; fd++) close((int)fd);
     return 0;
+}
+
+long long rf_fs_type(const char *path) {
+    struct statfs fs;
+    if (statfs(path, &fs) != 0) return -errno;
+    return (long long)fs.f_type;
 }

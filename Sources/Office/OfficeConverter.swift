@@ -12,6 +12,9 @@ public enum OfficeFailure: Error, Equatable, Sendable {
     case notInstalled
     /// The private folder could not be made or filled (errno).
     case privateFolder(Int32)
+    /// Neither $XDG_RUNTIME_DIR nor /dev/shm is a writable folder in memory:
+    /// the document's copy and its PDF would have to lie on a disk.
+    case noMemoryFolder
     /// posix_spawn failed (errno).
     case startFailed(Int32)
     /// `redactfs __office` could not lock itself down and ran nothing.
@@ -34,6 +37,8 @@ public enum OfficeFailure: Error, Equatable, Sendable {
         switch self {
         case .notInstalled: return .workerFailed("LibreOffice (soffice) is not installed")
         case .privateFolder(let e): return .io(.convert, e)
+        case .noMemoryFolder:
+            return .workerFailed("no folder in memory ($XDG_RUNTIME_DIR or /dev/shm) for LibreOffice's files; office documents are never converted on a disk")
         case .startFailed(let e): return .workerFailed("could not start LibreOffice (errno \(e))")
         case .sandboxFailed: return .workerFailed("the LibreOffice sandbox could not be set up")
         case .exited(let code): return .workerFailed("LibreOffice exited with status \(code)")
@@ -49,8 +54,9 @@ public enum OfficeFailure: Error, Equatable, Sendable {
 /// Converts office documents to PDF with LibreOffice, one sandboxed
 /// soffice per document (see `OfficeSandboxPolicy`, `OfficeEntry`).
 ///
-/// Each conversion gets a private folder, mode 0700, in memory where
-/// there is one (`$XDG_RUNTIME_DIR`, else /dev/shm, else the temp folder):
+/// Each conversion gets a private folder, mode 0700, in memory
+/// (`$XDG_RUNTIME_DIR`, else /dev/shm, each only if it is a tmpfs or ramfs;
+/// with neither, the conversion is refused rather than done on a disk):
 /// the profile, HOME, TMPDIR, a copy of the source and the PDF. The PDF
 /// holds the document's text and lies there for as long as the conversion
 /// runs; the folder is removed whole afterwards, success or not. The PDF
@@ -98,18 +104,20 @@ public final class OfficeConverter: Sendable {
         return "/" + parts.joined(separator: "/")
     }
 
-    /// Where private folders are made: in memory when possible.
-    static func privateBase() -> String {
+    /// Where private folders are made: a writable folder in memory (tmpfs
+    /// or ramfs), never a disk, where the copy of the document and its PDF
+    /// could outlive a crash or a power cut. nil: none.
+    static func privateBase() -> String? {
         var candidates: [String] = []
         if let x = getenv("XDG_RUNTIME_DIR") { candidates.append(String(cString: x)) }
         candidates.append("/dev/shm")
-        if let t = getenv("TMPDIR") { candidates.append(String(cString: t)) }
-        candidates.append("/tmp")
         for c in candidates where c.hasPrefix("/") {
             var st = stat()
-            if stat(c, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, access(c, W_OK | X_OK) == 0 { return c }
+            guard stat(c, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, access(c, W_OK | X_OK) == 0 else { continue }
+            let type = rf_fs_type(c), tmpfs: Int64 = 0x0102_1994, ramfs: Int64 = 0x8584_58f6
+            if type == tmpfs || type == ramfs { return c }
         }
-        return "/tmp"
+        return nil
     }
 
     /// Converts the office document behind `source` (of `type`) to a PDF,
@@ -129,7 +137,8 @@ public final class OfficeConverter: Sendable {
     /// The private folder with its profile (the settings of `OfficeProfile`)
     /// and empty home, temp, input and output folders, all mode 0700.
     func makePrivateFolder() throws(OfficeFailure) -> String {
-        var template = Array((Self.privateBase() + "/redactfs-office-XXXXXX").utf8CString)
+        guard let base = Self.privateBase() else { throw .noMemoryFolder }
+        var template = Array((base + "/redactfs-office-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw .privateFolder(errno)
         }

@@ -55,7 +55,7 @@ final class OfficeConverterTests: XCTestCase {
 
     /// Private folders of conversions that are still there.
     func leftovers() -> [String] {
-        guard let d = opendir(OfficeConverter.privateBase()) else { return [] }
+        guard let base = OfficeConverter.privateBase(), let d = opendir(base) else { return [] }
         defer { closedir(d) }
         var out: [String] = []
         while let e = readdir(d) {
@@ -80,6 +80,23 @@ final class OfficeConverterTests: XCTestCase {
             if line.contains(token) { n += 1 }
         }
         return n
+    }
+
+    /// The copy of the document and its PDF never lie on a disk: a
+    /// runtime folder that is not in memory is passed over.
+    func testThePrivateFolderIsInMemoryOnly() throws {
+        let saved = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
+        defer { if let saved { setenv("XDG_RUNTIME_DIR", saved, 1) } else { unsetenv("XDG_RUNTIME_DIR") } }
+        // A writable folder on a disk (passed over for what it is, not for
+        // being unwritable).
+        let disk = "/var/tmp"
+        let type = rf_fs_type(disk)
+        try XCTSkipIf(type < 0 || type == 0x0102_1994 || type == 0x8584_58f6 || access(disk, W_OK | X_OK) != 0,
+                      "/var/tmp is missing, unwritable or itself in memory here")
+        setenv("XDG_RUNTIME_DIR", disk, 1)
+        let base = OfficeConverter.privateBase()
+        XCTAssertNotEqual(base, disk)
+        if let base { XCTAssertEqual(rf_fs_type(base), 0x0102_1994) }
     }
 
     func testThePDFItWritesComesBackSealedAndTheFolderIsGone() throws {

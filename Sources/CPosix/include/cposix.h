@@ -109,6 +109,9 @@ int rf_birth_time(int fd, long long *sec, unsigned int *nsec);
    on kernels without it). 0. */
 int rf_close_from(int first);
 
+/// The file system type of `path` (statfs f_type: TMPFS_MAGIC …), or -errno.
+long long rf_fs_type(const char *path);
+
 /* Removes `path` and everything beneath it, depth first, following no
    symlink, after giving each folder its owner's rights back (nftw with
    FTW_PHYS, chmod; nftw with FTW_DEPTH | FTW_PHYS, remove). 0, or -1 with
